@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Settings shared by every target.
+let swiftSettings: [SwiftSetting] = [
+  // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+  .enableUpcomingFeature("ExistentialAny"),
+  // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "Switchyard",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    .library(name: "Switchyard", targets: ["Switchyard"]),
+    .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
+    .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // Core: no dependencies, no Foundation.
+    .target(name: "Switchyard", swiftSettings: swiftSettings),
+
+    // Integration: Foundation URL overloads and route files.
+    .target(
+      name: "SwitchyardFoundation",
+      dependencies: ["Switchyard"],
+      swiftSettings: swiftSettings
+    ),
+
+    // CLI
+    .executableTarget(
+      name: "SwitchyardCommand",
+      dependencies: [
+        "Switchyard",
+        "SwitchyardFoundation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // Tests
+    .testTarget(
+      name: "SwitchyardTests",
+      dependencies: ["Switchyard"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardFoundationTests",
+      dependencies: ["Switchyard", "SwitchyardFoundation"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardCommandTests",
+      dependencies: ["SwitchyardCommand"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)
