@@ -1,0 +1,100 @@
+/// Which URL schemes read their host as the first path segment.
+///
+/// Custom-scheme deep links are usually written `myapp://user/42`, where `user` is a path
+/// segment in everything but name. Web URLs keep their host. The default,
+/// ``customSchemes``, treats every scheme as host-as-path except the special schemes of the
+/// WHATWG URL standard (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+///
+/// ```swift
+/// var options = RouteOptions()
+/// options.hostAsPath = .schemes(["myapp"])
+/// options.hostAsPath.applies(toScheme: "MyApp")  // true
+/// ```
+public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
+  enum Storage: Sendable, Hashable {
+    case customSchemes
+    case always
+    case never
+    case schemes([String])
+  }
+
+  let storage: Storage
+
+  /// Every scheme except `http`, `https`, `ws`, `wss`, `ftp` and `file` (the default).
+  public static let customSchemes = HostAsPathPolicy(storage: .customSchemes)
+  /// Every URL with a scheme reads its host as a path segment.
+  public static let always = HostAsPathPolicy(storage: .always)
+  /// No URL reads its host as a path segment.
+  public static let never = HostAsPathPolicy(storage: .never)
+
+  /// Exactly the listed schemes (compared case-insensitively) read their host as a path segment.
+  public static func schemes(_ schemes: [String]) -> HostAsPathPolicy {
+    HostAsPathPolicy(storage: .schemes(schemes.map { asciiLowercased($0) }))
+  }
+
+  /// Whether a URL with this scheme reads its host as the first path segment.
+  ///
+  /// A URL without a scheme never does: it has no scheme to decide by.
+  public func applies(toScheme scheme: String?) -> Bool {
+    guard let scheme else { return false }
+    switch storage {
+    case .always: return true
+    case .never: return false
+    case .customSchemes:
+      switch asciiLowercased(scheme) {
+      case "http", "https", "ws", "wss", "ftp", "file": return false
+      default: return true
+      }
+    case .schemes(let list): return list.contains(asciiLowercased(scheme))
+    }
+  }
+
+  public var description: String {
+    switch storage {
+    case .customSchemes: return "customSchemes"
+    case .always: return "always"
+    case .never: return "never"
+    case .schemes(let list): return "schemes(\(list.joined(separator: ", ")))"
+    }
+  }
+}
+
+/// Options that change how URLs and patterns are read (SEMANTICS §6).
+///
+/// ```swift
+/// var table = RouteTable(options: RouteOptions(plusAsSpace: true, defaultScheme: "myapp"))
+/// try table.add("user", "/user/<int:id>")   // same as myapp://user/<int:id>
+/// ```
+public struct RouteOptions: Sendable, Hashable {
+  /// Which schemes read their host as the first path segment. Default: ``HostAsPathPolicy/customSchemes``.
+  public var hostAsPath: HostAsPathPolicy
+  /// Literal path segments compare ASCII case-insensitively. Captured values keep their case.
+  public var caseInsensitivePaths: Bool
+  /// `+` in the query and in fragment parameters reads as a space.
+  public var plusAsSpace: Bool
+  /// The scheme given to patterns and URLs written without one.
+  public var defaultScheme: String?
+
+  /// Creates options; every argument has the default of SEMANTICS §6.
+  public init(
+    hostAsPath: HostAsPathPolicy = .customSchemes,
+    caseInsensitivePaths: Bool = false,
+    plusAsSpace: Bool = false,
+    defaultScheme: String? = nil
+  ) {
+    self.hostAsPath = hostAsPath
+    self.caseInsensitivePaths = caseInsensitivePaths
+    self.plusAsSpace = plusAsSpace
+    self.defaultScheme = defaultScheme
+  }
+}
+
+@inline(__always)
+func asciiLower(_ byte: UInt8) -> UInt8 {
+  (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+}
+
+func asciiLowercased(_ string: String) -> String {
+  guard string.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return string }
+  return String(decoding: string.utf8.map(asciiLower), as: UTF8.self)
+}

@@ -1,0 +1,119 @@
+/// A parsed route pattern: the text a route was registered with, read by the rules of
+/// SEMANTICS §2 under a table's options.
+///
+/// Every part is optional and written like a URL:
+///
+/// ```swift
+/// let user = try RoutePattern("myapp://user/<int:id>")
+/// let post = try RoutePattern("https://*.example.com/post/:id?ref=<source>#<section>")
+/// let docs = try RoutePattern("/docs/(latest/)*rest")
+/// user.captureNames  // ["id"]
+/// ```
+///
+/// Optional groups `( … )` are expanded into the pattern's *variants* when it is read; a
+/// pattern may have at most ``maximumVariants`` of them.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+  /// The pattern as written.
+  public let text: String
+  /// Every capture name, in the order they appear in the text.
+  public let captureNames: [String]
+
+  let variants: [PatternVariant]
+  let query: [QueryRequirement]
+  let fragment: FragmentRequirement
+
+  /// The most alternatives the optional groups of one pattern may expand to.
+  public static let maximumVariants = 256
+
+  /// Reads a pattern.
+  ///
+  /// - Parameters:
+  ///   - text: The pattern, e.g. `"myapp://user/<int:id>"`.
+  ///   - options: The options of the table the pattern is for (host-as-path schemes and the
+  ///     default scheme decide how the authority is read).
+  ///   - types: Capture types registered in addition to the built-in ones.
+  /// - Throws: ``PatternSyntaxError`` naming the column and what was expected.
+  public init(
+    _ text: String, options: RouteOptions = RouteOptions(), types: [ParameterType] = []
+  ) throws(PatternSyntaxError) {
+    var parser = PatternParser(text: text, options: options, types: types)
+    let parsed = try parser.parse()
+    self.text = text
+    self.variants = parsed.variants
+    self.query = parsed.query
+    self.fragment = parsed.fragment
+    self.captureNames = parsed.captureNames
+  }
+
+  public var description: String { text }
+
+  public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+    lhs.text == rhs.text && lhs.variants == rhs.variants && lhs.query == rhs.query
+      && lhs.fragment == rhs.fragment
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+  }
+}
+
+// MARK: - The normalised form
+
+/// One element of a normalised path.
+enum PathElement: Hashable, Sendable {
+  /// A whole segment that must equal these (decoded) bytes.
+  case literal([UInt8])
+  /// A whole-segment capture (`path` spans one or more segments).
+  case capture(CaptureType, name: String)
+  /// A capture with literal text around it inside one segment. `text` is its canonical
+  /// pattern text (`prefix<type:name>suffix`), used for ranking.
+  case mixed(prefix: [UInt8], type: CaptureType, name: String, suffix: [UInt8], text: [UInt8])
+  /// Zero or more segments.
+  case star(name: String?)
+
+  var captureName: String? {
+    switch self {
+    case .literal: return nil
+    case .capture(_, let name), .mixed(_, _, let name, _, _): return name
+    case .star(let name): return name
+    }
+  }
+}
+
+/// What a pattern asks of the URL's host.
+enum HostRequirement: Hashable, Sendable {
+  /// No host written (or an empty one): any host, and URLs with none.
+  case omitted
+  /// `*`: any host, but there must be one.
+  case any
+  /// `*.suffix`: one or more labels before `.suffix` (stored lowercased, with the leading dot).
+  case wildcard([UInt8])
+  /// A literal host, lowercased.
+  case literal([UInt8])
+}
+
+/// One way a pattern can be read once its optional groups are taken or skipped.
+struct PatternVariant: Hashable, Sendable {
+  /// Lowercased; `nil` for any scheme.
+  var scheme: [UInt8]?
+  var host: HostRequirement
+  var port: Int?
+  var path: [PathElement]
+}
+
+enum RequirementValue: Hashable, Sendable {
+  case literal([UInt8])
+  case capture(CaptureType, name: String)
+}
+
+/// `?name=value` in a pattern.
+struct QueryRequirement: Hashable, Sendable {
+  var name: [UInt8]
+  var value: RequirementValue
+}
+
+enum FragmentRequirement: Hashable, Sendable {
+  case none
+  case literal([UInt8])
+  case capture(CaptureType, name: String)
+}

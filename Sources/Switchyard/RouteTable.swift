@@ -1,0 +1,156 @@
+/// One registered route: a name, a pattern, a priority and its place in registration order.
+public struct Route: Sendable, Hashable, CustomStringConvertible {
+  /// The route's unique name in its table.
+  public let name: String
+  /// The parsed pattern.
+  public let pattern: RoutePattern
+  /// Explicit priority: higher wins before any other rule (SEMANTICS §3). Default 0.
+  public let priority: Int
+  /// The position in registration order, from 0.
+  public let index: Int
+
+  public var description: String { "\(name) \(pattern.text)" }
+}
+
+/// Why a route or a type could not be added to a ``RouteTable``. Nothing is half-added.
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of problem this is.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable, Hashable {
+      case emptyName, duplicateName, badPattern, duplicateType, badTypeName
+    }
+    let storage: Storage
+    /// A route name that is empty.
+    public static let emptyName = Code(storage: .emptyName)
+    /// A route name already in the table.
+    public static let duplicateName = Code(storage: .duplicateName)
+    /// A pattern with a syntax error (see ``RouteTableError/patternError``).
+    public static let badPattern = Code(storage: .badPattern)
+    /// A parameter type whose name is already taken.
+    public static let duplicateType = Code(storage: .duplicateType)
+    /// A parameter type name that is not `[A-Za-z_][A-Za-z0-9_]*`.
+    public static let badTypeName = Code(storage: .badTypeName)
+
+    public var description: String { "\(storage)" }
+  }
+
+  /// What kind of problem this is.
+  public var code: Code
+  /// The route concerned, if any.
+  public var routeName: String?
+  /// The syntax error, for ``Code/badPattern``.
+  public var patternError: PatternSyntaxError?
+  /// One line that says what is wrong.
+  public var message: String
+
+  public var description: String {
+    if let patternError { return "\(message)\n" + patternError.caretLines }
+    return message
+  }
+}
+
+/// The routes of an app or a server, in registration order, with the options that read them.
+///
+/// A table is a value: build it, then compile it into a ``RouteMatcher``. Adding a route
+/// parses its pattern at once and throws on any problem, so a table never holds a bad route.
+///
+/// ```swift
+/// var table = RouteTable()
+/// try table.add("user", "myapp://user/<int:id>")
+/// try table.add("post", "https://(www.)example.com/post/:id")
+/// let matcher = RouteMatcher(table)
+/// matcher.match("myapp://user/42")?.route.name  // "user"
+/// ```
+public struct RouteTable: Sendable {
+  /// The options every pattern of the table is read with (fixed when the table is made).
+  public let options: RouteOptions
+  /// The routes in registration order.
+  public private(set) var routes: [Route] = []
+  /// The registered capture types, in registration order.
+  public private(set) var parameterTypes: [ParameterType] = []
+
+  /// Creates an empty table.
+  public init(options: RouteOptions = RouteOptions()) {
+    self.options = options
+  }
+
+  /// Registers a capture type for the patterns added after it.
+  ///
+  /// ```swift
+  /// try table.register(ParameterType("hex") { $0.allSatisfy(\.isHexDigit) })
+  /// try table.add("color", "/color/<hex:value>")
+  /// ```
+  /// - Throws: ``RouteTableError`` when the name is taken or is not a valid name.
+  public mutating func register(_ type: ParameterType) throws(RouteTableError) {
+    let bytes = Array(type.name.utf8)
+    guard let first = bytes.first, isAlpha(first) || first == 0x5F,
+      bytes.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F })
+    else {
+      throw RouteTableError(
+        code: .badTypeName, message: "'\(type.name)' is not a valid type name")
+    }
+    guard CaptureType.builtin(named: type.name) == nil,
+      !parameterTypes.contains(where: { $0.name == type.name })
+    else {
+      throw RouteTableError(
+        code: .duplicateType, message: "a capture type named '\(type.name)' already exists")
+    }
+    parameterTypes.append(type)
+  }
+
+  /// Adds a route at the end of the registration order.
+  ///
+  /// ```swift
+  /// try table.add("search", "/search/:term", priority: 1)
+  /// ```
+  /// - Parameters:
+  ///   - name: A non-empty name, unique in the table.
+  ///   - pattern: The pattern (SEMANTICS §2).
+  ///   - priority: Higher priorities win first. Default 0.
+  /// - Returns: The route as added.
+  /// - Throws: ``RouteTableError`` for an empty or taken name or a pattern syntax error.
+  @discardableResult
+  public mutating func add(
+    _ name: String, _ pattern: String, priority: Int = 0
+  ) throws(RouteTableError) -> Route {
+    guard !name.isEmpty else {
+      throw RouteTableError(code: .emptyName, message: "a route name must not be empty")
+    }
+    guard !routes.contains(where: { $0.name == name }) else {
+      throw RouteTableError(
+        code: .duplicateName, routeName: name,
+        message: "a route named '\(name)' already exists")
+    }
+    let parsed: RoutePattern
+    do {
+      parsed = try RoutePattern(pattern, options: options, types: parameterTypes)
+    } catch {
+      throw RouteTableError(
+        code: .badPattern, routeName: name, patternError: error,
+        message: "route '\(name)': \(error.message) (column \(error.column))")
+    }
+    let route = Route(name: name, pattern: parsed, priority: priority, index: routes.count)
+    routes.append(route)
+    return route
+  }
+
+  /// Removes the route named `name`; later routes keep their relative order.
+  ///
+  /// - Returns: The removed route, or `nil` if there was none.
+  @discardableResult
+  public mutating func remove(_ name: String) -> Route? {
+    guard let position = routes.firstIndex(where: { $0.name == name }) else { return nil }
+    let removed = routes.remove(at: position)
+    for index in position..<routes.count {
+      let route = routes[index]
+      routes[index] = Route(
+        name: route.name, pattern: route.pattern, priority: route.priority, index: index)
+    }
+    return removed
+  }
+
+  /// The route named `name`.
+  public func route(named name: String) -> Route? {
+    routes.first { $0.name == name }
+  }
+}

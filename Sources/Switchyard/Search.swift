@@ -1,0 +1,326 @@
+/// One captured value, recorded while searching without decoding anything.
+struct CaptureSlot: Sendable, Hashable {
+  enum Kind: UInt8, Sendable {
+    /// Path segments `a..<b` (indices into the URL's segments), joined by `/`.
+    case segments
+    /// The middle of segment `a`, without `b` leading and `c` trailing decoded bytes.
+    case mixed
+    /// Raw URL bytes `a..<b` of a query value, decoded with the plus rule.
+    case queryValue
+    /// Raw URL bytes `a..<b` of the fragment.
+    case fragment
+  }
+  var kind: Kind
+  var type: Int32
+  var a: Int
+  var b: Int
+  var c: Int
+}
+
+/// Calls `body` with the range of each non-empty path segment, in order: the host first when
+/// it is read as a path segment, then the path split on `/` (SEMANTICS §1).
+@inline(__always)
+func forEachSegment(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, hostAsPath: Bool,
+  _ body: (Range<Int>) -> Void
+) {
+  if hostAsPath, let host = layout.host, !host.isEmpty { body(host) }
+  var start = layout.path.lowerBound
+  let end = layout.path.upperBound
+  var index = start
+  while index < end {
+    if bytes[index] == 0x2F {
+      if index > start { body(start..<index) }
+      start = index + 1
+    }
+    index += 1
+  }
+  if end > start { body(start..<end) }
+}
+
+/// The depth-first search of one path trie (see ``MatcherStorage`` for the rank order).
+///
+/// Below a `<path:…>` or `*` node the search tries every width, so the first candidate found
+/// there is not final: it keeps looking for a lower rank, pruning every subtree whose lowest
+/// rank cannot beat the best so far. Outside such loops the first candidate found is the
+/// winner and the search stops at once.
+struct Search {
+  let nodes: UnsafeBufferPointer<MatcherStorage.Node>
+  let literalEdges: UnsafeBufferPointer<MatcherStorage.LiteralEdge>
+  let edges: UnsafeBufferPointer<Int32>
+  let pool: UnsafeBufferPointer<UInt8>
+  let entries: UnsafeBufferPointer<MatcherStorage.Entry>
+  let types: [ParameterType]
+  let url: UnsafeBufferPointer<UInt8>
+  let layout: URLLayout
+  let decoded: UnsafePointer<UInt8>
+  let segments: UnsafeBufferPointer<Segment>
+  let caseInsensitive: Bool
+  let plusAsSpace: Bool
+  let slots: UnsafeMutableBufferPointer<CaptureSlot>
+  let bestSlots: UnsafeMutableBufferPointer<CaptureSlot>
+  /// Whether the URL's host was read as its first path segment.
+  let _hostAsPath: Bool
+
+  var bestRank: Int32 = .max
+  var bestEntry: Int = -1
+  var bestCount = 0
+  var variableDepth = 0
+  /// When set, every candidate is recorded and nothing is pruned.
+  var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])]? = nil
+
+  @inline(__always)
+  func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let segment = segments[index]
+    return UnsafeBufferPointer(start: decoded + segment.start, count: segment.end - segment.start)
+  }
+
+  mutating func run(root: Int32) -> Bool {
+    bestRank = .max
+    bestEntry = -1
+    variableDepth = 0
+    _ = children(of: root, segment: 0, depth: 0)
+    return bestEntry >= 0
+  }
+
+  /// Tries the children of `index`, which consumed the segments before `segment`.
+  mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
+    let node = nodes[Int(index)]
+    if segment < segments.count && node.literalCount > 0,
+      let child = literalChild(node, segmentBytes(segment))
+    {
+      if collected != nil || nodes[Int(child)].rankLow < bestRank {
+        if children(of: child, segment: segment + 1, depth: depth) { return true }
+      }
+    }
+    var edge = Int(node.otherStart)
+    let beforeEnd = edge + Int(node.otherBeforeEnd)
+    let end = Int(node.otherStart + node.otherCount)
+    while edge < beforeEnd {
+      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      edge += 1
+    }
+    if segment == segments.count && node.entryCount > 0 {
+      if finish(node, depth: depth) { return true }
+    }
+    while edge < end {
+      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      edge += 1
+    }
+    return false
+  }
+
+  /// Matches the non-literal node `index` at `segment`, then its children.
+  mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
+    let node = nodes[Int(index)]
+    if collected == nil && node.rankLow >= bestRank { return false }
+    switch node.kind {
+    case .capture:
+      guard segment < segments.count, accepts(node.type, segmentBytes(segment)) else {
+        return false
+      }
+      slots[depth] = CaptureSlot(kind: .segments, type: node.type, a: segment, b: segment + 1, c: 0)
+      return children(of: index, segment: segment + 1, depth: depth + 1)
+    case .mixed:
+      guard segment < segments.count else { return false }
+      let bytes = segmentBytes(segment)
+      let prefix = Int(node.prefixCount)
+      let suffix = Int(node.suffixCount)
+      guard bytes.count > prefix + suffix,
+        equal(bytes, 0, pool, Int(node.prefixStart), prefix),
+        equal(bytes, bytes.count - suffix, pool, Int(node.suffixStart), suffix),
+        accepts(
+          node.type,
+          UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
+      else { return false }
+      slots[depth] = CaptureSlot(kind: .mixed, type: node.type, a: segment, b: prefix, c: suffix)
+      return children(of: index, segment: segment + 1, depth: depth + 1)
+    case .path, .star:
+      let first = node.kind == .path ? segment + 1 : segment
+      guard first <= segments.count else { return false }
+      variableDepth += 1
+      for stop in first...segments.count {
+        slots[depth] = CaptureSlot(kind: .segments, type: node.type, a: segment, b: stop, c: 0)
+        if children(of: index, segment: stop, depth: depth + 1) {
+          variableDepth -= 1
+          return true
+        }
+        if collected == nil && node.rankLow >= bestRank { break }
+      }
+      variableDepth -= 1
+      return collected == nil && variableDepth == 0 && bestEntry >= 0
+    case .root, .literal:
+      return false
+    }
+  }
+
+  /// The routes that end at `node`, in rank order: the first whose query and fragment
+  /// requirements hold is a candidate.
+  mutating func finish(_ node: MatcherStorage.Node, depth: Int) -> Bool {
+    let start = Int(node.entryStart)
+    for position in start..<(start + Int(node.entryCount)) {
+      let entry = entries[position]
+      if collected == nil && entry.rank >= bestRank { return false }
+      var count = depth
+      guard requirementsHold(entry, count: &count) else { continue }
+      if collected != nil {
+        collected?.append((position, entry.rank, Array(slots[0..<count])))
+        continue
+      }
+      bestRank = entry.rank
+      bestEntry = position
+      bestCount = count
+      for slot in 0..<count { bestSlots[slot] = slots[slot] }
+      return variableDepth == 0
+    }
+    return false
+  }
+
+  // MARK: Query and fragment
+
+  func requirementsHold(_ entry: MatcherStorage.Entry, count: inout Int) -> Bool {
+    for requirement in entry.query {
+      guard let value = lastQueryValue(named: requirement.name) else { return false }
+      switch requirement.value {
+      case .literal(let expected):
+        guard decodedEquals(value, expected, plusAsSpace: plusAsSpace) else { return false }
+      case .capture(let type, _):
+        guard decodedAccepts(typeCode(type), value, plusAsSpace: plusAsSpace) else { return false }
+        slots[count] = CaptureSlot(
+          kind: .queryValue, type: typeCode(type), a: value.lowerBound, b: value.upperBound, c: 0)
+        count += 1
+      }
+    }
+    switch entry.fragment {
+    case .none:
+      return true
+    case .literal(let expected):
+      guard let fragment = layout.fragment else { return false }
+      return decodedEquals(fragment, expected, plusAsSpace: false)
+    case .capture(let type, _):
+      guard let fragment = layout.fragment,
+        decodedAccepts(typeCode(type), fragment, plusAsSpace: false)
+      else { return false }
+      slots[count] = CaptureSlot(
+        kind: .fragment, type: typeCode(type), a: fragment.lowerBound, b: fragment.upperBound,
+        c: 0)
+      count += 1
+      return true
+    }
+  }
+
+  /// The raw range of the last value of the query parameter `name` (decoded), if any.
+  func lastQueryValue(named name: [UInt8]) -> Range<Int>? {
+    guard let query = layout.query else { return nil }
+    var result: Range<Int>? = nil
+    var start = query.lowerBound
+    while start < query.upperBound {
+      var stop = start
+      while stop < query.upperBound, url[stop] != 0x26 { stop += 1 }
+      if stop > start {
+        var equals = start
+        while equals < stop, url[equals] != 0x3D { equals += 1 }
+        if decodedEquals(start..<equals, name, plusAsSpace: plusAsSpace) {
+          result = equals < stop ? (equals + 1)..<stop : stop..<stop
+        }
+      }
+      start = stop + 1
+    }
+    return result
+  }
+
+  /// Whether the raw URL bytes in `range`, decoded once (and repaired), equal `expected`.
+  func decodedEquals(_ range: Range<Int>, _ expected: [UInt8], plusAsSpace: Bool) -> Bool {
+    withDecoded(range, plusAsSpace: plusAsSpace) { bytes in
+      bytes.count == expected.count && expected.withUnsafeBufferPointer { bytes.elementsEqual($0) }
+    }
+  }
+
+  func decodedAccepts(_ code: Int32, _ range: Range<Int>, plusAsSpace: Bool) -> Bool {
+    if code == 0 { return true }
+    return withDecoded(range, plusAsSpace: plusAsSpace) { accepts(code, $0) }
+  }
+
+  func withDecoded<R>(
+    _ range: Range<Int>, plusAsSpace: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let raw = UnsafeBufferPointer(rebasing: url[range])
+    if !raw.contains(0x25) && !(plusAsSpace && raw.contains(0x2B)) { return body(raw) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, range.count)) { buffer in
+      guard let base = buffer.baseAddress else { return body(raw) }
+      let count = percentDecode(url, range, into: base, plusAsSpace: plusAsSpace)
+      let bytes = UnsafeBufferPointer(start: base, count: count)
+      if isValidUTF8(bytes) { return body(bytes) }
+      let repairedBytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
+      return repairedBytes.withUnsafeBufferPointer(body)
+    }
+  }
+
+  // MARK: Comparisons
+
+  /// Whether `count` bytes of `a` at `aStart` equal those of `b` at `bStart` (ASCII case
+  /// folded when paths are case-insensitive).
+  @inline(__always)
+  func equal(
+    _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>,
+    _ bStart: Int, _ count: Int
+  ) -> Bool {
+    var index = 0
+    if caseInsensitive {
+      while index < count {
+        if asciiLower(a[aStart + index]) != asciiLower(b[bStart + index]) { return false }
+        index += 1
+      }
+    } else {
+      while index < count {
+        if a[aStart + index] != b[bStart + index] { return false }
+        index += 1
+      }
+    }
+    return true
+  }
+
+  /// Binary search of a node's literal children, sorted by length then bytes.
+  @inline(__always)
+  func literalChild(_ node: MatcherStorage.Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    var low = Int(node.literalStart)
+    var high = low + Int(node.literalCount)
+    let count = bytes.count
+    while low < high {
+      let middle = (low + high) >> 1
+      let edge = literalEdges[middle]
+      let keyCount = Int(edge.keyCount)
+      var order = keyCount < count ? -1 : (keyCount > count ? 1 : 0)
+      if order == 0 {
+        let keyStart = Int(edge.keyStart)
+        var index = 0
+        while index < count {
+          let key = pool[keyStart + index]
+          let byte = caseInsensitive ? asciiLower(bytes[index]) : bytes[index]
+          if key != byte {
+            order = key < byte ? -1 : 1
+            break
+          }
+          index += 1
+        }
+        if order == 0 { return edge.child }
+      }
+      if order < 0 { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  @inline(__always)
+  func accepts(_ code: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch code {
+    case 0, 4: return true
+    case 1: return parseInt(bytes) != nil
+    case 2: return parseFloat(bytes) != nil
+    case 3: return isUUID(bytes)
+    default:
+      let index = Int(code) - 5
+      guard index < types.count else { return false }
+      return types[index].accepts(Substring(String(decoding: bytes, as: UTF8.self)))
+    }
+  }
+}
