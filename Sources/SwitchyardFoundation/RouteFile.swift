@@ -1,0 +1,353 @@
+public import Switchyard
+
+/// Reads route tables from JSON route files (format version 1).
+///
+/// A route file lists the options of a table and its routes, in registration order:
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "options": { "hostAsPath": "customSchemes", "plusAsSpace": false },
+///   "routes": [
+///     { "name": "user",   "pattern": "myapp://user/<int:id>" },
+///     { "name": "search", "pattern": "/search/:term", "priority": 1 }
+///   ]
+/// }
+/// ```
+///
+/// Reading is strict: the JSON must be valid (no comments, no trailing commas, no duplicate
+/// keys), and unknown keys, wrong types, empty or duplicate route names, non-integer priorities
+/// and bad patterns are refused. A file is taken whole or not at all; the error names the place
+/// as `FILE:LINE:COLUMN` (see ``RouteFileError``).
+///
+/// ```swift
+/// let table = try RouteFile.load(contentsOf: "routes.json")
+/// let matcher = RouteMatcher(table)
+/// matcher.match("myapp://user/42")?.route.name  // "user"
+/// ```
+public enum RouteFile {
+  /// The route file versions this library reads.
+  public static let supportedVersions = [1]
+
+  /// Reads a route table from a route file's text.
+  ///
+  /// ```swift
+  /// let table = try RouteFile.parse(
+  ///   #"{"version": 1, "routes": [{"name": "home", "pattern": "myapp://home"}]}"#,
+  ///   fileName: "inline.json")
+  /// table.routes.map(\.name)  // ["home"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The JSON text of the file.
+  ///   - fileName: The name used in error messages.
+  ///   - types: Capture types to register before the routes, for patterns such as `<slug:name>`.
+  /// - Throws: ``RouteFileError`` with the position of the first problem.
+  public static func parse(
+    _ text: String, fileName: String, types: [ParameterType] = []
+  ) throws(RouteFileError) -> RouteTable {
+    try parse(bytes: Array(text.utf8), fileName: fileName, types: types)
+  }
+
+  /// Reads a route table from a route file's bytes, which must be UTF-8.
+  ///
+  /// ```swift
+  /// let table = try RouteFile.parse(bytes: Array(data), fileName: "routes.json")
+  /// ```
+  ///
+  /// - Throws: ``RouteFileError`` with the position of the first problem.
+  public static func parse(
+    bytes: [UInt8], fileName: String, types: [ParameterType] = []
+  ) throws(RouteFileError) -> RouteTable {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes: bytes)
+    } catch {
+      throw RouteFileError(
+        file: fileName, line: error.line, column: error.column, message: error.message)
+    }
+    var decoder = RouteFileDecoder(file: fileName, types: types)
+    return try decoder.decode(root)
+  }
+}
+
+// MARK: - Decoding version 1
+
+private struct RouteFileDecoder {
+  let file: String
+  let types: [ParameterType]
+
+  static let topLevelKeys = ["version", "options", "routes"]
+  static let optionKeys = ["hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme"]
+  static let routeKeys = ["name", "pattern", "priority"]
+
+  func error(at position: JSONPosition, _ message: String) -> RouteFileError {
+    RouteFileError(file: file, line: position.line, column: position.column, message: message)
+  }
+
+  /// `"key" must be EXPECTED, found KIND`, at the value.
+  func typeError(_ key: String, _ value: JSONValue, expected: String) -> RouteFileError {
+    error(at: value.position, "\"\(key)\" must be \(expected), found \(value.kindDescription)")
+  }
+
+  func unknownKeyError(_ member: JSONMember, in place: String, known: [String]) -> RouteFileError {
+    let key = JSONEscaping.escape(member.key)
+    if let suggestion = closestMatch(to: member.key, in: known) {
+      return error(
+        at: member.keyPosition, "unknown key \"\(key)\" \(place); did you mean \"\(suggestion)\"?")
+    }
+    let list = known.map { "\"\($0)\"" }
+    let allowed = list.dropLast().joined(separator: ", ") + " and " + (list.last ?? "")
+    return error(at: member.keyPosition, "unknown key \"\(key)\" \(place); the keys are \(allowed)")
+  }
+
+  mutating func decode(_ root: JSONValue) throws(RouteFileError) -> RouteTable {
+    guard let members = root.objectMembers else {
+      throw error(
+        at: root.position, "a route file must be a JSON object, found \(root.kindDescription)")
+    }
+
+    // The version first: a newer file may have keys this version does not know.
+    guard let version = members.first(where: { $0.key == "version" })?.value else {
+      throw error(
+        at: root.position,
+        "missing required key \"version\"; this tool reads version \(supportedVersionList)")
+    }
+    guard case .number(let number) = version.kind else {
+      throw typeError("version", version, expected: "an integer")
+    }
+    guard let versionNumber = number.intValue, RouteFile.supportedVersions.contains(versionNumber)
+    else {
+      throw error(
+        at: version.position,
+        "unsupported route file version \(number.text); this tool reads version \(supportedVersionList)"
+      )
+    }
+
+    for member in members where !Self.topLevelKeys.contains(member.key) {
+      throw unknownKeyError(member, in: "in the route file", known: Self.topLevelKeys)
+    }
+
+    var options = RouteOptions()
+    if let value = root["options"] {
+      options = try decodeOptions(value)
+    }
+
+    guard let routesValue = root["routes"] else {
+      throw error(at: root.position, "missing required key \"routes\" (an array of routes)")
+    }
+    guard let routeValues = routesValue.arrayElements else {
+      throw typeError("routes", routesValue, expected: "an array of routes")
+    }
+
+    var table = RouteTable(options: options)
+    for type in types {
+      do {
+        try table.register(type)
+      } catch {
+        throw RouteFileError(file: file, line: 0, column: 0, message: error.message)
+      }
+    }
+    var firstName: [String: JSONPosition] = [:]
+    for (index, routeValue) in routeValues.enumerated() {
+      try decodeRoute(routeValue, number: index + 1, into: &table, names: &firstName)
+    }
+    return table
+  }
+
+  var supportedVersionList: String {
+    RouteFile.supportedVersions.map(String.init).joined(separator: ", ")
+  }
+
+  func decodeOptions(_ value: JSONValue) throws(RouteFileError) -> RouteOptions {
+    guard let members = value.objectMembers else {
+      throw typeError("options", value, expected: "an object")
+    }
+    var options = RouteOptions()
+    for member in members {
+      let value = member.value
+      switch member.key {
+      case "hostAsPath":
+        options.hostAsPath = try decodeHostAsPath(value)
+      case "caseInsensitivePaths":
+        guard case .bool(let flag) = value.kind else {
+          throw typeError(member.key, value, expected: "true or false")
+        }
+        options.caseInsensitivePaths = flag
+      case "plusAsSpace":
+        guard case .bool(let flag) = value.kind else {
+          throw typeError(member.key, value, expected: "true or false")
+        }
+        options.plusAsSpace = flag
+      case "defaultScheme":
+        switch value.kind {
+        case .null:
+          options.defaultScheme = nil
+        case .string(let scheme):
+          guard isScheme(scheme) else {
+            throw error(
+              at: value.position,
+              "\"defaultScheme\" must be a URL scheme (a letter, then letters, digits, '+', '-' "
+                + "or '.'), found \"\(JSONEscaping.escape(scheme))\"")
+          }
+          options.defaultScheme = scheme
+        default:
+          throw typeError(member.key, value, expected: "a scheme name or null")
+        }
+      default:
+        throw unknownKeyError(member, in: "in \"options\"", known: Self.optionKeys)
+      }
+    }
+    return options
+  }
+
+  func decodeHostAsPath(_ value: JSONValue) throws(RouteFileError) -> HostAsPathPolicy {
+    let expected = "\"customSchemes\", \"always\", \"never\" or an array of scheme names"
+    switch value.kind {
+    case .string("customSchemes"): return .customSchemes
+    case .string("always"): return .always
+    case .string("never"): return .never
+    case .string(let other):
+      throw error(
+        at: value.position,
+        "\"hostAsPath\" must be \(expected), found \"\(JSONEscaping.escape(other))\"")
+    case .array(let elements):
+      var schemes: [String] = []
+      for element in elements {
+        guard let scheme = element.stringValue else {
+          throw error(
+            at: element.position,
+            "\"hostAsPath\" schemes must be strings, found \(element.kindDescription)")
+        }
+        guard isScheme(scheme) else {
+          throw error(
+            at: element.position,
+            "\"hostAsPath\" schemes must be URL schemes (a letter, then letters, digits, '+', '-' "
+              + "or '.'), found \"\(JSONEscaping.escape(scheme))\"")
+        }
+        schemes.append(scheme)
+      }
+      return .schemes(schemes)
+    default:
+      throw typeError("hostAsPath", value, expected: expected)
+    }
+  }
+
+  func decodeRoute(
+    _ value: JSONValue, number: Int, into table: inout RouteTable,
+    names: inout [String: JSONPosition]
+  ) throws(RouteFileError) {
+    guard let members = value.objectMembers else {
+      throw error(
+        at: value.position,
+        "each route must be an object with \"name\" and \"pattern\", found \(value.kindDescription)"
+      )
+    }
+    for member in members where !Self.routeKeys.contains(member.key) {
+      throw unknownKeyError(member, in: "in a route", known: Self.routeKeys)
+    }
+
+    guard let nameValue = value["name"] else {
+      throw error(at: value.position, "route \(number) is missing required key \"name\"")
+    }
+    guard let name = nameValue.stringValue else {
+      throw typeError("name", nameValue, expected: "a string")
+    }
+    guard !name.isEmpty else {
+      throw error(at: nameValue.position, "a route name must not be empty")
+    }
+    let quotedName = "\"\(JSONEscaping.escape(name))\""
+    if let first = names[name] {
+      throw error(
+        at: nameValue.position,
+        "duplicate route name \(quotedName) (first used at \(first.line):\(first.column))")
+    }
+    names[name] = nameValue.position
+
+    guard let patternValue = value["pattern"] else {
+      throw error(at: value.position, "route \(quotedName) is missing required key \"pattern\"")
+    }
+    guard let pattern = patternValue.stringValue else {
+      throw typeError("pattern", patternValue, expected: "a string")
+    }
+
+    var priority = 0
+    if let priorityValue = value["priority"] {
+      guard case .number(let number) = priorityValue.kind, number.isIntegerLiteral else {
+        let found =
+          if case .number(let number) = priorityValue.kind {
+            "\(number.text)"
+          } else {
+            priorityValue.kindDescription
+          }
+        throw error(
+          at: priorityValue.position, "\"priority\" must be an integer, found \(found)")
+      }
+      guard let integer = number.intValue else {
+        throw error(at: priorityValue.position, "priority \(number.text) is out of range")
+      }
+      priority = integer
+    }
+
+    do {
+      try table.add(name, pattern, priority: priority)
+    } catch {
+      if let patternError = error.patternError {
+        // Point at the offending character when the string's text is the pattern verbatim.
+        let column =
+          patternValue.hasEscapes
+          ? patternValue.position.column : patternValue.position.column + patternError.column
+        throw RouteFileError(
+          file: file, line: patternValue.position.line, column: column,
+          message: "invalid pattern for route \(quotedName): \(patternError.message)",
+          patternError: patternError)
+      }
+      throw self.error(at: nameValue.position, "route \(quotedName): \(error.message)")
+    }
+  }
+}
+
+/// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+private func isScheme(_ text: String) -> Bool {
+  guard let first = text.utf8.first, first.isASCIILetter else { return false }
+  return text.utf8.allSatisfy {
+    $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
+}
+
+/// The candidate closest to `word` when it is close enough to be a likely typo.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+  var best: (candidate: String, distance: Int)?
+  for candidate in candidates {
+    let distance = editDistance(word.lowercased(), candidate.lowercased())
+    if distance <= max(1, min(word.count, candidate.count) / 3),
+      best.map({ distance < $0.distance }) ?? true
+    {
+      best = (candidate, distance)
+    }
+  }
+  return best?.candidate
+}
+
+/// Levenshtein distance over characters.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+  let left = Array(lhs)
+  let right = Array(rhs)
+  if left.isEmpty { return right.count }
+  if right.isEmpty { return left.count }
+  var previous = Array(0...right.count)
+  var current = [Int](repeating: 0, count: right.count + 1)
+  for i in 1...left.count {
+    current[0] = i
+    for j in 1...right.count {
+      let cost = left[i - 1] == right[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    }
+    swap(&previous, &current)
+  }
+  return previous[right.count]
+}
