@@ -1,0 +1,78 @@
+import ArgumentParser
+import Switchyard
+import SwitchyardFoundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `switchyard match [--routes FILE] [--format text|json] URL...`
+struct Match: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Match URLs against a route table and show the winning route and its captures.",
+    discussion: """
+      URLs come from the arguments, or from standard input (one per line) when there are none.
+      Use -- before URLs that start with '-'. Exit status: 0 when every URL matched, 1 when at
+      least one did not, 2 for a usage or route-file error.
+
+      --format json prints one object per URL, one per line, in input order:
+        {"url":"…","route":"user","pattern":"…","params":{…},"query":{…},"fragment":null}
+        {"url":"…","route":null}
+      """
+  )
+
+  @OptionGroup var source: RouteSource
+
+  @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
+  var format: OutputFormat = .text
+
+  @Argument(
+    help: ArgumentHelp("The URLs to match (default: read from standard input).", valueName: "url"))
+  var urls: [String] = []
+
+  mutating func run() throws {
+    let table = try source.loadTable()
+    let matcher = RouteMatcher(table)
+    var allMatched = true
+    var first = true
+
+    func handle(_ url: String) {
+      let match = matcher.match(url)
+      if match == nil { allMatched = false }
+      switch format {
+      case .json:
+        print(MatchFormatter.json(url: url, match: match))
+      case .text:
+        if !first { print() }
+        print(MatchFormatter.text(url: url, match: match))
+      }
+      first = false
+    }
+
+    if urls.isEmpty {
+      if isatty(STDIN_FILENO) != 0 {
+        printError("note: reading URLs from standard input, one per line (end with Ctrl-D)")
+      }
+      while let line = readLine(strippingNewline: true) {
+        let url = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        // A blank line is not a URL; an empty URL can still be given as an argument after --.
+        if url.isEmpty { continue }
+        handle(url)
+      }
+    } else {
+      for url in urls { handle(url) }
+    }
+
+    if !allMatched { throw ExitCode(1) }
+  }
+}
+
+/// The output formats of `match`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case text
+  case json
+}

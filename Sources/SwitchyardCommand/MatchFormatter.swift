@@ -1,0 +1,115 @@
+import Switchyard
+import SwitchyardFoundation
+
+/// Renders match results as CLI.md's JSON lines or as text for people.
+enum MatchFormatter {
+  /// One JSON object on one line, keys in CLI.md's order:
+  /// `url`, `route`, `pattern`, `params`, `query`, `fragment`; a miss is `{"url":…,"route":null}`.
+  static func json(url: String, match: RouteMatch?) -> String {
+    var out = "{\"url\":" + JSONEscaping.quote(url)
+    guard let match else {
+      return out + ",\"route\":null}"
+    }
+    out += ",\"route\":" + JSONEscaping.quote(match.route.name)
+    out += ",\"pattern\":" + JSONEscaping.quote(match.route.pattern.text)
+    out += ",\"params\":{"
+    out += match.parameters.map { JSONEscaping.quote($0.name) + ":" + json($0.value) }
+      .joined(separator: ",")
+    out += "},\"query\":{"
+    out += groupedQuery(match).map { name, values in
+      JSONEscaping.quote(name) + ":[" + values.map(JSONEscaping.quote).joined(separator: ",") + "]"
+    }.joined(separator: ",")
+    out += "},\"fragment\":" + (match.fragment.map(JSONEscaping.quote) ?? "null")
+    return out + "}"
+  }
+
+  static func json(_ value: ParameterValue) -> String {
+    switch value {
+    case .int(let int): "\(int)"
+    case .double(let double): JSONEscaping.number(double)
+    case .string(let string): JSONEscaping.quote(string)
+    }
+  }
+
+  /// The query as names with all their values, names in order of first appearance.
+  static func groupedQuery(_ match: RouteMatch) -> [(name: String, values: [String])] {
+    var groups: [(name: String, values: [String])] = []
+    var indexOfName: [String: Int] = [:]
+    for item in match.query.items {
+      if let index = indexOfName[item.name] {
+        groups[index].values.append(item.value)
+      } else {
+        indexOfName[item.name] = groups.count
+        groups.append((item.name, [item.value]))
+      }
+    }
+    return groups
+  }
+
+  /// A block of aligned lines for people:
+  ///
+  /// ```text
+  /// myapp://user/42?tab=posts&tab=likes#top
+  ///   route     user
+  ///   pattern   myapp://user/<int:id>
+  ///   params    id = 42
+  ///   query     tab = "posts", "likes"
+  ///   fragment  "top"
+  /// ```
+  static func text(url: String, match: RouteMatch?) -> String {
+    var lines = [url.isEmpty ? "(empty URL)" : url]
+    guard let match else {
+      lines.append("  no route matched")
+      return lines.joined(separator: "\n")
+    }
+    let labelWidth = 10
+    func row(_ label: String, _ entries: [String]) {
+      for (index, entry) in entries.enumerated() {
+        let head = index == 0 ? label : ""
+        lines.append("  " + head.padding(to: labelWidth) + entry)
+      }
+    }
+    row("route", [match.route.name])
+    row("pattern", [match.route.pattern.text])
+    if match.route.priority != 0 {
+      row("priority", ["\(match.route.priority)"])
+    }
+    let params = match.parameters.map { ($0.name, text($0.value)) }
+    if !params.isEmpty {
+      row("params", aligned(params))
+    }
+    let query = groupedQuery(match).map { ($0.name, $0.values.map(quoted).joined(separator: ", ")) }
+    if !query.isEmpty {
+      row("query", aligned(query))
+    }
+    if let fragment = match.fragment {
+      row("fragment", [quoted(fragment)])
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `name = value` lines with the `=` signs in one column.
+  static func aligned(_ pairs: [(String, String)]) -> [String] {
+    let width = pairs.map(\.0.count).max() ?? 0
+    return pairs.map { $0.0.padding(to: width) + " = " + $0.1 }
+  }
+
+  static func text(_ value: ParameterValue) -> String {
+    switch value {
+    case .int(let int): "\(int)"
+    case .double(let double): "\(double)"
+    case .string(let string): quoted(string)
+    }
+  }
+
+  /// Strings are shown in quotes (JSON escaping) so empty values and spaces are visible.
+  static func quoted(_ string: String) -> String {
+    JSONEscaping.quote(string)
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Switchyard
+import SwitchyardFoundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `--routes FILE`, shared by every subcommand that reads a route table.
+struct RouteSource: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The route file to read.",
+      discussion: "Default: ./routes.json if there is one, else the built-in example table.",
+      valueName: "file"))
+  var routes: String?
+
+  /// The name of the route file looked for in the current directory.
+  static let defaultFileName = "routes.json"
+
+  /// Where a table came from, for the note on stderr.
+  enum Origin: Equatable {
+    case file(String)
+    case currentDirectory
+    case builtIn
+  }
+
+  /// Loads the table, or prints the route-file error on stderr and throws exit status 2.
+  ///
+  /// When no `--routes` was given, a note on stderr says which table is used.
+  func loadTable() throws -> RouteTable {
+    let origin = resolveOrigin()
+    do {
+      let table: RouteTable
+      switch origin {
+      case .file(let path):
+        table = try RouteFile.load(contentsOf: path)
+      case .currentDirectory:
+        table = try RouteFile.load(contentsOf: Self.defaultFileName)
+        printError(
+          "note: using routes from ./\(Self.defaultFileName) (\(table.routes.count) routes)")
+      case .builtIn:
+        table = try BuiltInRoutes.table()
+        printError(
+          "note: using the built-in example table (\(table.routes.count) routes); "
+            + "pass --routes FILE or put a routes.json here to use your own")
+      }
+      return table
+    } catch {
+      printError("\(error)")
+      throw SwitchyardTool.usageErrorStatus
+    }
+  }
+
+  func resolveOrigin() -> Origin {
+    if let routes { return .file(routes) }
+    if PathKind(path: Self.defaultFileName) == .file {
+      return .currentDirectory
+    }
+    return .builtIn
+  }
+}
