@@ -10,21 +10,35 @@
 /// node's literal children, its other children up to `<path:…>`, its own entries, then its
 /// `*` children. That walk order is exactly the precedence of SEMANTICS §3, so comparing
 /// ranks compares candidates (see `Search`).
-final class MatcherStorage: Sendable {
+final class MatcherStorage: @unchecked Sendable {
+  // `@unchecked`: every stored property is immutable after `init`; the raw buffers are owned
+  // by this object (freed in `deinit`) and only ever read, so sharing across threads is safe.
+  // They are raw buffers rather than arrays so a lookup reads them without retains or
+  // closure-scoped access.
+
   let routes: [Route]
   let options: RouteOptions
   let types: [ParameterType]
   let tiers: [Tier]
-  let nodes: [Node]
-  let literalEdges: [LiteralEdge]
-  let edges: [Int32]
-  let bytes: [UInt8]
-  let entries: [Entry]
+  /// Every (tier, scheme, host) branch in rank order, flattened for the search.
+  let branches: UnsafeMutableBufferPointer<Branch>
+  let nodes: UnsafeMutableBufferPointer<Node>
+  let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
+  /// Open-addressing tables of literal edge indices (-1 = empty) for nodes with many literals.
+  let literalSlots: UnsafeMutableBufferPointer<Int32>
+  let edges: UnsafeMutableBufferPointer<Int32>
+  let pool: UnsafeMutableBufferPointer<UInt8>
+  let entries: UnsafeMutableBufferPointer<Entry>
+  /// What the search needs only at a candidate, by entry index.
+  let details: [EntryDetail]
   let maxCaptures: Int
   /// The default scheme, lowercased (empty when there is none).
-  let defaultSchemeBytes: [UInt8]
+  let defaultSchemeBytes: UnsafeMutableBufferPointer<UInt8>
   /// The lowercased schemes of a `.schemes` host-as-path policy.
   let hostAsPathSchemes: [[UInt8]]
+
+  /// Nodes with more literal children than this use a hash table; others a linear scan.
+  static let linearLiteralLimit: Int32 = 8
 
   struct Tier: Sendable {
     var priority: Int
@@ -47,6 +61,20 @@ final class MatcherStorage: Sendable {
     case root, literal, mixed, capture, path, star
   }
 
+  /// A host branch with its scheme, as plain values (bytes live in `pool`).
+  struct Branch: Sendable {
+    enum HostKind: UInt8, Sendable { case literal, wildcard, any, omitted }
+    /// -1 for any scheme.
+    var schemeStart: Int32
+    var schemeCount: Int32
+    var hostKind: HostKind
+    var hostStart: Int32
+    var hostCount: Int32
+    /// -1 when the pattern names no port.
+    var port: Int32
+    var root: Int32
+  }
+
   struct Node: Sendable {
     var kind: Kind = .root
     /// Capture type code (see `typeCode(_:)`).
@@ -57,6 +85,9 @@ final class MatcherStorage: Sendable {
     var suffixCount: Int32 = 0
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
+    /// Start and mask of this node's slice of `literalSlots` (used when literalCount > 8).
+    var slotStart: Int32 = 0
+    var slotMask: Int32 = 0
     var otherStart: Int32 = 0
     var otherCount: Int32 = 0
     /// Number of other children tried before the node's own entries (the rest are `*`).
@@ -70,14 +101,22 @@ final class MatcherStorage: Sendable {
   struct LiteralEdge: Sendable {
     var keyStart: Int32
     var keyCount: Int32
+    var hash: UInt32
     var child: Int32
   }
 
+  /// A route ending at a node, as the search sees it.
   struct Entry: Sendable {
+    var route: Int32
+    var rank: Int32
+    /// Whether the route has query or fragment requirements to check.
+    var hasRequirements: Bool
+  }
+
+  struct EntryDetail: Sendable {
     var route: Int
     /// Which of the route's pattern variants this is (ties between ways of one route).
     var variant: Int
-    var rank: Int32
     /// One name per capture slot: the path's captures in order (`nil` for an unnamed `*`),
     /// then the query requirement captures, then the fragment capture.
     var captureNames: [String?]
@@ -95,19 +134,87 @@ final class MatcherStorage: Sendable {
     }
     let built = builder.finish()
     tiers = built.tiers
-    nodes = built.nodes
-    literalEdges = built.literalEdges
-    edges = built.edges
-    bytes = built.bytes
-    entries = built.entries
+    nodes = Self.owned(built.nodes)
+    literalEdges = Self.owned(built.literalEdges)
+    literalSlots = Self.owned(built.literalSlots)
+    edges = Self.owned(built.edges)
+    var poolBytes = built.bytes
+    var flat: [Branch] = []
+    for tier in built.tiers {
+      for scheme in tier.schemes {
+        var schemeStart: Int32 = -1
+        var schemeCount: Int32 = 0
+        if let bytes = scheme.scheme {
+          schemeStart = Int32(poolBytes.count)
+          schemeCount = Int32(bytes.count)
+          poolBytes += bytes
+        }
+        for host in scheme.hosts {
+          var kind = Branch.HostKind.omitted
+          var hostBytes: [UInt8] = []
+          switch host.host {
+          case .literal(let bytes): (kind, hostBytes) = (.literal, bytes)
+          case .wildcard(let suffix): (kind, hostBytes) = (.wildcard, suffix)
+          case .any: kind = .any
+          case .omitted: kind = .omitted
+          }
+          flat.append(
+            Branch(
+              schemeStart: schemeStart, schemeCount: schemeCount, hostKind: kind,
+              hostStart: Int32(poolBytes.count), hostCount: Int32(hostBytes.count),
+              port: Int32(host.port ?? -1), root: host.root))
+          poolBytes += hostBytes
+        }
+      }
+    }
+    branches = Self.owned(flat)
+    pool = Self.owned(poolBytes)
+    entries = Self.owned(
+      built.entries.map {
+        Entry(
+          route: Int32($0.detail.route), rank: $0.rank,
+          hasRequirements: !$0.detail.query.isEmpty || $0.detail.fragment != .none)
+      })
+    details = built.entries.map(\.detail)
     maxCaptures = built.maxCaptures
-    defaultSchemeBytes = Array(asciiLowercased(options.defaultScheme ?? "").utf8)
+    defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
     if case .schemes(let list) = options.hostAsPath.storage {
       hostAsPathSchemes = list.map { Array($0.utf8) }
     } else {
       hostAsPathSchemes = []
     }
   }
+
+  deinit {
+    branches.deallocate()
+    nodes.deallocate()
+    literalEdges.deallocate()
+    literalSlots.deallocate()
+    edges.deallocate()
+    pool.deallocate()
+    entries.deallocate()
+    defaultSchemeBytes.deallocate()
+  }
+
+  /// A buffer holding a copy of `array` (with room for one element when it is empty, so the
+  /// base address is never nil).
+  private static func owned<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+    _ = buffer.initialize(from: array)
+    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+  }
+}
+
+/// FNV-1a over the bytes (ASCII-folded when `folded`): the literal-children hash.
+@inline(__always)
+func literalHash(_ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> UInt32 {
+  var hash: UInt32 = 2_166_136_261
+  if folded {
+    for byte in bytes { hash = (hash ^ UInt32(asciiLower(byte))) &* 16_777_619 }
+  } else {
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+  }
+  return hash
 }
 
 /// Type codes stored in nodes: 0 string, 1 int, 2 float, 3 uuid, 4 path, 5+ registered.
@@ -163,10 +270,15 @@ extension MatcherStorage {
       }
     }
 
+    struct BuiltEntry {
+      var rank: Int32
+      var detail: EntryDetail
+    }
+
     final class TrieNode {
       let key: Key?
       var children: [Key: TrieNode] = [:]
-      var entries: [Entry] = []
+      var entries: [BuiltEntry] = []
       init(key: Key?) { self.key = key }
     }
 
@@ -230,12 +342,16 @@ extension MatcherStorage {
         }
         let captureNames = names + tail
         maxCaptures = max(maxCaptures, captureNames.count)
-        let entry = Entry(
-          route: route.index, variant: variantIndex, rank: 0, captureNames: captureNames, query: pattern.query,
-          fragment: pattern.fragment)
+        let entry = BuiltEntry(
+          rank: 0,
+          detail: EntryDetail(
+            route: route.index, variant: variantIndex, captureNames: captureNames,
+            query: pattern.query, fragment: pattern.fragment))
         // The same route may reach one node through several variants (groups that expand
         // to the same path): the first is enough.
-        if !node.entries.contains(where: { $0.route == route.index && $0.captureNames == captureNames }) {
+        if !node.entries.contains(where: {
+          $0.detail.route == route.index && $0.detail.captureNames == captureNames
+        }) {
           node.entries.append(entry)
         }
       }
@@ -245,9 +361,10 @@ extension MatcherStorage {
       var tiers: [Tier] = []
       var nodes: [Node] = []
       var literalEdges: [LiteralEdge] = []
+      var literalSlots: [Int32] = []
       var edges: [Int32] = []
       var bytes: [UInt8] = []
-      var entries: [Entry] = []
+      var entries: [BuiltEntry] = []
       var maxCaptures = 0
     }
 
@@ -268,7 +385,7 @@ extension MatcherStorage {
           for key in hostKeys {
             guard let root = roots[key] else { continue }
             var rank: Int32 = 0
-            let index = Self.flatten(root, into: &output, rank: &rank)
+            let index = flatten(root, into: &output, rank: &rank)
             branch.hosts.append(HostBranch(host: key.host, port: key.port, root: index))
           }
           tier.schemes.append(branch)
@@ -299,7 +416,7 @@ extension MatcherStorage {
 
     /// Appends `node` and its subtree; returns its index. Ranks are handed out in the walk
     /// order described on ``MatcherStorage``.
-    static func flatten(_ trie: TrieNode, into output: inout Output, rank: inout Int32) -> Int32 {
+    func flatten(_ trie: TrieNode, into output: inout Output, rank: inout Int32) -> Int32 {
       let index = Int32(output.nodes.count)
       var node = Node()
       switch trie.key {
@@ -348,7 +465,9 @@ extension MatcherStorage {
         output.bytes += key
         let childIndex = flatten(child, into: &output, rank: &rank)
         lowest = min(lowest, output.nodes[Int(childIndex)].rankLow)
-        literalEdges.append(LiteralEdge(keyStart: keyStart, keyCount: Int32(key.count), child: childIndex))
+        let hash = key.withUnsafeBufferPointer { literalHash($0, folded: false) }
+        literalEdges.append(
+          LiteralEdge(keyStart: keyStart, keyCount: Int32(key.count), hash: hash, child: childIndex))
       }
       // Other children before the end, the end, then `*` children.
       var otherIndices: [Int32] = []
@@ -359,7 +478,7 @@ extension MatcherStorage {
         otherIndices.append(childIndex)
         beforeEnd += 1
       }
-      var entries = trie.entries.sorted(by: entrySortsBefore)
+      var entries = trie.entries.sorted(by: Self.entrySortsBefore)
       for position in entries.indices {
         entries[position].rank = rank
         lowest = min(lowest, rank)
@@ -376,6 +495,19 @@ extension MatcherStorage {
       node = output.nodes[Int(index)]
       node.literalStart = Int32(output.literalEdges.count)
       node.literalCount = Int32(literalEdges.count)
+      if node.literalCount > MatcherStorage.linearLiteralLimit {
+        var capacity = 16
+        while capacity < 2 * literalEdges.count { capacity <<= 1 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        for (offset, edge) in literalEdges.enumerated() {
+          var slot = Int(edge.hash) & (capacity - 1)
+          while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+          slots[slot] = node.literalStart + Int32(offset)
+        }
+        node.slotStart = Int32(output.literalSlots.count)
+        node.slotMask = Int32(capacity - 1)
+        output.literalSlots += slots
+      }
       output.literalEdges += literalEdges
       node.otherStart = Int32(output.edges.count)
       node.otherCount = Int32(otherIndices.count)
@@ -391,7 +523,8 @@ extension MatcherStorage {
     /// Entries of one node: more query requirements first, then the first differing
     /// requirement (literal > typed capture > string capture, then name, then value),
     /// then fragment (literal > typed capture > string capture > none), then registration.
-    static func entrySortsBefore(_ a: Entry, _ b: Entry) -> Bool {
+    static func entrySortsBefore(_ x: BuiltEntry, _ y: BuiltEntry) -> Bool {
+      let (a, b) = (x.detail, y.detail)
       if a.query.count != b.query.count { return a.query.count > b.query.count }
       for (x, y) in zip(a.query, b.query) where x != y {
         let (kx, ky) = (valueRank(x.value), valueRank(y.value))

@@ -156,11 +156,11 @@ public struct RouteMatch: Sendable {
   }
 
   /// The route that matched.
-  public var route: Route { storage.routes[storage.entries[entry].route] }
+  public var route: Route { storage.routes[Int(storage.entries[entry].route)] }
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let names = storage.entries[entry].captureNames
+    let names = storage.details[entry].captureNames
     return withBytes { bytes in
       let segments = decodedSegments(bytes)
       var result: [(name: String, value: ParameterValue)] = []

@@ -43,7 +43,7 @@ public struct RouteMatcher: Sendable {
         let slots = Array(search.bestSlots[0..<search.bestCount])
         found = RouteMatch(
           storage: storage, entry: entry, url: url, layout: search.layout,
-          hostAsPath: search.hostAsPathFlag, slots: slots)
+          hostAsPath: search.hostAsPath, slots: slots)
       }
       return found
     }
@@ -67,16 +67,16 @@ public struct RouteMatcher: Sendable {
       var results: [RouteMatch] = []
       var seen = Set<Int>()
       storage.search(bytes, collect: true) { search, _ in
-        let ordered = (search.collected ?? []).enumerated().sorted {
+        let ordered = search.collected.enumerated().sorted {
           $0.element.rank != $1.element.rank ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
         }
         for (_, candidate) in ordered {
-          let route = storage.entries[candidate.entry].route
+          let route = Int(storage.entries[candidate.entry].route)
           guard seen.insert(route).inserted else { continue }
           results.append(
             RouteMatch(
               storage: storage, entry: candidate.entry, url: url, layout: search.layout,
-              hostAsPath: search.hostAsPathFlag, slots: candidate.slots))
+              hostAsPath: search.hostAsPath, slots: candidate.slots))
         }
       }
       return results
@@ -89,11 +89,6 @@ public struct RouteMatcher: Sendable {
   }
 }
 
-extension Search {
-  /// Set by `MatcherStorage.search` for the match result.
-  var hostAsPathFlag: Bool { _hostAsPath }
-}
-
 extension MatcherStorage {
   /// Splits `bytes`, then searches the tiers, scheme branches and host branches in rank
   /// order. `found` is called once per branch that produced a candidate (once in all when
@@ -103,32 +98,29 @@ extension MatcherStorage {
     _ found: (inout Search, Int) -> Void
   ) {
     let layout = URLLayout.split(bytes)
-    let schemeBytes: UnsafeBufferPointer<UInt8>? = layout.scheme.map {
-      UnsafeBufferPointer(rebasing: bytes[$0])
+    var scheme: UnsafeBufferPointer<UInt8>? = nil
+    if let range = layout.scheme {
+      scheme = UnsafeBufferPointer(rebasing: bytes[range])
+    } else if !defaultSchemeBytes.isEmpty {
+      scheme = UnsafeBufferPointer(defaultSchemeBytes)
     }
-    defaultSchemeBytes.withUnsafeBufferPointer { defaultScheme in
-      let scheme = schemeBytes ?? (defaultScheme.isEmpty ? nil : defaultScheme)
-      let hostAsPath = hostAsPathApplies(scheme)
-      var host: UnsafeBufferPointer<UInt8>? = nil
-      if !hostAsPath, let range = layout.host, !range.isEmpty {
-        host = UnsafeBufferPointer(rebasing: bytes[range])
-      }
+    let hostAsPath = hostAsPathApplies(scheme)
+    var host: UnsafeBufferPointer<UInt8>? = nil
+    if !hostAsPath, let range = layout.host, !range.isEmpty {
+      host = UnsafeBufferPointer(rebasing: bytes[range])
+    }
 
-      // Segment ranges; decoded copies only when the path has escapes.
-      var segmentBound = 1
-      if hostAsPath, layout.host != nil { segmentBound += 1 }
-      var needsDecoding = false
-      for index in layout.path where bytes[index] == 0x2F || bytes[index] == 0x25 {
-        if bytes[index] == 0x2F { segmentBound += 1 } else { needsDecoding = true }
-      }
-      if hostAsPath, let range = layout.host, bytes[range].contains(0x25) { needsDecoding = true }
-      let decodedCapacity = needsDecoding ? 3 * (layout.path.count + (layout.host?.count ?? 0)) + 4 : 0
+    // Non-empty segments are separated by '/', so there are at most (n + 1) / 2 of them in
+    // a path of n bytes, plus the host when it is read as a segment.
+    let segmentBound = (layout.path.count + 1) / 2 + 2
+    let needsDecoding = layout.hasEscapes
+    let decodedCapacity = needsDecoding ? 3 * (layout.path.count + (layout.host?.count ?? 0)) + 4 : 1
+    let slotCount = max(1, maxCaptures)
 
-      withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentBound) { segmentBuffer in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, decodedCapacity)) { scratch in
-          guard let urlBase = bytes.baseAddress ?? scratch.baseAddress.map({ UnsafePointer($0) }),
-            let scratchBase = scratch.baseAddress
-          else { return }
+    withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentBound) { segmentBuffer in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decodedCapacity) { scratch in
+        withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: 2 * slotCount) { slotBuffer in
+          guard let scratchBase = scratch.baseAddress else { return }
           var count = 0
           var written = 0
           forEachSegment(bytes, layout, hostAsPath: hostAsPath) { range in
@@ -150,33 +142,22 @@ extension MatcherStorage {
             }
             count += 1
           }
-          let decodedBase: UnsafePointer<UInt8> = needsDecoding ? UnsafePointer(scratchBase) : urlBase
-          let segments = UnsafeBufferPointer(rebasing: segmentBuffer[0..<count])
-          let slotCount = max(1, maxCaptures)
-          withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: slotCount * 2) { slotBuffer in
-            nodes.withUnsafeBufferPointer { nodes in
-              literalEdges.withUnsafeBufferPointer { literalEdges in
-                edges.withUnsafeBufferPointer { edges in
-                  self.bytes.withUnsafeBufferPointer { pool in
-                    entries.withUnsafeBufferPointer { entries in
-                      var search = Search(
-                        nodes: nodes, literalEdges: literalEdges, edges: edges, pool: pool,
-                        entries: entries, types: types, url: bytes, layout: layout,
-                        decoded: decodedBase, segments: segments,
-                        caseInsensitive: options.caseInsensitivePaths,
-                        plusAsSpace: options.plusAsSpace,
-                        slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
-                        bestSlots: UnsafeMutableBufferPointer(
-                          rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
-                        _hostAsPath: hostAsPath)
-                      if collect { search.collected = [] }
-                      searchBranches(&search, scheme: scheme, host: host, port: layout.port, found)
-                    }
-                  }
-                }
-              }
-            }
+          let decodedBase: UnsafePointer<UInt8>
+          if needsDecoding {
+            decodedBase = UnsafePointer(scratchBase)
+          } else if let urlBase = bytes.baseAddress {
+            decodedBase = urlBase
+          } else {
+            decodedBase = UnsafePointer(scratchBase)
           }
+          var search = Search(
+            storage: self, url: bytes, layout: layout, decoded: decodedBase,
+            segments: UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]),
+            slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
+            bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
+            hostAsPath: hostAsPath)
+          search.collecting = collect
+          searchBranches(&search, scheme: scheme, host: host, port: layout.port, found)
         }
       }
     }
@@ -186,37 +167,42 @@ extension MatcherStorage {
     _ search: inout Search, scheme: UnsafeBufferPointer<UInt8>?,
     host: UnsafeBufferPointer<UInt8>?, port: Int?, _ found: (inout Search, Int) -> Void
   ) {
-    for tier in tiers {
-      for branch in tier.schemes {
-        if let expected = branch.scheme {
-          guard let scheme, equalsLowercased(scheme, expected) else { continue }
-        }
-        for hostBranch in branch.hosts {
-          if let expectedPort = hostBranch.port, expectedPort != port { continue }
-          switch hostBranch.host {
-          case .omitted: break
-          case .any: if host == nil { continue }
-          case .literal(let expected):
-            guard let host, equalsLowercased(host, expected) else { continue }
-          case .wildcard(let suffix):
-            guard let host, host.count > suffix.count,
-              equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count - suffix.count)...]), suffix)
-            else { continue }
-          }
-          if search.collected != nil {
-            search.collected = []
-            _ = search.run(root: hostBranch.root)
-            if !(search.collected ?? []).isEmpty { found(&search, -1) }
-          } else if search.run(root: hostBranch.root) {
-            found(&search, search.bestEntry)
-            return
-          }
-        }
+    let pool = UnsafeBufferPointer(self.pool)
+    let urlPort = Int32(port ?? -2)
+    for branch in branches {
+      if branch.schemeStart >= 0 {
+        guard let scheme,
+          equalsLowercased(
+            scheme, UnsafeBufferPointer(rebasing: pool[Int(branch.schemeStart)..<Int(branch.schemeStart + branch.schemeCount)]))
+        else { continue }
+      }
+      if branch.port >= 0 && branch.port != urlPort { continue }
+      let expected = UnsafeBufferPointer(
+        rebasing: pool[Int(branch.hostStart)..<Int(branch.hostStart + branch.hostCount)])
+      switch branch.hostKind {
+      case .omitted: break
+      case .any: if host == nil { continue }
+      case .literal:
+        guard let host, equalsLowercased(host, expected) else { continue }
+      case .wildcard:
+        guard let host, host.count > expected.count,
+          equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
+        else { continue }
+      }
+      if search.collecting {
+        search.collected = []
+        _ = search.run(root: branch.root)
+        if !search.collected.isEmpty { found(&search, -1) }
+      } else if search.run(root: branch.root) {
+        found(&search, search.bestEntry)
+        return
       }
     }
   }
 
-  private func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ expected: [UInt8]) -> Bool {
+  private func equalsLowercased(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     guard bytes.count == expected.count else { return false }
     for index in 0..<bytes.count where asciiLower(bytes[index]) != expected[index] { return false }
     return true
@@ -228,12 +214,14 @@ extension MatcherStorage {
     case .always: return true
     case .never: return false
     case .customSchemes:
-      for special in MatcherStorage.specialSchemes where equalsLowercased(scheme, special) {
-        return false
+      for special in MatcherStorage.specialSchemes {
+        if special.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return false }
       }
       return true
     case .schemes:
-      for listed in hostAsPathSchemes where equalsLowercased(scheme, listed) { return true }
+      for listed in hostAsPathSchemes {
+        if listed.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return true }
+      }
       return false
     }
   }

@@ -68,6 +68,8 @@ public struct RouteTable: Sendable {
   public private(set) var routes: [Route] = []
   /// The registered capture types, in registration order.
   public private(set) var parameterTypes: [ParameterType] = []
+  /// Route positions by name, so adding stays O(1) in the table's size.
+  private var positions: [String: Int] = [:]
 
   /// Creates an empty table.
   public init(options: RouteOptions = RouteOptions()) {
@@ -116,7 +118,7 @@ public struct RouteTable: Sendable {
     guard !name.isEmpty else {
       throw RouteTableError(code: .emptyName, message: "a route name must not be empty")
     }
-    guard !routes.contains(where: { $0.name == name }) else {
+    guard positions[name] == nil else {
       throw RouteTableError(
         code: .duplicateName, routeName: name,
         message: "a route named '\(name)' already exists")
@@ -130,6 +132,7 @@ public struct RouteTable: Sendable {
         message: "route '\(name)': \(error.message) (column \(error.column))")
     }
     let route = Route(name: name, pattern: parsed, priority: priority, index: routes.count)
+    positions[name] = routes.count
     routes.append(route)
     return route
   }
@@ -139,18 +142,20 @@ public struct RouteTable: Sendable {
   /// - Returns: The removed route, or `nil` if there was none.
   @discardableResult
   public mutating func remove(_ name: String) -> Route? {
-    guard let position = routes.firstIndex(where: { $0.name == name }) else { return nil }
+    guard let position = positions[name] else { return nil }
     let removed = routes.remove(at: position)
+    positions[name] = nil
     for index in position..<routes.count {
       let route = routes[index]
       routes[index] = Route(
         name: route.name, pattern: route.pattern, priority: route.priority, index: index)
+      positions[route.name] = index
     }
     return removed
   }
 
   /// The route named `name`.
   public func route(named name: String) -> Route? {
-    routes.first { $0.name == name }
+    positions[name].map { routes[$0] }
   }
 }

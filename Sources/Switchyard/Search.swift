@@ -45,12 +45,15 @@ func forEachSegment(
 /// rank cannot beat the best so far. Outside such loops the first candidate found is the
 /// winner and the search stops at once.
 struct Search {
-  let nodes: UnsafeBufferPointer<MatcherStorage.Node>
-  let literalEdges: UnsafeBufferPointer<MatcherStorage.LiteralEdge>
-  let edges: UnsafeBufferPointer<Int32>
+  /// Unretained: the caller keeps the storage alive for the whole search, and a retain per
+  /// copy of this struct would cost more than the rest of a lookup.
+  unowned(unsafe) let storage: MatcherStorage
+  let nodes: UnsafeMutableBufferPointer<MatcherStorage.Node>
+  let literalEdges: UnsafeMutableBufferPointer<MatcherStorage.LiteralEdge>
+  let literalSlots: UnsafeMutableBufferPointer<Int32>
+  let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
-  let entries: UnsafeBufferPointer<MatcherStorage.Entry>
-  let types: [ParameterType]
+  let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
   let url: UnsafeBufferPointer<UInt8>
   let layout: URLLayout
   let decoded: UnsafePointer<UInt8>
@@ -60,14 +63,39 @@ struct Search {
   let slots: UnsafeMutableBufferPointer<CaptureSlot>
   let bestSlots: UnsafeMutableBufferPointer<CaptureSlot>
   /// Whether the URL's host was read as its first path segment.
-  let _hostAsPath: Bool
+  let hostAsPath: Bool
+
+  init(
+    storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
+    decoded: UnsafePointer<UInt8>, segments: UnsafeBufferPointer<Segment>,
+    slots: UnsafeMutableBufferPointer<CaptureSlot>,
+    bestSlots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
+  ) {
+    self.storage = storage
+    nodes = storage.nodes
+    literalEdges = storage.literalEdges
+    literalSlots = storage.literalSlots
+    edges = storage.edges
+    pool = UnsafeBufferPointer(storage.pool)
+    entries = storage.entries
+    self.url = url
+    self.layout = layout
+    self.decoded = decoded
+    self.segments = segments
+    caseInsensitive = storage.options.caseInsensitivePaths
+    plusAsSpace = storage.options.plusAsSpace
+    self.slots = slots
+    self.bestSlots = bestSlots
+    self.hostAsPath = hostAsPath
+  }
 
   var bestRank: Int32 = .max
   var bestEntry: Int = -1
   var bestCount = 0
   var variableDepth = 0
-  /// When set, every candidate is recorded and nothing is pruned.
-  var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])]? = nil
+  /// When set, every candidate is recorded in `collected` and nothing is pruned.
+  var collecting = false
+  var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])] = []
 
   @inline(__always)
   func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -89,7 +117,7 @@ struct Search {
     if segment < segments.count && node.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
     {
-      if collected != nil || nodes[Int(child)].rankLow < bestRank {
+      if collecting || nodes[Int(child)].rankLow < bestRank {
         if children(of: child, segment: segment + 1, depth: depth) { return true }
       }
     }
@@ -113,7 +141,7 @@ struct Search {
   /// Matches the non-literal node `index` at `segment`, then its children.
   mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
     let node = nodes[Int(index)]
-    if collected == nil && node.rankLow >= bestRank { return false }
+    if !collecting && node.rankLow >= bestRank { return false }
     switch node.kind {
     case .capture:
       guard segment < segments.count, accepts(node.type, segmentBytes(segment)) else {
@@ -145,10 +173,10 @@ struct Search {
           variableDepth -= 1
           return true
         }
-        if collected == nil && node.rankLow >= bestRank { break }
+        if !collecting && node.rankLow >= bestRank { break }
       }
       variableDepth -= 1
-      return collected == nil && variableDepth == 0 && bestEntry >= 0
+      return !collecting && variableDepth == 0 && bestEntry >= 0
     case .root, .literal:
       return false
     }
@@ -160,11 +188,13 @@ struct Search {
     let start = Int(node.entryStart)
     for position in start..<(start + Int(node.entryCount)) {
       let entry = entries[position]
-      if collected == nil && entry.rank >= bestRank { return false }
+      if !collecting && entry.rank >= bestRank { return false }
       var count = depth
-      guard requirementsHold(entry, count: &count) else { continue }
-      if collected != nil {
-        collected?.append((position, entry.rank, Array(slots[0..<count])))
+      if entry.hasRequirements {
+        guard requirementsHold(storage.details[position], count: &count) else { continue }
+      }
+      if collecting {
+        collected.append((position, entry.rank, Array(slots[0..<count])))
         continue
       }
       bestRank = entry.rank
@@ -178,7 +208,7 @@ struct Search {
 
   // MARK: Query and fragment
 
-  func requirementsHold(_ entry: MatcherStorage.Entry, count: inout Int) -> Bool {
+  func requirementsHold(_ entry: MatcherStorage.EntryDetail, count: inout Int) -> Bool {
     for requirement in entry.query {
       guard let value = lastQueryValue(named: requirement.name) else { return false }
       switch requirement.value {
@@ -280,34 +310,37 @@ struct Search {
     return true
   }
 
-  /// Binary search of a node's literal children, sorted by length then bytes.
+  /// The literal child equal to `bytes`: a scan for a few children, a hash probe for many.
   @inline(__always)
   func literalChild(_ node: MatcherStorage.Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-    var low = Int(node.literalStart)
-    var high = low + Int(node.literalCount)
     let count = bytes.count
-    while low < high {
-      let middle = (low + high) >> 1
-      let edge = literalEdges[middle]
-      let keyCount = Int(edge.keyCount)
-      var order = keyCount < count ? -1 : (keyCount > count ? 1 : 0)
-      if order == 0 {
-        let keyStart = Int(edge.keyStart)
-        var index = 0
-        while index < count {
-          let key = pool[keyStart + index]
-          let byte = caseInsensitive ? asciiLower(bytes[index]) : bytes[index]
-          if key != byte {
-            order = key < byte ? -1 : 1
-            break
-          }
-          index += 1
+    if node.literalCount <= MatcherStorage.linearLiteralLimit {
+      var index = Int(node.literalStart)
+      let end = index + Int(node.literalCount)
+      while index < end {
+        let edge = literalEdges[index]
+        if Int(edge.keyCount) == count && equal(bytes, 0, pool, Int(edge.keyStart), count) {
+          return edge.child
         }
-        if order == 0 { return edge.child }
+        index += 1
       }
-      if order < 0 { low = middle + 1 } else { high = middle }
+      return nil
     }
-    return nil
+    let hash = literalHash(bytes, folded: caseInsensitive)
+    let mask = Int(node.slotMask)
+    let base = Int(node.slotStart)
+    var slot = Int(hash) & mask
+    while true {
+      let index = literalSlots[base + slot]
+      if index < 0 { return nil }
+      let edge = literalEdges[Int(index)]
+      if edge.hash == hash && Int(edge.keyCount) == count
+        && equal(bytes, 0, pool, Int(edge.keyStart), count)
+      {
+        return edge.child
+      }
+      slot = (slot + 1) & mask
+    }
   }
 
   @inline(__always)
@@ -319,8 +352,8 @@ struct Search {
     case 3: return isUUID(bytes)
     default:
       let index = Int(code) - 5
-      guard index < types.count else { return false }
-      return types[index].accepts(Substring(String(decoding: bytes, as: UTF8.self)))
+      guard index < storage.types.count else { return false }
+      return storage.types[index].accepts(Substring(String(decoding: bytes, as: UTF8.self)))
     }
   }
 }

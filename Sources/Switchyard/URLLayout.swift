@@ -10,6 +10,8 @@ struct URLLayout: Sendable, Hashable {
   var path: Range<Int> = 0..<0
   var query: Range<Int>? = nil
   var fragment: Range<Int>? = nil
+  /// Whether the host or the path holds a `%` (then segments need decoding).
+  var hasEscapes = false
 
   /// Splits `bytes` (RFC 3986 shape): `scheme:` `//userinfo@host:port` `/path` `?query` `#fragment`.
   static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLLayout {
@@ -32,6 +34,7 @@ struct URLLayout: Sendable, Hashable {
       while stop < end {
         let byte = bytes[stop]
         if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }
+        if byte == 0x25 { layout.hasEscapes = true }
         stop += 1
       }
       cursor = stop
@@ -67,7 +70,12 @@ struct URLLayout: Sendable, Hashable {
     }
 
     var pathEnd = cursor
-    while pathEnd < end, bytes[pathEnd] != 0x3F, bytes[pathEnd] != 0x23 { pathEnd += 1 }
+    while pathEnd < end {
+      let byte = bytes[pathEnd]
+      if byte == 0x3F || byte == 0x23 { break }
+      if byte == 0x25 { layout.hasEscapes = true }
+      pathEnd += 1
+    }
     layout.path = cursor..<pathEnd
     cursor = pathEnd
     if cursor < end, bytes[cursor] == 0x3F {
