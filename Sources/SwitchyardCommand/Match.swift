@@ -15,13 +15,15 @@ struct Match: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Match URLs against a route table and show the winning route and its captures.",
     discussion: """
-      URLs come from the arguments, or from standard input (one per line) when there are none.
-      Use -- before URLs that start with '-'. Exit status: 0 when every URL matched, 1 when at
-      least one did not, 2 for a usage or route-file error.
+      URLs come from the arguments, or from standard input (one per line) when there are \
+      none. Put -- before URLs that start with '-'.
 
-      --format json prints one object per URL, one per line, in input order:
-        {"url":"…","route":"user","pattern":"…","params":{…},"query":{…},"fragment":null}
-        {"url":"…","route":null}
+      Exit status: 0 when every URL matched, 1 when at least one did not, 2 for a usage or \
+      route-file error (message on stderr, nothing on stdout).
+
+      --format json prints one object per URL and line, in input order, with the keys url, \
+      route, pattern, params, query and fragment; a URL that matched nothing prints \
+      {"url":"…","route":null}.
       """
   )
 

@@ -18,8 +18,8 @@ struct SwitchyardTool: ParsableCommand {
     commandName: "switchyard",
     abstract: "Match URLs and deep links against a Switchyard route table.",
     discussion: """
-      Route tables come from --routes FILE, else ./routes.json, else a built-in example table.
-      Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error.
+      Route tables come from --routes FILE, else ./routes.json, else a built-in example \
+      table. Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error.
       """,
     subcommands: [Match.self]
   )
