@@ -106,6 +106,13 @@ struct MatchCommandTests {
     #expect(result.status == 1)
   }
 
+  @Test("No URLs at all (empty stdin) is not an error: nothing to report, exit 0")
+  func emptyInput() throws {
+    let result = try CommandRunner.run(["match", "--format", "json"], input: "\n\n")
+    #expect(result.stdout.isEmpty)
+    #expect(result.status == 0)
+  }
+
   @Test("Arguments win over stdin")
   func argumentsOverStandardInput() throws {
     let result = try CommandRunner.run(

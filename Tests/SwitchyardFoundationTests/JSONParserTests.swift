@@ -224,6 +224,38 @@ struct JSONParserTests {
         + (0..<19_999).reduce(0) { $0 + "{\"n\":\($1)},".count })
   }
 
+  @Test("Mutated documents never trap: each parses or throws a positioned error")
+  func mutationFuzz() {
+    let seed = Array(
+      #"""
+      {"version": 1, "options": {"hostAsPath": ["myapp"], "defaultScheme": null},
+       "routes": [{"name": "caf\u00e9 👋", "pattern": "myapp://user/<int:id>", "priority": -2.5e3},
+                  [true, false, null, "\ud83d\ude00\n"]]}
+      """#.utf8)
+    let alphabet: [UInt8] =
+      Array(#"{}[]",:\/ u0123456789.eE+-tfn"#.utf8) + [0x0A, 0x0D, 0x09, 0xC3, 0xFF]
+    var generator = SplitMix64(seed: 20_261_122)
+    for _ in 0..<3_000 {
+      var bytes = seed
+      for _ in 0..<Int(generator.next() % 4 + 1) {
+        let position = Int(generator.next() % UInt64(bytes.count + 1))
+        switch generator.next() % 3 {
+        case 0 where position < bytes.count: bytes.remove(at: position)
+        case 1: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
+        default:
+          if position < bytes.count {
+            bytes[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+          }
+        }
+      }
+      do {
+        _ = try JSONParser.parse(bytes: bytes)
+      } catch {
+        #expect(error.line >= 1 && error.column >= 1)
+      }
+    }
+  }
+
   // MARK: Escaping
 
   @Test(
@@ -240,5 +272,22 @@ struct JSONParserTests {
     #expect(JSONEscaping.escape(input) == expected)
     // And it round-trips through the parser.
     #expect(try JSONParser.parse(JSONEscaping.quote(input)).stringValue == input)
+  }
+}
+
+/// A small deterministic generator, so fuzz runs are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

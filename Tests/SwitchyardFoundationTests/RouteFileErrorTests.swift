@@ -292,6 +292,37 @@ struct RouteFileErrorTests {
     }
   }
 
+  @Test("Mutated route files never trap: each loads or is refused with a position")
+  func mutationFuzz() {
+    let seed = Array(
+      #"""
+      {"version": 1, "options": {"hostAsPath": ["myapp"], "plusAsSpace": true},
+       "routes": [{"name": "user", "pattern": "myapp://user/<int:id>(/:tab)?q=<q>#<f>"},
+                  {"name": "web", "pattern": "http(s)://(*.)example.com/<path:p>/*rest"},
+                  {"name": "x", "pattern": "/a/<id>.json/@:u/<uuid:u2>/<float:f>", "priority": 3}]}
+      """#.utf8)
+    let alphabet: [UInt8] = Array(#"{}[]",:\/()<>*.?#&=%:@ auintfloatpath0123456789"#.utf8)
+    var generator = SplitMix64(seed: 7)
+    for _ in 0..<3_000 {
+      var bytes = seed
+      for _ in 0..<Int(generator.next() % 3 + 1) {
+        let position = Int(generator.next() % UInt64(bytes.count))
+        if generator.next() % 2 == 0 {
+          bytes.remove(at: position)
+        } else {
+          bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: position)
+        }
+      }
+      do {
+        let table = try RouteFile.parse(bytes: bytes, fileName: "f.json")
+        #expect(table.routes.count <= 3)
+      } catch {
+        #expect(error.description.hasPrefix("f.json:\(error.line):\(error.column): "))
+        #expect(error.line >= 1 && error.column >= 1)
+      }
+    }
+  }
+
   @Test("JSON syntax errors keep their position")
   func syntax() {
     let text = """

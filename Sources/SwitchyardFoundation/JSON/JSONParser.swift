@@ -161,6 +161,10 @@ private struct Parser {
   // MARK: Positions
 
   mutating func position(at offset: Int) -> JSONPosition {
+    guard offset >= lineStart else {
+      // Not on the current line (never expected): scan from the start rather than trap.
+      return JSONParser.scanPosition(of: offset, in: bytes)
+    }
     if offset < columnCacheOffset {
       columnCacheOffset = lineStart
       columnCacheColumn = 1
