@@ -128,7 +128,7 @@ final class MatcherStorage: @unchecked Sendable {
     routes = table.routes
     options = table.options
     types = table.parameterTypes
-    var builder = Builder(options: options)
+    let builder = Builder(options: options)
     for route in routes {
       builder.insert(route)
     }
@@ -243,43 +243,42 @@ func captureType(code: Int32) -> CaptureType {
 // MARK: - Building
 
 extension MatcherStorage {
-  /// A mutable trie, flattened by `finish()`.
-  struct Builder {
-    enum Key: Hashable {
-      case literal([UInt8])
-      case mixed(prefix: [UInt8], type: CaptureType, suffix: [UInt8], text: [UInt8])
-      case capture(CaptureType)
-      case path
-      case star
+  /// Builds the trie in flat arrays (no per-node objects or dictionaries: literal texts are
+  /// interned to integers, children are linked lists), then lays it out in rank order.
+  final class Builder {
+    enum KeyKind: UInt8, Hashable {
+      case literal, mixed, capture, path, star
+    }
 
-      /// Rank order among non-literal children; `nil` for literals.
-      func sortsBefore(_ other: Key) -> Bool {
-        func tuple(_ key: Key) -> (Int, Int, [UInt8]) {
-          switch key {
-          case .literal(let bytes): return (0, 0, bytes)
-          case .mixed(let prefix, _, let suffix, let text): return (1, -(prefix.count + suffix.count), text)
-          case .capture(let type): return (2, type.rank, [])
-          case .path: return (3, 0, [])
-          case .star: return (5, 0, [])
-          }
-        }
-        let (a, b) = (tuple(self), tuple(other))
-        if a.0 != b.0 { return a.0 < b.0 }
-        if a.1 != b.1 { return a.1 < b.1 }
-        return a.2.lexicographicallyPrecedes(b.2)
-      }
+    /// A child's element: `value` is the interned literal or mixed element, or the type code.
+    struct Key: Hashable {
+      var kind: KeyKind
+      var value: Int32
+    }
+
+    struct ChildKey: Hashable {
+      var parent: Int32
+      var key: Key
+    }
+
+    struct MixedElement: Hashable {
+      var prefix: [UInt8]
+      var type: CaptureType
+      var suffix: [UInt8]
+      var text: [UInt8]
+    }
+
+    struct BuildNode {
+      var key: Key
+      var firstChild: Int32 = -1
+      var nextSibling: Int32 = -1
+      var firstEntry: Int32 = -1
     }
 
     struct BuiltEntry {
       var rank: Int32
       var detail: EntryDetail
-    }
-
-    final class TrieNode {
-      let key: Key?
-      var children: [Key: TrieNode] = [:]
-      var entries: [BuiltEntry] = []
-      init(key: Key?) { self.key = key }
+      var next: Int32 = -1
     }
 
     struct BranchKey: Hashable {
@@ -290,12 +289,45 @@ extension MatcherStorage {
     }
 
     let options: RouteOptions
-    var roots: [BranchKey: TrieNode] = [:]
+    var literalIDs: [[UInt8]: Int32] = [:]
+    var literals: [[UInt8]] = []
+    var mixedIDs: [MixedElement: Int32] = [:]
+    var mixed: [MixedElement] = []
+    var nodes: [BuildNode] = []
+    var children: [ChildKey: Int32] = [:]
+    var builtEntries: [BuiltEntry] = []
+    var roots: [BranchKey: Int32] = [:]
     var maxCaptures = 0
 
     init(options: RouteOptions) { self.options = options }
 
-    mutating func insert(_ route: Route) {
+    func intern(_ bytes: [UInt8]) -> Int32 {
+      if let id = literalIDs[bytes] { return id }
+      let id = Int32(literals.count)
+      literals.append(bytes)
+      literalIDs[bytes] = id
+      return id
+    }
+
+    func intern(_ element: MixedElement) -> Int32 {
+      if let id = mixedIDs[element] { return id }
+      let id = Int32(mixed.count)
+      mixed.append(element)
+      mixedIDs[element] = id
+      return id
+    }
+
+    func child(of parent: Int32, _ key: Key) -> Int32 {
+      let childKey = ChildKey(parent: parent, key: key)
+      if let existing = children[childKey] { return existing }
+      let index = Int32(nodes.count)
+      nodes.append(BuildNode(key: key, nextSibling: nodes[Int(parent)].firstChild))
+      nodes[Int(parent)].firstChild = index
+      children[childKey] = index
+      return index
+    }
+
+    func insert(_ route: Route) {
       let pattern = route.pattern
       var tail: [String?] = []
       for requirement in pattern.query {
@@ -305,55 +337,62 @@ extension MatcherStorage {
       for (variantIndex, variant) in pattern.variants.enumerated() {
         let branch = BranchKey(
           priority: route.priority, scheme: variant.scheme, host: variant.host, port: variant.port)
-        let root: TrieNode
+        var node: Int32
         if let existing = roots[branch] {
-          root = existing
+          node = existing
         } else {
-          root = TrieNode(key: nil)
-          roots[branch] = root
+          node = Int32(nodes.count)
+          nodes.append(BuildNode(key: Key(kind: .path, value: -1)))
+          roots[branch] = node
         }
-        var node = root
         var names: [String?] = []
+        names.reserveCapacity(variant.path.count + tail.count)
         for element in variant.path {
           let key: Key
           switch element {
           case .literal(let bytes):
-            key = .literal(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes)
+            key = Key(
+              kind: .literal, value: intern(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes))
           case .capture(.path, let name):
-            key = .path
+            key = Key(kind: .path, value: typeCode(.path))
             names.append(name)
           case .capture(let type, let name):
-            key = .capture(type)
+            key = Key(kind: .capture, value: typeCode(type))
             names.append(name)
           case .mixed(let prefix, let type, let name, let suffix, let text):
-            key = .mixed(prefix: prefix, type: type, suffix: suffix, text: text)
+            key = Key(
+              kind: .mixed,
+              value: intern(MixedElement(prefix: prefix, type: type, suffix: suffix, text: text)))
             names.append(name)
           case .star(let name):
-            key = .star
+            key = Key(kind: .star, value: 0)
             names.append(name)
           }
-          if let child = node.children[key] {
-            node = child
-          } else {
-            let child = TrieNode(key: key)
-            node.children[key] = child
-            node = child
-          }
+          node = child(of: node, key)
         }
-        let captureNames = names + tail
-        maxCaptures = max(maxCaptures, captureNames.count)
-        let entry = BuiltEntry(
-          rank: 0,
-          detail: EntryDetail(
-            route: route.index, variant: variantIndex, captureNames: captureNames,
-            query: pattern.query, fragment: pattern.fragment))
+        names += tail
+        maxCaptures = max(maxCaptures, names.count)
         // The same route may reach one node through several variants (groups that expand
         // to the same path): the first is enough.
-        if !node.entries.contains(where: {
-          $0.detail.route == route.index && $0.detail.captureNames == captureNames
-        }) {
-          node.entries.append(entry)
+        var existing = nodes[Int(node)].firstEntry
+        var duplicate = false
+        while existing >= 0 {
+          let detail = builtEntries[Int(existing)].detail
+          if detail.route == route.index && detail.captureNames == names {
+            duplicate = true
+            break
+          }
+          existing = builtEntries[Int(existing)].next
         }
+        if duplicate { continue }
+        builtEntries.append(
+          BuiltEntry(
+            rank: 0,
+            detail: EntryDetail(
+              route: route.index, variant: variantIndex, captureNames: names,
+              query: pattern.query, fragment: pattern.fragment),
+            next: nodes[Int(node)].firstEntry))
+        nodes[Int(node)].firstEntry = Int32(builtEntries.count - 1)
       }
     }
 
@@ -371,6 +410,8 @@ extension MatcherStorage {
     func finish() -> Output {
       var output = Output()
       output.maxCaptures = maxCaptures
+      output.nodes.reserveCapacity(nodes.count)
+      output.entries.reserveCapacity(builtEntries.count)
       let priorities = Set(roots.keys.map(\.priority)).sorted(by: >)
       for priority in priorities {
         let keys = roots.keys.filter { $0.priority == priority }
@@ -414,85 +455,121 @@ extension MatcherStorage {
       return x.3 < y.3
     }
 
-    /// Appends `node` and its subtree; returns its index. Ranks are handed out in the walk
+    /// Rank order among a node's non-literal children: mixed (more literal text first, then
+    /// text), typed captures by type rank, string, `<path:…>`, then `*`.
+    func sortsBefore(_ a: Key, _ b: Key) -> Bool {
+      func tuple(_ key: Key) -> (Int, Int) {
+        switch key.kind {
+        case .literal: return (0, 0)
+        case .mixed:
+          let element = mixed[Int(key.value)]
+          return (1, -(element.prefix.count + element.suffix.count))
+        case .capture: return (2, captureType(code: key.value).rank)
+        case .path: return (3, 0)
+        case .star: return (5, 0)
+        }
+      }
+      let (x, y) = (tuple(a), tuple(b))
+      if x != y { return x < y }
+      if a.kind == .mixed && b.kind == .mixed {
+        return mixed[Int(a.value)].text.lexicographicallyPrecedes(mixed[Int(b.value)].text)
+      }
+      return false
+    }
+
+    /// Appends `index` and its subtree; returns its position. Ranks are handed out in the walk
     /// order described on ``MatcherStorage``.
-    func flatten(_ trie: TrieNode, into output: inout Output, rank: inout Int32) -> Int32 {
-      let index = Int32(output.nodes.count)
+    func flatten(_ index: Int32, into output: inout Output, rank: inout Int32) -> Int32 {
+      let built = nodes[Int(index)]
+      let position = Int32(output.nodes.count)
       var node = Node()
-      switch trie.key {
-      case nil: node.kind = .root
-      case .literal: node.kind = .literal
-      case .mixed(let prefix, let type, let suffix, _):
-        node.kind = .mixed
-        node.type = typeCode(type)
-        node.prefixStart = Int32(output.bytes.count)
-        node.prefixCount = Int32(prefix.count)
-        output.bytes += prefix
-        node.suffixStart = Int32(output.bytes.count)
-        node.suffixCount = Int32(suffix.count)
-        output.bytes += suffix
-      case .capture(let type):
-        node.kind = .capture
-        node.type = typeCode(type)
-      case .path:
-        node.kind = .path
-        node.type = typeCode(.path)
-      case .star:
-        node.kind = .star
+      if built.key.value < 0 {
+        node.kind = .root
+      } else {
+        switch built.key.kind {
+        case .literal: node.kind = .literal
+        case .mixed:
+          let element = mixed[Int(built.key.value)]
+          node.kind = .mixed
+          node.type = typeCode(element.type)
+          node.prefixStart = Int32(output.bytes.count)
+          node.prefixCount = Int32(element.prefix.count)
+          output.bytes += element.prefix
+          node.suffixStart = Int32(output.bytes.count)
+          node.suffixCount = Int32(element.suffix.count)
+          output.bytes += element.suffix
+        case .capture:
+          node.kind = .capture
+          node.type = built.key.value
+        case .path:
+          node.kind = .path
+          node.type = typeCode(.path)
+        case .star:
+          node.kind = .star
+        }
       }
       output.nodes.append(node)
 
-      var literals: [(key: [UInt8], node: TrieNode)] = []
-      var others: [(key: Key, node: TrieNode)] = []
-      for (key, child) in trie.children {
-        if case .literal(let bytes) = key {
-          literals.append((bytes, child))
+      var literalChildren: [Int32] = []
+      var otherChildren: [Int32] = []
+      var child = built.firstChild
+      while child >= 0 {
+        if nodes[Int(child)].key.kind == .literal {
+          literalChildren.append(child)
         } else {
-          others.append((key, child))
+          otherChildren.append(child)
         }
+        child = nodes[Int(child)].nextSibling
       }
-      literals.sort { lhs, rhs in
-        lhs.key.count != rhs.key.count
-          ? lhs.key.count < rhs.key.count : lhs.key.lexicographicallyPrecedes(rhs.key)
+      literalChildren.sort { lhs, rhs in
+        let (a, b) = (literals[Int(nodes[Int(lhs)].key.value)], literals[Int(nodes[Int(rhs)].key.value)])
+        return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
       }
-      others.sort { $0.key.sortsBefore($1.key) }
+      otherChildren.sort { sortsBefore(nodes[Int($0)].key, nodes[Int($1)].key) }
 
       var lowest = Int32.max
-      // Literal children.
       var literalEdges: [LiteralEdge] = []
-      for (key, child) in literals {
+      literalEdges.reserveCapacity(literalChildren.count)
+      for childIndex in literalChildren {
+        let key = literals[Int(nodes[Int(childIndex)].key.value)]
         let keyStart = Int32(output.bytes.count)
         output.bytes += key
-        let childIndex = flatten(child, into: &output, rank: &rank)
-        lowest = min(lowest, output.nodes[Int(childIndex)].rankLow)
+        let flat = flatten(childIndex, into: &output, rank: &rank)
+        lowest = min(lowest, output.nodes[Int(flat)].rankLow)
         let hash = key.withUnsafeBufferPointer { literalHash($0, folded: false) }
         literalEdges.append(
-          LiteralEdge(keyStart: keyStart, keyCount: Int32(key.count), hash: hash, child: childIndex))
+          LiteralEdge(keyStart: keyStart, keyCount: Int32(key.count), hash: hash, child: flat))
       }
-      // Other children before the end, the end, then `*` children.
       var otherIndices: [Int32] = []
+      otherIndices.reserveCapacity(otherChildren.count)
       var beforeEnd: Int32 = 0
-      for (key, child) in others where key != .star {
-        let childIndex = flatten(child, into: &output, rank: &rank)
-        lowest = min(lowest, output.nodes[Int(childIndex)].rankLow)
-        otherIndices.append(childIndex)
+      for childIndex in otherChildren where nodes[Int(childIndex)].key.kind != .star {
+        let flat = flatten(childIndex, into: &output, rank: &rank)
+        lowest = min(lowest, output.nodes[Int(flat)].rankLow)
+        otherIndices.append(flat)
         beforeEnd += 1
       }
-      var entries = trie.entries.sorted(by: Self.entrySortsBefore)
-      for position in entries.indices {
-        entries[position].rank = rank
+      var entries: [BuiltEntry] = []
+      var entry = built.firstEntry
+      while entry >= 0 {
+        entries.append(builtEntries[Int(entry)])
+        entry = builtEntries[Int(entry)].next
+      }
+      entries.sort(by: Self.entrySortsBefore)
+      for offset in entries.indices {
+        entries[offset].rank = rank
         lowest = min(lowest, rank)
         rank += 1
       }
       let entryStart = Int32(output.entries.count)
       output.entries += entries
-      for (key, child) in others where key == .star {
-        let childIndex = flatten(child, into: &output, rank: &rank)
-        lowest = min(lowest, output.nodes[Int(childIndex)].rankLow)
-        otherIndices.append(childIndex)
+      for childIndex in otherChildren where nodes[Int(childIndex)].key.kind == .star {
+        let flat = flatten(childIndex, into: &output, rank: &rank)
+        lowest = min(lowest, output.nodes[Int(flat)].rankLow)
+        otherIndices.append(flat)
       }
 
-      node = output.nodes[Int(index)]
+      node = output.nodes[Int(position)]
       node.literalStart = Int32(output.literalEdges.count)
       node.literalCount = Int32(literalEdges.count)
       if node.literalCount > MatcherStorage.linearLiteralLimit {
@@ -516,8 +593,8 @@ extension MatcherStorage {
       node.entryStart = entryStart
       node.entryCount = Int32(entries.count)
       node.rankLow = lowest
-      output.nodes[Int(index)] = node
-      return index
+      output.nodes[Int(position)] = node
+      return position
     }
 
     /// Entries of one node: more query requirements first, then the first differing
@@ -526,18 +603,18 @@ extension MatcherStorage {
     static func entrySortsBefore(_ x: BuiltEntry, _ y: BuiltEntry) -> Bool {
       let (a, b) = (x.detail, y.detail)
       if a.query.count != b.query.count { return a.query.count > b.query.count }
-      for (x, y) in zip(a.query, b.query) where x != y {
-        let (kx, ky) = (valueRank(x.value), valueRank(y.value))
-        if kx != ky { return kx < ky }
-        if x.name != y.name { return x.name.lexicographicallyPrecedes(y.name) }
-        if case .literal(let vx) = x.value, case .literal(let vy) = y.value, vx != vy {
-          return vx.lexicographicallyPrecedes(vy)
+      for (p, q) in zip(a.query, b.query) where p != q {
+        let (kp, kq) = (valueRank(p.value), valueRank(q.value))
+        if kp != kq { return kp < kq }
+        if p.name != q.name { return p.name.lexicographicallyPrecedes(q.name) }
+        if case .literal(let vp) = p.value, case .literal(let vq) = q.value, vp != vq {
+          return vp.lexicographicallyPrecedes(vq)
         }
       }
-      let (fx, fy) = (fragmentRank(a.fragment), fragmentRank(b.fragment))
-      if fx != fy { return fx < fy }
-      if case .literal(let vx) = a.fragment, case .literal(let vy) = b.fragment, vx != vy {
-        return vx.lexicographicallyPrecedes(vy)
+      let (fa, fb) = (fragmentRank(a.fragment), fragmentRank(b.fragment))
+      if fa != fb { return fa < fb }
+      if case .literal(let va) = a.fragment, case .literal(let vb) = b.fragment, va != vb {
+        return va.lexicographicallyPrecedes(vb)
       }
       if a.route != b.route { return a.route < b.route }
       return a.variant < b.variant

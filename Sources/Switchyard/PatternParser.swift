@@ -11,13 +11,13 @@ struct PatternParser {
   }
 
   /// One lexical item of a part of a pattern.
-  indirect enum Item {
+  enum Item {
     case slash
     /// A literal byte; `escaped` when written `%XX` (then it never acts as syntax).
     case byte(UInt8, escaped: Bool)
     case capture(CaptureType, name: String, offset: Int)
     case star(name: String?, offset: Int)
-    case group([Item], offset: Int)
+    indirect case group([Item], offset: Int)
   }
 
   /// An item once groups are expanded.
@@ -80,16 +80,16 @@ struct PatternParser {
     var authorityRange: Range<Int>? = nil
     if cursor + 1 < end, bytes[cursor] == 0x2F, bytes[cursor + 1] == 0x2F {
       let start = cursor + 2
-      let stop = try scan(from: start, stoppingAt: [0x2F, 0x3F, 0x23])
+      let stop = try scan(from: start, stoppingAt: StopSet(0x2F, 0x3F, 0x23))
       authorityRange = start..<stop
       cursor = stop
     }
-    let pathStop = try scan(from: cursor, stoppingAt: [0x3F, 0x23])
+    let pathStop = try scan(from: cursor, stoppingAt: StopSet(0x3F, 0x23))
     let pathRange = cursor..<pathStop
     cursor = pathStop
     var queryRange: Range<Int>? = nil
     if cursor < end, bytes[cursor] == 0x3F {
-      let stop = try scan(from: cursor + 1, stoppingAt: [0x23])
+      let stop = try scan(from: cursor + 1, stoppingAt: StopSet(0x23))
       queryRange = (cursor + 1)..<stop
       cursor = stop
     }
@@ -175,8 +175,17 @@ struct PatternParser {
     return Parsed(variants: variants, query: query, fragment: fragment, captureNames: names)
   }
 
+  /// A small set of ASCII bytes.
+  struct StopSet {
+    var mask: UInt128 = 0
+    init(_ bytes: UInt8...) {
+      for byte in bytes { mask |= 1 << UInt128(byte) }
+    }
+    func contains(_ byte: UInt8) -> Bool { byte < 128 && mask & (1 << UInt128(byte)) != 0 }
+  }
+
   /// The offset of the first of `stops` at nesting depth 0 outside `<…>`, or the end.
-  func scan(from start: Int, stoppingAt stops: [UInt8]) throws(PatternSyntaxError) -> Int {
+  func scan(from start: Int, stoppingAt stops: StopSet) throws(PatternSyntaxError) -> Int {
     var index = start
     var depth = 0
     var inCapture = false
@@ -241,6 +250,7 @@ struct PatternParser {
     _ index: inout Int, end: Int, context: Context, groupStart: Int?
   ) throws(PatternSyntaxError) -> [Item] {
     var result: [Item] = []
+    result.reserveCapacity(end - index)
     while index < end {
       let byte = bytes[index]
       switch byte {
@@ -392,6 +402,20 @@ struct PatternParser {
   // MARK: Expansion of optional groups
 
   func expand(_ items: [Item], at offset: Int) throws(PatternSyntaxError) -> [[Flat]] {
+    if !items.contains(where: { if case .group = $0 { return true } else { return false } }) {
+      // No optional group: one variant, item for item.
+      return [
+        items.map { item -> Flat in
+          switch item {
+          case .slash: return .slash
+          case .byte(let byte, let escaped): return .byte(byte, escaped: escaped)
+          case .capture(let type, let name, let at): return .capture(type, name: name, offset: at)
+          case .star(let name, let at): return .star(name: name, offset: at)
+          case .group: return .slash  // unreachable: checked above
+          }
+        }
+      ]
+    }
     var results: [[Flat]] = [[]]
     for item in items {
       switch item {
