@@ -135,32 +135,43 @@ public struct URLParts: Sendable, Hashable {
 /// match["bar"]        // "baz"  (then the query's last value, then fragment parameters)
 /// ```
 public struct RouteMatch: Sendable {
+  // Kept small: a match is returned by value from every lookup. Everything else (the URL's
+  // layout, decoded values) is recomputed from the URL when asked for.
   let storage: MatcherStorage
-  let entry: Int
+  let entry: Int32
+  let hostAsPath: Bool
   /// The URL as given.
   public let urlString: String
-  let layout: URLLayout
-  let hostAsPath: Bool
-  let slots: [CaptureSlot]
+  private(set) var slots: [CaptureSlot]
 
-  init(
-    storage: MatcherStorage, entry: Int, url: String, layout: URLLayout, hostAsPath: Bool,
-    slots: [CaptureSlot]
-  ) {
+  init(storage: MatcherStorage, entry: Int, url: String, hostAsPath: Bool, slots: [CaptureSlot]) {
     self.storage = storage
-    self.entry = entry
+    self.entry = Int32(entry)
     self.urlString = url
-    self.layout = layout
     self.hostAsPath = hostAsPath
     self.slots = slots
   }
 
+  /// Moves the capture storage out (for reuse by `RouteMatcher.match(_:into:)`).
+  mutating func takeSlots() -> [CaptureSlot] {
+    let taken = slots
+    slots = []
+    return taken
+  }
+
+  /// The URL's layout, split again (cheap, and keeps the match small).
+  private var layout: URLLayout { withBytes { URLLayout.split($0) } }
+
   /// The route that matched.
-  public var route: Route { storage.routes[Int(storage.entries[entry].route)] }
+  public var route: Route { storage.routes[routeIndex] }
+
+  /// The matched route's position in registration order (``Route/index``), without copying
+  /// the route: the cheapest way to dispatch on the result.
+  public var routeIndex: Int { Int(storage.entries[Int(entry)].route) }
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let names = storage.details[entry].captureNames
+    let names = storage.details[Int(entry)].captureNames
     return withBytes { bytes in
       let segments = decodedSegments(bytes)
       var result: [(name: String, value: ParameterValue)] = []
@@ -208,7 +219,8 @@ public struct RouteMatch: Sendable {
 
   /// The URL's parts as the engine read them.
   public var url: URLParts {
-    withBytes { bytes in
+    let layout = self.layout
+    return withBytes { bytes in
       let scheme =
         layout.scheme.map { String(decoding: bytes[$0].map(asciiLower), as: UTF8.self) }
         ?? storage.options.defaultScheme.map(asciiLowercased)
@@ -231,6 +243,7 @@ public struct RouteMatch: Sendable {
   }
 
   private func decodedSegments(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    let layout = URLLayout.split(bytes)
     var segments: [String] = []
     forEachSegment(bytes, layout, hostAsPath: hostAsPath) { segments.append(decodeComponent(bytes, $0)) }
     return segments

@@ -34,28 +34,46 @@ public struct RouteMatcher: Sendable {
 
   /// The best route for `url`, or `nil` when no route matches.
   ///
+  /// A lookup allocates nothing for a miss or for a route without captures, and one array
+  /// for the captures otherwise (see ``match(_:into:)`` to reuse it).
+  ///
   /// - Complexity: O(length of the URL) for tables without catch-alls; backtracking below
   ///   catch-alls can add more.
   public func match(_ url: String) -> RouteMatch? {
-    withBytes(url) { bytes in
-      var found: RouteMatch? = nil
-      storage.search(bytes, collect: false) { search, entry in
-        let slots = Array(search.bestSlots[0..<search.bestCount])
-        found = RouteMatch(
-          storage: storage, entry: entry, url: url, layout: search.layout,
-          hostAsPath: search.hostAsPath, slots: slots)
-      }
-      return found
+    var result: RouteMatch? = nil
+    _ = match(url, into: &result)
+    return result
+  }
+
+  /// Matches `url` into `result`, reusing the capture storage of the match already there:
+  /// a loop that keeps one `RouteMatch?` allocates nothing per lookup.
+  ///
+  /// ```swift
+  /// var reused: RouteMatch? = nil
+  /// for url in incoming where matcher.match(url, into: &reused) {
+  ///   handle(reused!.routeIndex)
+  /// }
+  /// ```
+  /// - Returns: Whether a route matched (`result` is `nil` when none did).
+  @discardableResult
+  public func match(_ url: String, into result: inout RouteMatch?) -> Bool {
+    var slots: [CaptureSlot] = []
+    if var previous = result {
+      result = nil
+      slots = previous.takeSlots()
+      slots.removeAll(keepingCapacity: true)
     }
+    let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
+    guard let found else { return false }
+    result = RouteMatch(
+      storage: storage, entry: found.entry, url: url, hostAsPath: found.hostAsPath, slots: slots)
+    return true
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
   public func matches(_ url: String) -> Bool {
-    withBytes(url) { bytes in
-      var found = false
-      storage.search(bytes, collect: false) { _, _ in found = true }
-      return found
-    }
+    var slots: [CaptureSlot] = []
+    return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
   }
 
   /// Every route that matches `url`, best first (each route once, in its best way).
@@ -63,24 +81,27 @@ public struct RouteMatcher: Sendable {
   /// The first element is what ``match(_:)`` returns. Routers use this order to let a
   /// handler decline and the next candidate run; `switchyard explain` shows it.
   public func candidates(for url: String) -> [RouteMatch] {
+    var slots: [CaptureSlot] = []
+    var results: [RouteMatch] = []
+    var seen = Set<Int>()
     withBytes(url) { bytes in
-      var results: [RouteMatch] = []
-      var seen = Set<Int>()
-      storage.search(bytes, collect: true) { search, _ in
-        let ordered = search.collected.enumerated().sorted {
-          $0.element.rank != $1.element.rank ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
+      storage.searchAll(bytes) { hostAsPath, collected in
+        let ordered = collected.enumerated().sorted {
+          $0.element.rank != $1.element.rank
+            ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
         }
         for (_, candidate) in ordered {
           let route = Int(storage.entries[candidate.entry].route)
           guard seen.insert(route).inserted else { continue }
           results.append(
             RouteMatch(
-              storage: storage, entry: candidate.entry, url: url, layout: search.layout,
-              hostAsPath: search.hostAsPath, slots: candidate.slots))
+              storage: storage, entry: candidate.entry, url: url, hostAsPath: hostAsPath,
+              slots: candidate.slots))
         }
       }
-      return results
     }
+    _ = slots
+    return results
   }
 
   private func withBytes<R>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -90,12 +111,56 @@ public struct RouteMatcher: Sendable {
 }
 
 extension MatcherStorage {
-  /// Splits `bytes`, then searches the tiers, scheme branches and host branches in rank
-  /// order. `found` is called once per branch that produced a candidate (once in all when
-  /// not collecting).
+  enum SearchMode {
+    /// The winner and its captures.
+    case best
+    /// Only whether there is a winner.
+    case exists
+  }
+
+  /// The winner of a search: its entry, and how the URL's host was read.
+  struct Found {
+    var entry: Int
+    var hostAsPath: Bool
+  }
+
+  /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
   func search(
+    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout [CaptureSlot]
+  ) -> Found? {
+    var result: Found? = nil
+    withSearch(bytes, collect: false) { search, hostAsPath in
+      if search.run(root: search.root) {
+        if mode == .best {
+          slots.append(contentsOf: search.bestSlots[0..<search.bestCount])
+        }
+        result = Found(entry: search.bestEntry, hostAsPath: hostAsPath)
+        return true
+      }
+      return false
+    }
+    return result
+  }
+
+  /// Calls `body` with every candidate of each branch that has some, branch by branch in
+  /// rank order (candidates within a branch are unordered; sort them by rank).
+  func searchAll(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (Bool, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
+  ) {
+    withSearch(bytes, collect: true) { search, hostAsPath in
+      search.collected = []
+      _ = search.run(root: search.root)
+      if !search.collected.isEmpty { body(hostAsPath, search.collected) }
+      return false
+    }
+  }
+
+  /// Splits `bytes`, then calls `visit` for each matching branch (tier, scheme, host) in rank
+  /// order, with `search.root` set to the branch's trie, until `visit` returns true.
+  private func withSearch(
     _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool,
-    _ found: (inout Search, Int) -> Void
+    _ visit: (inout Search, Bool) -> Bool
   ) {
     let layout = URLLayout.split(bytes)
     var scheme: UnsafeBufferPointer<UInt8>? = nil
@@ -157,7 +222,7 @@ extension MatcherStorage {
             bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
             hostAsPath: hostAsPath)
           search.collecting = collect
-          searchBranches(&search, scheme: scheme, host: host, port: layout.port, found)
+          searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
         }
       }
     }
@@ -165,7 +230,8 @@ extension MatcherStorage {
 
   private func searchBranches(
     _ search: inout Search, scheme: UnsafeBufferPointer<UInt8>?,
-    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ found: (inout Search, Int) -> Void
+    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ hostAsPath: Bool,
+    _ visit: (inout Search, Bool) -> Bool
   ) {
     let pool = UnsafeBufferPointer(self.pool)
     let urlPort = Int32(port ?? -2)
@@ -189,14 +255,8 @@ extension MatcherStorage {
           equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
         else { continue }
       }
-      if search.collecting {
-        search.collected = []
-        _ = search.run(root: branch.root)
-        if !search.collected.isEmpty { found(&search, -1) }
-      } else if search.run(root: branch.root) {
-        found(&search, search.bestEntry)
-        return
-      }
+      search.root = branch.root
+      if visit(&search, hostAsPath) { return }
     }
   }
 

@@ -89,6 +89,8 @@ struct Search {
     self.hostAsPath = hostAsPath
   }
 
+  /// The root of the trie being searched.
+  var root: Int32 = 0
   var bestRank: Int32 = .max
   var bestEntry: Int = -1
   var bestCount = 0
