@@ -162,29 +162,56 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool,
     _ visit: (inout Search, Bool) -> Bool
   ) {
-    let layout = URLLayout.split(bytes)
-    var scheme: UnsafeBufferPointer<UInt8>? = nil
-    if let range = layout.scheme {
-      scheme = UnsafeBufferPointer(rebasing: bytes[range])
-    } else if !defaultSchemeBytes.isEmpty {
-      scheme = UnsafeBufferPointer(defaultSchemeBytes)
-    }
-    let hostAsPath = hostAsPathApplies(scheme)
-    var host: UnsafeBufferPointer<UInt8>? = nil
-    if !hostAsPath, let range = layout.host, !range.isEmpty {
-      host = UnsafeBufferPointer(rebasing: bytes[range])
-    }
+    let inline = URLLayout.inlineSegments
+    withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
+      // Slot 0 is kept free for a host read as the first segment.
+      let layout = URLLayout.split(bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+      var scheme: UnsafeBufferPointer<UInt8>? = nil
+      if let range = layout.scheme {
+        scheme = UnsafeBufferPointer(rebasing: bytes[range])
+      } else if !defaultSchemeBytes.isEmpty {
+        scheme = UnsafeBufferPointer(defaultSchemeBytes)
+      }
+      let hostAsPath = hostAsPathApplies(scheme)
+      var host: UnsafeBufferPointer<UInt8>? = nil
+      if !hostAsPath, let range = layout.host, !range.isEmpty {
+        host = UnsafeBufferPointer(rebasing: bytes[range])
+      }
+      let slotCount = max(1, maxCaptures)
 
-    // Non-empty segments are separated by '/', so there are at most (n + 1) / 2 of them in
-    // a path of n bytes, plus the host when it is read as a segment.
-    let segmentBound = (layout.path.count + 1) / 2 + 2
-    let needsDecoding = layout.hasEscapes
-    let decodedCapacity = needsDecoding ? 3 * (layout.path.count + (layout.host?.count ?? 0)) + 4 : 1
-    let slotCount = max(1, maxCaptures)
-
-    withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentBound) { segmentBuffer in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decodedCapacity) { scratch in
+      func run(_ segments: UnsafeBufferPointer<Segment>, _ decoded: UnsafePointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: 2 * slotCount) { slotBuffer in
+          var search = Search(
+            storage: self, url: bytes, layout: layout, decoded: decoded, segments: segments,
+            slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
+            bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
+            hostAsPath: hostAsPath)
+          search.collecting = collect
+          searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
+        }
+      }
+
+      // Fast path: no escapes and few segments. The split already found the segments, and
+      // they are matched in place in the URL's bytes.
+      if !layout.hasEscapes && layout.segmentCount >= 0, let urlBase = bytes.baseAddress {
+        var first = 1
+        if hostAsPath, let range = layout.host, !range.isEmpty {
+          small[0] = Segment(start: range.lowerBound, end: range.upperBound)
+          first = 0
+        }
+        run(UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]), urlBase)
+        return
+      }
+
+      // General path: any number of segments, decoded into a scratch buffer when the path
+      // has escapes. Non-empty segments are separated by '/', so a path of n bytes has at
+      // most (n + 1) / 2 of them, plus the host when it is read as a segment.
+      let segmentBound = (layout.path.count + 1) / 2 + 2
+      let needsDecoding = layout.hasEscapes
+      let decodedCapacity =
+        needsDecoding ? 3 * (layout.path.count + (layout.host?.count ?? 0)) + 4 : 1
+      withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentBound) { segmentBuffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decodedCapacity) { scratch in
           guard let scratchBase = scratch.baseAddress else { return }
           var count = 0
           var written = 0
@@ -192,37 +219,22 @@ extension MatcherStorage {
             if needsDecoding {
               let start = written
               written += percentDecode(bytes, range, into: scratchBase + written)
-              let decodedBytes = UnsafeBufferPointer(start: scratchBase + start, count: written - start)
+              let decodedBytes = UnsafeBufferPointer(
+                start: scratchBase + start, count: written - start)
               if !isValidUTF8(decodedBytes) {
                 let fixed = Array(String(decoding: decodedBytes, as: UTF8.self).utf8)
                 for (offset, byte) in fixed.enumerated() { scratchBase[start + offset] = byte }
                 written = start + fixed.count
               }
-              segmentBuffer[count] = Segment(
-                start: start, end: written, rawStart: range.lowerBound, rawEnd: range.upperBound)
+              segmentBuffer[count] = Segment(start: start, end: written)
             } else {
-              segmentBuffer[count] = Segment(
-                start: range.lowerBound, end: range.upperBound, rawStart: range.lowerBound,
-                rawEnd: range.upperBound)
+              segmentBuffer[count] = Segment(start: range.lowerBound, end: range.upperBound)
             }
             count += 1
           }
-          let decodedBase: UnsafePointer<UInt8>
-          if needsDecoding {
-            decodedBase = UnsafePointer(scratchBase)
-          } else if let urlBase = bytes.baseAddress {
-            decodedBase = urlBase
-          } else {
-            decodedBase = UnsafePointer(scratchBase)
-          }
-          var search = Search(
-            storage: self, url: bytes, layout: layout, decoded: decodedBase,
-            segments: UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]),
-            slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
-            bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
-            hostAsPath: hostAsPath)
-          search.collecting = collect
-          searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
+          let decodedBase: UnsafePointer<UInt8> =
+            needsDecoding ? UnsafePointer(scratchBase) : (bytes.baseAddress ?? UnsafePointer(scratchBase))
+          run(UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]), decodedBase)
         }
       }
     }

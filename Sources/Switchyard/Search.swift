@@ -48,7 +48,9 @@ struct Search {
   /// Unretained: the caller keeps the storage alive for the whole search, and a retain per
   /// copy of this struct would cost more than the rest of a lookup.
   unowned(unsafe) let storage: MatcherStorage
-  let nodes: UnsafeMutableBufferPointer<MatcherStorage.Node>
+  /// Nodes are read through a pointer, field by field: copying a 64-byte node to the stack
+  /// on every step cost more than the rest of the step.
+  let nodes: UnsafePointer<MatcherStorage.Node>
   let literalEdges: UnsafeMutableBufferPointer<MatcherStorage.LiteralEdge>
   let literalSlots: UnsafeMutableBufferPointer<Int32>
   let edges: UnsafeMutableBufferPointer<Int32>
@@ -72,7 +74,7 @@ struct Search {
     bestSlots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
-    nodes = storage.nodes
+    nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
     literalEdges = storage.literalEdges
     literalSlots = storage.literalSlots
     edges = storage.edges
@@ -115,22 +117,22 @@ struct Search {
 
   /// Tries the children of `index`, which consumed the segments before `segment`.
   mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
-    let node = nodes[Int(index)]
-    if segment < segments.count && node.literalCount > 0,
+    let node = nodes + Int(index)
+    if segment < segments.count && node.pointee.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
     {
       if collecting || nodes[Int(child)].rankLow < bestRank {
         if children(of: child, segment: segment + 1, depth: depth) { return true }
       }
     }
-    var edge = Int(node.otherStart)
-    let beforeEnd = edge + Int(node.otherBeforeEnd)
-    let end = Int(node.otherStart + node.otherCount)
+    var edge = Int(node.pointee.otherStart)
+    let beforeEnd = edge + Int(node.pointee.otherBeforeEnd)
+    let end = edge + Int(node.pointee.otherCount)
     while edge < beforeEnd {
       if visit(edges[edge], segment: segment, depth: depth) { return true }
       edge += 1
     }
-    if segment == segments.count && node.entryCount > 0 {
+    if segment == segments.count && node.pointee.entryCount > 0 {
       if finish(node, depth: depth) { return true }
     }
     while edge < end {
@@ -142,40 +144,41 @@ struct Search {
 
   /// Matches the non-literal node `index` at `segment`, then its children.
   mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
-    let node = nodes[Int(index)]
-    if !collecting && node.rankLow >= bestRank { return false }
-    switch node.kind {
+    let node = nodes + Int(index)
+    if !collecting && node.pointee.rankLow >= bestRank { return false }
+    let type = node.pointee.type
+    switch node.pointee.kind {
     case .capture:
-      guard segment < segments.count, accepts(node.type, segmentBytes(segment)) else {
+      guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
         return false
       }
-      slots[depth] = CaptureSlot(kind: .segments, type: node.type, a: segment, b: segment + 1, c: 0)
+      slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: segment + 1, c: 0)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .mixed:
       guard segment < segments.count else { return false }
       let bytes = segmentBytes(segment)
-      let prefix = Int(node.prefixCount)
-      let suffix = Int(node.suffixCount)
+      let prefix = Int(node.pointee.prefixCount)
+      let suffix = Int(node.pointee.suffixCount)
       guard bytes.count > prefix + suffix,
-        equal(bytes, 0, pool, Int(node.prefixStart), prefix),
-        equal(bytes, bytes.count - suffix, pool, Int(node.suffixStart), suffix),
+        equal(bytes, 0, pool, Int(node.pointee.prefixStart), prefix),
+        equal(bytes, bytes.count - suffix, pool, Int(node.pointee.suffixStart), suffix),
         accepts(
-          node.type,
+          type,
           UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
       else { return false }
-      slots[depth] = CaptureSlot(kind: .mixed, type: node.type, a: segment, b: prefix, c: suffix)
+      slots[depth] = CaptureSlot(kind: .mixed, type: type, a: segment, b: prefix, c: suffix)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .path, .star:
-      let first = node.kind == .path ? segment + 1 : segment
+      let first = node.pointee.kind == .path ? segment + 1 : segment
       guard first <= segments.count else { return false }
       variableDepth += 1
       for stop in first...segments.count {
-        slots[depth] = CaptureSlot(kind: .segments, type: node.type, a: segment, b: stop, c: 0)
+        slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: stop, c: 0)
         if children(of: index, segment: stop, depth: depth + 1) {
           variableDepth -= 1
           return true
         }
-        if !collecting && node.rankLow >= bestRank { break }
+        if !collecting && node.pointee.rankLow >= bestRank { break }
       }
       variableDepth -= 1
       return !collecting && variableDepth == 0 && bestEntry >= 0
@@ -186,9 +189,9 @@ struct Search {
 
   /// The routes that end at `node`, in rank order: the first whose query and fragment
   /// requirements hold is a candidate.
-  mutating func finish(_ node: MatcherStorage.Node, depth: Int) -> Bool {
-    let start = Int(node.entryStart)
-    for position in start..<(start + Int(node.entryCount)) {
+  mutating func finish(_ node: UnsafePointer<MatcherStorage.Node>, depth: Int) -> Bool {
+    let start = Int(node.pointee.entryStart)
+    for position in start..<(start + Int(node.pointee.entryCount)) {
       let entry = entries[position]
       if !collecting && entry.rank >= bestRank { return false }
       var count = depth
@@ -314,11 +317,14 @@ struct Search {
 
   /// The literal child equal to `bytes`: a scan for a few children, a hash probe for many.
   @inline(__always)
-  func literalChild(_ node: MatcherStorage.Node, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+  func literalChild(
+    _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int32? {
     let count = bytes.count
-    if node.literalCount <= MatcherStorage.linearLiteralLimit {
-      var index = Int(node.literalStart)
-      let end = index + Int(node.literalCount)
+    let literalCount = node.pointee.literalCount
+    if literalCount <= MatcherStorage.linearLiteralLimit {
+      var index = Int(node.pointee.literalStart)
+      let end = index + Int(literalCount)
       while index < end {
         let edge = literalEdges[index]
         if Int(edge.keyCount) == count && equal(bytes, 0, pool, Int(edge.keyStart), count) {
@@ -329,8 +335,8 @@ struct Search {
       return nil
     }
     let hash = literalHash(bytes, folded: caseInsensitive)
-    let mask = Int(node.slotMask)
-    let base = Int(node.slotStart)
+    let mask = Int(node.pointee.slotMask)
+    let base = Int(node.pointee.slotStart)
     var slot = Int(hash) & mask
     while true {
       let index = literalSlots[base + slot]

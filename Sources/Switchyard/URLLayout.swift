@@ -12,9 +12,23 @@ struct URLLayout: Sendable, Hashable {
   var fragment: Range<Int>? = nil
   /// Whether the host or the path holds a `%` (then segments need decoding).
   var hasEscapes = false
+  /// How many path segments `split(_:segments:capacity:)` recorded, or -1 when there were
+  /// more than its capacity (or none were asked for).
+  var segmentCount = -1
+
+  /// How many path segments the search's single-pass fast path records.
+  static let inlineSegments = 32
 
   /// Splits `bytes` (RFC 3986 shape): `scheme:` `//userinfo@host:port` `/path` `?query` `#fragment`.
   static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLLayout {
+    split(bytes, segments: nil, capacity: 0)
+  }
+
+  /// Splits `bytes` and, in the same pass, records the path's non-empty segments (raw byte
+  /// ranges, the host not included) into `segments` while they fit in `capacity`.
+  static func split(
+    _ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeMutablePointer<Segment>?, capacity: Int
+  ) -> URLLayout {
     var layout = URLLayout()
     let end = bytes.count
     var cursor = 0
@@ -70,12 +84,36 @@ struct URLLayout: Sendable, Hashable {
     }
 
     var pathEnd = cursor
+    var segmentStart = cursor
+    var count = segments == nil ? -1 : 0
     while pathEnd < end {
       let byte = bytes[pathEnd]
-      if byte == 0x3F || byte == 0x23 { break }
-      if byte == 0x25 { layout.hasEscapes = true }
+      if byte == 0x2F {
+        if pathEnd > segmentStart && count >= 0 {
+          if count < capacity, let segments {
+            segments[count] = Segment(start: segmentStart, end: pathEnd)
+            count += 1
+          } else {
+            count = -1
+          }
+        }
+        segmentStart = pathEnd + 1
+      } else if byte == 0x3F || byte == 0x23 {
+        break
+      } else if byte == 0x25 {
+        layout.hasEscapes = true
+      }
       pathEnd += 1
     }
+    if pathEnd > segmentStart && count >= 0 {
+      if count < capacity, let segments {
+        segments[count] = Segment(start: segmentStart, end: pathEnd)
+        count += 1
+      } else {
+        count = -1
+      }
+    }
+    layout.segmentCount = count
     layout.path = cursor..<pathEnd
     cursor = pathEnd
     if cursor < end, bytes[cursor] == 0x3F {
@@ -101,12 +139,10 @@ struct URLLayout: Sendable, Hashable {
   }
 }
 
-/// One path segment: its raw bytes in the URL and its decoded bytes in the match buffer.
+/// One path segment: the range of its (decoded) bytes in the search's byte buffer.
 struct Segment {
   var start: Int
   var end: Int
-  var rawStart: Int
-  var rawEnd: Int
 }
 
 /// Decodes `%XX` escapes of `source` into `destination` (which must have room for
