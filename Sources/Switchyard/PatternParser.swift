@@ -535,9 +535,10 @@ struct PatternParser {
         var wildcard = false
         var body = flat[...]
         if case .star(_, let offset) = flat[0] {
-          guard flat.count > 2, case .byte(0x2E, false) = flat[1] else {
+          guard flat.count > 1, case .byte(0x2E, false) = flat[1] else {
             throw error("expected '.' after a leading '*' in a host", at: offset + 1)
           }
+          guard flat.count > 2 else { throw error("expected a host after '*.'", at: range.upperBound) }
           wildcard = true
           body = flat[1...]
         }
