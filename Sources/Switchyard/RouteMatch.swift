@@ -223,7 +223,7 @@ public struct RouteMatch: Sendable {
     return withBytes { bytes in
       let scheme =
         layout.scheme.map { String(decoding: bytes[$0].map(asciiLower), as: UTF8.self) }
-        ?? storage.options.defaultScheme.map(asciiLowercased)
+        ?? storage.options.defaultScheme.flatMap { $0.isEmpty ? nil : asciiLowercased($0) }
       var host: String? = nil
       if !hostAsPath, let range = layout.host, !range.isEmpty {
         host = String(decoding: bytes[range].map(asciiLower), as: UTF8.self)
