@@ -179,10 +179,14 @@ extension MatcherStorage {
       }
       let slotCount = max(1, maxCaptures)
 
-      func run(_ segments: UnsafeBufferPointer<Segment>, _ decoded: UnsafePointer<UInt8>) {
+      func run(
+        _ segments: UnsafeBufferPointer<Segment>, _ decoded: UnsafePointer<UInt8>,
+        _ decodedEnd: UnsafePointer<UInt8>
+      ) {
         withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: 2 * slotCount) { slotBuffer in
           var search = Search(
-            storage: self, url: bytes, layout: layout, decoded: decoded, segments: segments,
+            storage: self, url: bytes, layout: layout, decoded: decoded, decodedEnd: decodedEnd,
+            segments: segments,
             slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
             bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
             hostAsPath: hostAsPath)
@@ -199,7 +203,9 @@ extension MatcherStorage {
           small[0] = Segment(start: range.lowerBound, end: range.upperBound)
           first = 0
         }
-        run(UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]), urlBase)
+        run(
+          UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]), urlBase,
+          urlBase + bytes.count)
         return
       }
 
@@ -232,9 +238,19 @@ extension MatcherStorage {
             }
             count += 1
           }
-          let decodedBase: UnsafePointer<UInt8> =
-            needsDecoding ? UnsafePointer(scratchBase) : (bytes.baseAddress ?? UnsafePointer(scratchBase))
-          run(UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]), decodedBase)
+          let decodedBase: UnsafePointer<UInt8>
+          let decodedEnd: UnsafePointer<UInt8>
+          if needsDecoding {
+            decodedBase = UnsafePointer(scratchBase)
+            decodedEnd = decodedBase + written
+          } else if let urlBase = bytes.baseAddress {
+            decodedBase = urlBase
+            decodedEnd = urlBase + bytes.count
+          } else {
+            decodedBase = UnsafePointer(scratchBase)
+            decodedEnd = decodedBase
+          }
+          run(UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]), decodedBase, decodedEnd)
         }
       }
     }

@@ -51,14 +51,15 @@ struct Search {
   /// Nodes are read through a pointer, field by field: copying a 64-byte node to the stack
   /// on every step cost more than the rest of the step.
   let nodes: UnsafePointer<MatcherStorage.Node>
-  let literalEdges: UnsafeMutableBufferPointer<MatcherStorage.LiteralEdge>
-  let literalSlots: UnsafeMutableBufferPointer<Int32>
+  let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
   let url: UnsafeBufferPointer<UInt8>
   let layout: URLLayout
   let decoded: UnsafePointer<UInt8>
+  /// The end of the buffer `decoded` points into (bytes before it may be read).
+  let decodedEnd: UnsafePointer<UInt8>
   let segments: UnsafeBufferPointer<Segment>
   let caseInsensitive: Bool
   let plusAsSpace: Bool
@@ -69,20 +70,21 @@ struct Search {
 
   init(
     storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
-    decoded: UnsafePointer<UInt8>, segments: UnsafeBufferPointer<Segment>,
+    decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
+    segments: UnsafeBufferPointer<Segment>,
     slots: UnsafeMutableBufferPointer<CaptureSlot>,
     bestSlots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
-    literalEdges = storage.literalEdges
-    literalSlots = storage.literalSlots
+    literalEdges = UnsafePointer(storage.literalEdges.baseAddress.unsafelyUnwrapped)
     edges = storage.edges
     pool = UnsafeBufferPointer(storage.pool)
     entries = storage.entries
     self.url = url
     self.layout = layout
     self.decoded = decoded
+    self.decodedEnd = decodedEnd
     self.segments = segments
     caseInsensitive = storage.options.caseInsensitivePaths
     plusAsSpace = storage.options.plusAsSpace
@@ -126,8 +128,8 @@ struct Search {
       }
     }
     var edge = Int(node.pointee.otherStart)
-    let beforeEnd = edge + Int(node.pointee.otherBeforeEnd)
     let end = edge + Int(node.pointee.otherCount)
+    let beforeEnd = node.pointee.hasStar ? end - 1 : end
     while edge < beforeEnd {
       if visit(edges[edge], segment: segment, depth: depth) { return true }
       edge += 1
@@ -146,7 +148,7 @@ struct Search {
   mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
     let node = nodes + Int(index)
     if !collecting && node.pointee.rankLow >= bestRank { return false }
-    let type = node.pointee.type
+    let type = Int32(node.pointee.type)
     switch node.pointee.kind {
     case .capture:
       guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
@@ -157,11 +159,12 @@ struct Search {
     case .mixed:
       guard segment < segments.count else { return false }
       let bytes = segmentBytes(segment)
-      let prefix = Int(node.pointee.prefixCount)
-      let suffix = Int(node.pointee.suffixCount)
+      let info = storage.mixed(index)
+      let prefix = Int(info.prefixCount)
+      let suffix = Int(info.suffixCount)
       guard bytes.count > prefix + suffix,
-        equal(bytes, 0, pool, Int(node.pointee.prefixStart), prefix),
-        equal(bytes, bytes.count - suffix, pool, Int(node.pointee.suffixStart), suffix),
+        equal(bytes, 0, pool, Int(info.prefixStart), prefix),
+        equal(bytes, bytes.count - suffix, pool, Int(info.suffixStart), suffix),
         accepts(
           type,
           UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
@@ -321,31 +324,34 @@ struct Search {
     _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
     let count = bytes.count
-    let literalCount = node.pointee.literalCount
-    if literalCount <= MatcherStorage.linearLiteralLimit {
-      var index = Int(node.pointee.literalStart)
-      let end = index + Int(literalCount)
+    let readable = bytes.baseAddress.map { decodedEnd - $0 } ?? 0
+    let key = MatcherStorage.InlineKey(bytes, readable: readable, folded: caseInsensitive)
+    let start = Int(node.pointee.literalStart)
+    if !node.pointee.hashed {
+      var index = start
+      let end = index + Int(node.pointee.literalCount)
       while index < end {
-        let edge = literalEdges[index]
-        if Int(edge.keyCount) == count && equal(bytes, 0, pool, Int(edge.keyStart), count) {
-          return edge.child
+        let edge = literalEdges + index
+        if Int(edge.pointee.keyCount) == count && edge.pointee.inline == key
+          && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
+        {
+          return edge.pointee.child
         }
         index += 1
       }
       return nil
     }
-    let hash = literalHash(bytes, folded: caseInsensitive)
-    let mask = Int(node.pointee.slotMask)
-    let base = Int(node.pointee.slotStart)
+    let hash = key.hash(count: count)
+    let mask = Int(node.pointee.literalCount) - 1
     var slot = Int(hash) & mask
     while true {
-      let index = literalSlots[base + slot]
-      if index < 0 { return nil }
-      let edge = literalEdges[Int(index)]
-      if edge.hash == hash && Int(edge.keyCount) == count
-        && equal(bytes, 0, pool, Int(edge.keyStart), count)
+      let edge = literalEdges + (start + slot)
+      let keyCount = Int(edge.pointee.keyCount)
+      if keyCount < 0 { return nil }
+      if edge.pointee.hash == hash && keyCount == count && edge.pointee.inline == key
+        && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
       {
-        return edge.child
+        return edge.pointee.child
       }
       slot = (slot + 1) & mask
     }

@@ -86,8 +86,14 @@ struct URLLayout: Sendable, Hashable {
     var pathEnd = cursor
     var segmentStart = cursor
     var count = segments == nil ? -1 : 0
+    // '/', '?', '#' and '%' are all below 64: one shift and mask tells the common byte apart.
+    let special: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
     while pathEnd < end {
       let byte = bytes[pathEnd]
+      if byte >= 64 || (special >> UInt64(byte)) & 1 == 0 {
+        pathEnd += 1
+        continue
+      }
       if byte == 0x2F {
         if pathEnd > segmentStart && count >= 0 {
           if count < capacity, let segments {
