@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "Switchyard", targets: ["Switchyard"]),
     .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
+    .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
   ],
   dependencies: [
@@ -27,6 +28,13 @@ let package = Package(
     // Integration: Foundation URL overloads and route files.
     .target(
       name: "SwitchyardFoundation",
+      dependencies: ["Switchyard"],
+      swiftSettings: swiftSettings
+    ),
+
+    // UI adapters (UIKit / SwiftUI) over the platform-neutral Navigator; empty elsewhere.
+    .target(
+      name: "SwitchyardUI",
       dependencies: ["Switchyard"],
       swiftSettings: swiftSettings
     ),
@@ -52,6 +60,11 @@ let package = Package(
       name: "SwitchyardFoundationTests",
       dependencies: ["Switchyard", "SwitchyardFoundation"],
       resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardRoutingTests",
+      dependencies: ["Switchyard"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,0 +1,213 @@
+/// A type that can be read from one URL value: a capture, a query value or a fragment parameter.
+///
+/// Conform your own types to read them straight from a match. `RawRepresentable` types whose
+/// raw value conforms get the conformance for free once they declare it:
+///
+/// ```swift
+/// enum Tab: String, RouteParameter { case posts, likes }
+///
+/// let match = matcher.match("myapp://user/42?tab=likes")!
+/// try match.value(Tab.self, "tab")   // .likes
+/// try match.int("id")                // 42
+/// ```
+///
+/// The standard library's integers, `Double`, `Float`, `Bool`, `String` and `Substring`
+/// conform. (`UUID` is a Foundation type; its conformance belongs in `SwitchyardFoundation`.)
+public protocol RouteParameter {
+  /// Reads a value from its decoded text, or returns `nil` when the text is not one.
+  init?(routeParameter text: String)
+}
+
+extension RouteParameter where Self: RawRepresentable, RawValue: RouteParameter {
+  /// Reads the raw value, then the case it names.
+  public init?(routeParameter text: String) {
+    guard let raw = RawValue(routeParameter: text) else { return nil }
+    self.init(rawValue: raw)
+  }
+}
+
+extension String: RouteParameter {
+  /// Any text is a string.
+  public init?(routeParameter text: String) { self = text }
+}
+
+extension Substring: RouteParameter {
+  /// Any text is a substring.
+  public init?(routeParameter text: String) { self = Substring(text) }
+}
+
+extension Bool: RouteParameter {
+  /// `true`, `yes`, `1` and `false`, `no`, `0`, in any ASCII case.
+  public init?(routeParameter text: String) {
+    switch lowercasedASCII(text) {
+    case "true", "yes", "1": self = true
+    case "false", "no", "0": self = false
+    default: return nil
+    }
+  }
+}
+
+extension Double: RouteParameter {
+  /// A finite decimal number (`1`, `-2.5`, `.5`, `1e3`); no hex, `inf` or `nan`.
+  public init?(routeParameter text: String) {
+    // Only digits, signs, a point and an exponent: refuses `inf`, `nan` and hex, which
+    // `Double.init(_:)` would read.
+    guard
+      text.utf8.allSatisfy({
+        ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45
+          || $0 == 0x65
+      }),
+      let value = Double(text), value.isFinite
+    else { return nil }
+    self = value
+  }
+}
+
+extension Float: RouteParameter {
+  /// A finite decimal number that is also finite as a `Float`.
+  public init?(routeParameter text: String) {
+    guard let value = Double(routeParameter: text), Float(value).isFinite else { return nil }
+    self = Float(value)
+  }
+}
+
+extension Int: RouteParameter {}
+extension Int8: RouteParameter {}
+extension Int16: RouteParameter {}
+extension Int32: RouteParameter {}
+extension Int64: RouteParameter {}
+extension UInt: RouteParameter {}
+extension UInt8: RouteParameter {}
+extension UInt16: RouteParameter {}
+extension UInt32: RouteParameter {}
+extension UInt64: RouteParameter {}
+
+extension RouteParameter where Self: FixedWidthInteger {
+  /// Decimal digits with an optional leading `-` (`+`, spaces and `_` are refused), in range.
+  public init?(routeParameter text: String) {
+    let utf8 = text.utf8
+    guard let first = utf8.first, first == 0x2D || (first >= 0x30 && first <= 0x39) else {
+      return nil
+    }
+    guard let value = Self(text, radix: 10) else { return nil }
+    self = value
+  }
+}
+
+/// Why a typed value could not be read from a match: it names the parameter, the raw value
+/// and the type that was expected.
+///
+/// ```swift
+/// do {
+///   _ = try match.int("id")
+/// } catch {
+///   print(error)  // parameter 'id' is "abc", which is not a valid Int
+/// }
+/// ```
+public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The capture or query name that was asked for.
+  public var name: String
+  /// The text found, or `nil` when the match has no value of that name.
+  public var rawValue: String?
+  /// The name of the type that was expected, e.g. `"Int"`.
+  public var expectedType: String
+
+  /// Creates an error; `rawValue` is `nil` for a missing value.
+  public init(name: String, rawValue: String?, expectedType: String) {
+    self.name = name
+    self.rawValue = rawValue
+    self.expectedType = expectedType
+  }
+
+  /// Whether the value was missing (rather than present but not convertible).
+  public var isMissing: Bool { rawValue == nil }
+
+  public var description: String {
+    guard let rawValue else {
+      return "no parameter named '\(name)' (expected \(expectedType))"
+    }
+    return "parameter '\(name)' is \"\(rawValue)\", which is not a valid \(expectedType)"
+  }
+}
+
+extension RouteMatch {
+  /// The value of `name` read as `type`.
+  ///
+  /// The value is looked up like the subscript: path captures first, then the query's last
+  /// value, then fragment parameters.
+  ///
+  /// ```swift
+  /// let match = matcher.match("myapp://user/42?page=3")!   // myapp://user/<int:id>
+  /// try match.value(Int.self, "id")      // 42
+  /// try match.value(Int.self, "page")    // 3
+  /// try match.value(Int.self, "size")    // throws: no parameter named 'size' (expected Int)
+  /// ```
+  /// - Throws: ``RouteParameterError`` naming the parameter, the raw value and the type.
+  public func value<T: RouteParameter>(
+    _ type: T.Type, _ name: String
+  ) throws(RouteParameterError) -> T {
+    guard let text = self[name] else {
+      throw RouteParameterError(name: name, rawValue: nil, expectedType: typeName(T.self))
+    }
+    guard let value = T(routeParameter: text) else {
+      throw RouteParameterError(name: name, rawValue: text, expectedType: typeName(T.self))
+    }
+    return value
+  }
+
+  /// The value of `name` read as `type`, or `nil` when it is missing or does not convert.
+  ///
+  /// ```swift
+  /// match[Int.self, "id"]     // Optional(42)
+  /// match[Int.self, "name"]   // nil
+  /// ```
+  public subscript<T: RouteParameter>(_ type: T.Type, _ name: String) -> T? {
+    self[name].flatMap { T(routeParameter: $0) }
+  }
+
+  /// Every query value of `name`, in order, each read as `type` (`?id=1&id=2` → `[1, 2]`).
+  ///
+  /// A name with no query value gives `[]`.
+  ///
+  /// - Throws: ``RouteParameterError`` for the first value that does not convert.
+  public func values<T: RouteParameter>(
+    _ type: T.Type, _ name: String
+  ) throws(RouteParameterError) -> [T] {
+    var result: [T] = []
+    for text in query.all(name) {
+      guard let value = T(routeParameter: text) else {
+        throw RouteParameterError(name: name, rawValue: text, expectedType: typeName(T.self))
+      }
+      result.append(value)
+    }
+    return result
+  }
+
+  /// The value of `name` as an `Int` (see ``value(_:_:)``).
+  ///
+  /// ```swift
+  /// let id = try match.int("id")   // 42 for myapp://user/42
+  /// ```
+  public func int(_ name: String) throws(RouteParameterError) -> Int {
+    try value(Int.self, name)
+  }
+
+  /// The value of `name` as a `Double` (see ``value(_:_:)``).
+  public func double(_ name: String) throws(RouteParameterError) -> Double {
+    try value(Double.self, name)
+  }
+
+  /// The value of `name` as a `Bool`: `true`/`yes`/`1` or `false`/`no`/`0` (see ``value(_:_:)``).
+  public func bool(_ name: String) throws(RouteParameterError) -> Bool {
+    try value(Bool.self, name)
+  }
+
+  /// The value of `name` as text, throwing when there is none (see ``value(_:_:)``).
+  public func string(_ name: String) throws(RouteParameterError) -> String {
+    try value(String.self, name)
+  }
+}
+
+func typeName<T>(_ type: T.Type) -> String {
+  String(describing: type)
+}

@@ -1,0 +1,58 @@
+/// One routing decision, reported to the observers of a ``Router`` or a ``Navigator``.
+///
+/// An event names the route by its **pattern**, never by the URL, so that logs and metrics
+/// carry no personal data (user ids, search terms, tokens in queries).
+///
+/// ```swift
+/// router.observe { event in
+///   print(event.outcome, event.pattern ?? "-", event.duration)
+///   // handled myapp://user/<int:id> 0.000012 seconds
+/// }
+/// ```
+///
+/// Routing one URL reports, in order: each candidate that declined, then the one that handled
+/// it — or an interceptor's rejection or redirection, or `unmatched` when nothing handled it.
+/// A redirection is followed by the events of routing the new URL.
+public struct RoutingEvent: Sendable, CustomStringConvertible {
+  /// What was decided.
+  public var outcome: Outcome
+  /// The pattern of the route concerned: the candidate that handled or declined, or the best
+  /// candidate when an interceptor decided (`nil` when no route matched).
+  public var pattern: String?
+  /// The name of that route.
+  public var routeName: String?
+  /// The name of the interceptor, for ``Outcome/rejected`` and ``Outcome/redirected``.
+  public var interceptor: String?
+  /// The time from the start of routing this URL (matching included) to this decision,
+  /// measured with `ContinuousClock`.
+  public var duration: Duration
+  /// How many redirections led to the URL being routed (0 for the URL as given).
+  public var redirectDepth: Int
+
+  /// What a routing decision was.
+  public struct Outcome: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable, Hashable {
+      case handled, declined, rejected, redirected, unmatched
+    }
+    let storage: Storage
+
+    /// A handler produced a result.
+    public static let handled = Outcome(storage: .handled)
+    /// A handler returned `nil` or threw; the next candidate runs.
+    public static let declined = Outcome(storage: .declined)
+    /// An interceptor rejected the URL; the unmatched handler runs.
+    public static let rejected = Outcome(storage: .rejected)
+    /// An interceptor sent the router to another URL.
+    public static let redirected = Outcome(storage: .redirected)
+    /// No route matched, every candidate declined, or a redirection looped.
+    public static let unmatched = Outcome(storage: .unmatched)
+
+    public var description: String { "\(storage)" }
+  }
+
+  public var description: String {
+    var text = "\(outcome) \(pattern ?? "-")"
+    if let interceptor { text += " by \(interceptor)" }
+    return text + " in \(duration)"
+  }
+}

@@ -1,0 +1,84 @@
+/// What an unmatched handler is told: the URL, everything that could be parsed from it, and
+/// why no handler took it.
+///
+/// ```swift
+/// router.unmatchedHandler = { request in
+///   print(request.parts.scheme ?? "-", request.parts.pathSegments, request.query.items)
+///   print(request.reason)   // noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects
+///   return nil
+/// }
+/// ```
+public struct UnmatchedRequest: Sendable {
+  /// The URL that found no handler (the last one, after any redirection).
+  public let url: String
+  /// The URL as it was given to the router.
+  public let originalURL: String
+  /// The URLs routed before ``url`` in this call, oldest first (empty without redirection).
+  /// For a redirect loop, the URL that closed the loop is last.
+  public let redirects: [String]
+  /// The URL's parts as the engine reads them (scheme and host lowercased, path segments
+  /// decoded; the default scheme for a URL without one).
+  public let parts: URLParts
+  /// The URL's query, every value of every name in order.
+  public let query: QueryParameters
+  /// The fragment read as `k=v&k2=v2` parameters (empty when it has no `=`).
+  public let fragmentParameters: QueryParameters
+  /// Why no handler took the URL.
+  public let reason: UnmatchedReason
+  /// The candidates that declined, best first, each with the error it threw, if any.
+  public let declined: [DeclinedRoute]
+  /// The interceptor that rejected the URL, for ``UnmatchedReason/rejected``.
+  public let interceptor: String?
+}
+
+/// A candidate route whose handler declined.
+public struct DeclinedRoute: Sendable {
+  /// The route.
+  public let route: Route
+  /// The error the handler threw, or `nil` when it returned `nil`.
+  public let error: (any Error)?
+}
+
+/// Why a URL found no handler.
+public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
+  enum Storage: Sendable, Hashable {
+    case noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects
+  }
+  let storage: Storage
+
+  /// No route matches the URL.
+  public static let noRoute = UnmatchedReason(storage: .noRoute)
+  /// Routes match, but every candidate's handler declined (see ``UnmatchedRequest/declined``).
+  public static let allDeclined = UnmatchedReason(storage: .allDeclined)
+  /// An interceptor rejected the URL (see ``UnmatchedRequest/interceptor``).
+  public static let rejected = UnmatchedReason(storage: .rejected)
+  /// Interceptors redirected back to a URL already routed in this call.
+  public static let redirectLoop = UnmatchedReason(storage: .redirectLoop)
+  /// Interceptors redirected more times than the router's `maximumRedirects`.
+  public static let tooManyRedirects = UnmatchedReason(storage: .tooManyRedirects)
+
+  public var description: String { "\(storage)" }
+}
+
+/// The full outcome of routing one URL: the result, the match that produced it, or why
+/// nothing did.
+///
+/// ```swift
+/// let result = router.resolve("myapp://user/42")
+/// result.isHandled          // true
+/// result.match?.route.name  // "user"
+/// result.output             // what the handler returned
+/// ```
+public struct RoutingResult<Output> {
+  /// What the handler returned, or what the unmatched handler returned when none did.
+  public let output: Output?
+  /// The match whose handler produced ``output``; `nil` when no handler did.
+  public let match: RouteMatch?
+  /// Why no handler took the URL; `nil` when one did.
+  public let unmatched: UnmatchedRequest?
+
+  /// Whether a route's handler (not the unmatched handler) produced the output.
+  public var isHandled: Bool { match != nil }
+}
+
+extension RoutingResult: Sendable where Output: Sendable {}

@@ -1,0 +1,219 @@
+import Switchyard
+import Testing
+
+@Suite("Router")
+struct RouterTests {
+  @Test("the best candidate's handler runs")
+  func bestCandidate() throws {
+    let router = Router<Destination>()
+    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
+    try router.register("/search/:term") { .search(try $0.string("term")) }
+
+    #expect(router.route("myapp://user/42") == .user(42))
+    #expect(router.route("myapp://user/jane") == .slug("jane"))
+    #expect(router.route("https://www.example.com/search/swift") == .search("swift"))
+    #expect(router.route("myapp://nowhere") == nil)
+  }
+
+  @Test("a handler that returns nil declines and the next candidate runs")
+  func declineReturnsNil() throws {
+    let router = Router<Destination>()
+    let tried = Recorder<String>()
+    try router.register("myapp://user/<int:id>") { match in
+      tried.append("int")
+      return nil
+    }
+    try router.register("myapp://user/:slug") { match in
+      tried.append("slug")
+      return .slug(try match.string("slug"))
+    }
+    #expect(router.route("myapp://user/42") == .slug("42"))
+    #expect(tried.all == ["int", "slug"])
+  }
+
+  @Test("a handler that throws declines, and the error reaches the unmatched handler")
+  func declineThrows() throws {
+    let router = Router<Destination>()
+    try router.register("myapp://user/:id") { .user(try $0.int("id")) }
+    try router.register("myapp://user/(:name)") { _ in nil }
+    let seen = Recorder<UnmatchedRequest>()
+    router.unmatchedHandler = { request in
+      seen.append(request)
+      return .fallback(request.url)
+    }
+    #expect(router.route("myapp://user/abc") == .fallback("myapp://user/abc"))
+    let request = try #require(seen.all.first)
+    #expect(request.reason == .allDeclined)
+    #expect(
+      request.declined.map(\.route.pattern.text) == ["myapp://user/:id", "myapp://user/(:name)"])
+    let error = try #require(request.declined.first?.error as? RouteParameterError)
+    #expect(error.description == #"parameter 'id' is "abc", which is not a valid Int"#)
+    #expect(request.declined.last?.error == nil)
+  }
+
+  @Test("the same pattern can be registered twice; the earlier one is tried first")
+  func samePatternTwice() throws {
+    let router = Router<String>()
+    let first = try router.register("/a/:x") { $0["x"] == "skip" ? nil : "first" }
+    let second = try router.register("/a/:x") { _ in "second" }
+    #expect(first.name == "/a/:x")
+    #expect(second.name == "/a/:x #2")
+    #expect(router.route("/a/b") == "first")
+    #expect(router.route("/a/skip") == "second")
+    #expect(router.routes.count == 2)
+  }
+
+  @Test("priority beats specificity")
+  func priority() throws {
+    let router = Router<String>()
+    try router.register("/user/me") { _ in "literal" }
+    try router.register("/user/:id", priority: 1) { _ in "priority" }
+    #expect(router.route("/user/me") == "priority")
+  }
+
+  @Test("canRoute and match run no handler")
+  func canRouteRunsNoHandler() throws {
+    let router = Router<Bool>()
+    let ran = Recorder<String>()
+    try router.register("myapp://user/<int:id>") { _ in
+      ran.append("handler")
+      return nil
+    }
+    #expect(router.canRoute("myapp://user/42"))
+    #expect(!router.canRoute("myapp://user/abc"))
+    #expect(router.match("myapp://user/42")?.route.pattern.text == "myapp://user/<int:id>")
+    #expect(ran.all.isEmpty)
+  }
+
+  @Test("the unmatched handler gets the URL and everything that could be parsed")
+  func unmatchedArguments() throws {
+    let router = Router<Bool>(options: RouteOptions(plusAsSpace: true))
+    try router.register("myapp://user/<int:id>") { _ in true }
+    let seen = Recorder<UnmatchedRequest>()
+    router.unmatchedHandler = { request in
+      seen.append(request)
+      return false
+    }
+    let url = "MyApp://Module/B%20c/?tag=a&tag=b+c&flag#k1=v1&k2=v%202"
+    #expect(router.route(url) == false)
+    #expect(router.resolve(url).isHandled == false)
+    let request = try #require(seen.all.first)
+    #expect(request.url == url)
+    #expect(request.originalURL == url)
+    #expect(request.redirects.isEmpty)
+    #expect(request.reason == .noRoute)
+    #expect(request.parts.scheme == "myapp")
+    #expect(request.parts.host == nil)
+    #expect(request.parts.pathSegments == ["Module", "B c"])
+    #expect(request.parts.rawQuery == "tag=a&tag=b+c&flag")
+    #expect(request.parts.fragment == "k1=v1&k2=v 2")
+    #expect(request.query.all("tag") == ["a", "b c"])
+    #expect(request.query.last("flag") == "")
+    #expect(request.fragmentParameters.last("k2") == "v 2")
+    #expect(request.declined.isEmpty)
+    #expect(request.interceptor == nil)
+  }
+
+  @Test("the unmatched handler of a web URL keeps its host and port")
+  func unmatchedWebURL() throws {
+    let router = Router<Bool>()
+    let seen = Recorder<UnmatchedRequest>()
+    router.unmatchedHandler = { request in
+      seen.append(request)
+      return nil
+    }
+    #expect(router.route("HTTPS://user@WWW.Example.com:8443/a/%2F/b?x=1") == nil)
+    let parts = try #require(seen.all.first?.parts)
+    #expect(parts.scheme == "https")
+    #expect(parts.host == "www.example.com")
+    #expect(parts.port == 8443)
+    #expect(parts.pathSegments == ["a", "/", "b"])
+  }
+
+  @Test("the default scheme applies to URLs without one, in the unmatched handler too")
+  func defaultScheme() throws {
+    let router = Router<Destination>(options: RouteOptions(defaultScheme: "myapp"))
+    try router.register("/user/<int:id>") { .user(try $0.int("id")) }
+    #expect(router.route("/user/10") == .user(10))
+    #expect(router.route("myapp://user/10") == .user(10))
+    #expect(router.route("other://user/10") == nil)
+    let seen = Recorder<URLParts>()
+    router.unmatchedHandler = { request in
+      seen.append(request.parts)
+      return nil
+    }
+    _ = router.route("/post/3")
+    #expect(seen.all.first?.scheme == "myapp")
+    #expect(seen.all.first?.pathSegments == ["post", "3"])
+  }
+
+  @Test("removing a route")
+  func removing() throws {
+    let router = Router<String>()
+    let route = try router.register("/a", name: "a") { _ in "a" }
+    try router.register("/*") { _ in "any" }
+    #expect(router.route("/a") == "a")
+    #expect(router.remove(route.name)?.pattern.text == "/a")
+    #expect(router.remove("a") == nil)
+    #expect(router.route("/a") == "any")
+    router.removeAll()
+    #expect(router.route("/a") == nil)
+    #expect(router.routes.isEmpty)
+  }
+
+  @Test("a bad pattern throws and registers nothing")
+  func badPattern() throws {
+    let router = Router<String>()
+    #expect(throws: RouteTableError.self) {
+      try router.register("/a/<int:id") { _ in "x" }
+    }
+    #expect(router.routes.isEmpty)
+    try router.register("/a", name: "a") { _ in "a" }
+    do {
+      try router.register("/b", name: "a") { _ in "b" }
+      Issue.record("expected a duplicate-name error")
+    } catch {
+      #expect(error.code == .duplicateName)
+    }
+  }
+
+  @Test("handle runs async handlers; route passes over them")
+  func asyncHandlers() async throws {
+    let router = Router<Destination>()
+    try router.registerAsync("myapp://user/<int:id>") { match in
+      await Task.yield()
+      return .user(try match.int("id"))
+    }
+    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
+    #expect(try await router.handle("myapp://user/42") == .user(42))
+    #expect(router.route("myapp://user/42") == .slug("42"))
+    let result = router.resolve("myapp://user/42")
+    #expect(result.match?.route.pattern.text == "myapp://user/:slug")
+    #expect(try await router.handle("myapp://nowhere") == nil)
+  }
+
+  @Test("handle: an async handler that throws declines")
+  func asyncDecline() async throws {
+    struct Offline: Error {}
+    let router = Router<String>()
+    try router.registerAsync("/feed") { _ in throw Offline() }
+    try router.register("/*rest") { _ in "cached" }
+    #expect(try await router.handle("/feed") == "cached")
+    router.unmatchedHandler = { request in "fallback \(request.reason)" }
+    router.remove("/*rest")
+    #expect(try await router.handle("/feed") == "fallback allDeclined")
+  }
+
+  @Test("handle throws CancellationError in a cancelled task")
+  func cancellation() async throws {
+    let router = Router<String>()
+    try router.register("/a") { _ in "a" }
+    let task = Task {
+      while !Task.isCancelled { await Task.yield() }
+      return try await router.handle("/a")
+    }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+}
