@@ -22,11 +22,13 @@ struct RoutingRegistry<Handler> {
 
   var options: RouteOptions { table.options }
 
-  /// Adds a route; `name` defaults to the pattern (with ` #2`, ` #3`… when that is taken).
+  /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
+  /// ` #3`… appended when that is taken.
   mutating func add(
-    _ pattern: String, name: String?, priority: Int, handler: Handler
+    _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
+    handler: Handler
   ) throws(RouteTableError) -> Route {
-    let routeName = name ?? uniqueName(pattern)
+    let routeName = name ?? uniqueName(defaultName ?? pattern)
     let route = try table.add(routeName, pattern, priority: priority)
     handlers[routeName] = handler
     cached = nil
@@ -82,11 +84,11 @@ struct RoutingRegistry<Handler> {
     return compiled
   }
 
-  private func uniqueName(_ pattern: String) -> String {
-    guard table.route(named: pattern) != nil else { return pattern }
+  private func uniqueName(_ base: String) -> String {
+    guard table.route(named: base) != nil else { return base }
     var number = 2
-    while table.route(named: "\(pattern) #\(number)") != nil { number += 1 }
-    return "\(pattern) #\(number)"
+    while table.route(named: "\(base) #\(number)") != nil { number += 1 }
+    return "\(base) #\(number)"
   }
 }
 

@@ -1,0 +1,164 @@
+/// A type that is a route: it declares its pattern and builds itself from a match.
+///
+/// Declare the pattern through one or more of ``PathRoutable``, ``HostRoutable`` and
+/// ``SchemeRoutable`` (combined into one pattern), or through ``URIRoutable`` (a whole URI), or
+/// implement ``routePattern`` yourself. `init(match:)` may throw — a bad capture, say — and the
+/// next candidate in precedence order is tried.
+///
+/// ```swift
+/// struct SearchRoute: PathRoutable, HostRoutable {
+///   static let path = "/search/:term"
+///   static let host = "*.mysite.com"
+///   let term: String
+///
+///   init(match: RouteMatch) throws {
+///     term = try match.string("term")
+///   }
+/// }
+///
+/// SearchRoute.routePattern   // "//*.mysite.com/search/:term"
+/// ```
+public protocol Routable: Sendable {
+  /// The pattern the route is registered with. By default it is assembled from ``SchemeRoutable/scheme``,
+  /// ``HostRoutable/host`` and ``PathRoutable/path``, or is ``URIRoutable/uri``.
+  static var routePattern: String { get }
+
+  /// Builds the route from a match of ``routePattern``; throwing declines the match.
+  init(match: RouteMatch) throws
+}
+
+/// A route matched by its path: `static let path = "/search/:term"`.
+///
+/// Alone, the path matches URLs of any scheme and any host (and custom-scheme URLs whose host
+/// is read as the first path segment: `myapp://search/swift`).
+public protocol PathRoutable: Routable {
+  /// The path pattern, e.g. `"/search/:term"`.
+  static var path: String { get }
+}
+
+/// A route matched by its host: `static let host = "*.mysite.com"` (a leading `*.` matches
+/// one or more labels, so `www.mysite.com` and `a.b.mysite.com`, not `mysite.com`).
+///
+/// Without a ``PathRoutable/path`` every path of that host matches.
+public protocol HostRoutable: Routable {
+  /// The host pattern, e.g. `"*.mysite.com"` or `"(www.)example.com"`.
+  static var host: String { get }
+}
+
+/// A route matched by its scheme: `static let scheme = "myapp"` or `"http(s)"`.
+///
+/// Without a ``PathRoutable/path`` every URL of that scheme matches.
+public protocol SchemeRoutable: Routable {
+  /// The scheme pattern, without `:` or `//`.
+  static var scheme: String { get }
+}
+
+/// A route matched by a whole URI pattern: `static let uri = "https://*.mysite.com/post/:id"`.
+public protocol URIRoutable: Routable {
+  /// The whole pattern.
+  static var uri: String { get }
+}
+
+extension Routable {
+  /// The pattern assembled from the route's ``URIRoutable/uri``, or from its
+  /// ``SchemeRoutable/scheme``, ``HostRoutable/host`` and ``PathRoutable/path``.
+  ///
+  /// | declared | pattern |
+  /// |---|---|
+  /// | path | `/search/:term` |
+  /// | host + path | `//*.mysite.com/search/:term` |
+  /// | scheme + path | `myapp:///search/:term` |
+  /// | scheme + host + path | `https://*.mysite.com/search/:term` |
+  /// | scheme or host alone | `myapp:///*`, `//*.mysite.com/*` |
+  public static var routePattern: String {
+    if let uri = (Self.self as? any URIRoutable.Type)?.uri { return uri }
+    let scheme = (Self.self as? any SchemeRoutable.Type)?.scheme
+    let host = (Self.self as? any HostRoutable.Type)?.host
+    var path = (Self.self as? any PathRoutable.Type)?.path ?? "/*"
+    if !path.hasPrefix("/") { path = "/" + path }
+    var pattern = ""
+    if let scheme { pattern += scheme + ":" }
+    if let host {
+      pattern += "//" + host
+    } else if scheme != nil {
+      pattern += "//"
+    }
+    return pattern + path
+  }
+}
+
+extension Router {
+  /// Registers a typed route: its ``Routable/routePattern``, built with
+  /// ``Routable/init(match:)``, then turned into an output by `handler`.
+  ///
+  /// A route whose initializer throws, or whose `handler` returns `nil`, declines: the next
+  /// candidate runs.
+  ///
+  /// ```swift
+  /// let router = Router<Screen>()
+  /// try router.register(SearchRoute.self) { route in SearchScreen(term: route.term) }
+  /// ```
+  /// - Parameter name: The route's name; by default the type's name.
+  @discardableResult
+  public func register<R: Routable>(
+    _ type: R.Type, name: String? = nil, priority: Int = 0,
+    handler: @escaping @Sendable (R) throws -> Output?
+  ) throws(RouteTableError) -> Route {
+    try update { registry throws(RouteTableError) in
+      try registry.add(
+        R.routePattern, name: name, defaultName: String(describing: R.self), priority: priority,
+        handler: .sync { match in try handler(R(match: match)) })
+    }
+  }
+}
+
+/// A set of typed routes (Trailcutter's `RouteSet`): matches a URL and returns the instance of
+/// the best route type whose initializer succeeds.
+///
+/// ```swift
+/// let routes = try RouteSet(routes: [SearchRoute.self, PostRoute.self, InboxRoute.self])
+///
+/// if let search = routes.match("https://www.mysite.com/search/surge+soda") as? SearchRoute {
+///   search.term   // "surge+soda"
+/// }
+/// routes.match("https://www.mysite.com/search/swift", as: SearchRoute.self)?.term  // "swift"
+/// ```
+///
+/// Routes are ranked by the precedence rules (SEMANTICS §3), not by their order in the list;
+/// the list order only breaks ties between equally specific patterns.
+public struct RouteSet: Sendable {
+  /// The router the set is built on: add interceptors, observers or an unmatched handler here.
+  public let router: Router<any Routable>
+
+  /// Creates a set of `routes`, read with `options`.
+  ///
+  /// - Throws: ``RouteTableError`` when a route's pattern is invalid.
+  public init(
+    routes: [any Routable.Type], options: RouteOptions = RouteOptions()
+  ) throws(RouteTableError) {
+    router = Router(options: options)
+    for route in routes { try add(route) }
+  }
+
+  /// Adds a route type after the others.
+  ///
+  /// - Throws: ``RouteTableError`` when its pattern is invalid.
+  public func add(_ route: any Routable.Type) throws(RouteTableError) {
+    try register(route)
+  }
+
+  private func register<R: Routable>(_ route: R.Type) throws(RouteTableError) {
+    try router.register(route) { $0 }
+  }
+
+  /// The route instance for `url`, or `nil` when no route type matches (or every matching
+  /// type's initializer threw).
+  public func match(_ url: String) -> (any Routable)? {
+    router.route(url)
+  }
+
+  /// The instance for `url` when the best route that accepts it is an `R`.
+  public func match<R: Routable>(_ url: String, as type: R.Type) -> R? {
+    router.route(url) as? R
+  }
+}
