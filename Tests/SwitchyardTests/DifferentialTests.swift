@@ -26,7 +26,7 @@ struct CaseGenerator {
   mutating func options() -> RouteOptions {
     var options = RouteOptions()
     if chance(20) { options.caseInsensitivePaths = true }
-    if chance(10) { options.plusAsSpace = true }
+    if chance(20) { options.plusAsSpace = true }
     if chance(10) { options.defaultScheme = "myapp" }
     if chance(10) { options.hostAsPath = pick([.always, .never, .schemes(["https"])]) }
     return options
@@ -36,7 +36,8 @@ struct CaseGenerator {
   mutating func element(_ index: Int, depth: Int = 0) -> String {
     let roll = count(0...99)
     switch roll {
-    case 0..<30: return pick(["a", "b"])
+    case 0..<26: return pick(["a", "b"])
+    case 26..<30: return pick(["A", "%61", "a%2Fb", "a+b", "ab"])
     case 30..<38: return ":s\(index)"
     case 38..<44: return "<int:n\(index)>"
     case 44..<48: return "<float:f\(index)>"
@@ -45,7 +46,10 @@ struct CaseGenerator {
     case 57..<62: return "*r\(index)"
     case 62..<67: return "<path:p\(index)>"
     case 67..<72:
-      return pick(["<m\(index)>.json", "v<int:m\(index)>", "<m\(index)>.js", "a<m\(index)>"])
+      return pick([
+        "<m\(index)>.json", "v<int:m\(index)>", "<m\(index)>.js", "a<m\(index)>", "A<m\(index)>",
+        "<int:m\(index)>.json",
+      ])
     case 72..<74: return "<uuid:u\(index)>"
     default:
       guard depth < 2 else { return pick(["a", "b"]) }
@@ -55,29 +59,64 @@ struct CaseGenerator {
     }
   }
 
-  mutating func pattern() -> String {
-    let elements = (0..<count(0...4)).map { element($0) }
-    let path = elements.joined(separator: "/")
-    var text: String
-    switch count(0...9) {
-    case 0..<3: text = "/" + path
-    case 3..<5: text = "myapp://" + path
-    case 5: text = "myapp:///" + path
-    case 6..<8: text = "https://" + host() + "/" + path
-    case 8: text = "//" + host() + "/" + path
-    default: text = "http(s)://" + host() + "/" + path
+  /// The parts a pattern is written from, so that a table can hold near-copies of a pattern.
+  struct Shape {
+    var form: Int
+    var host: String
+    var elements: [String]
+    var query: [String]
+    var fragment: String
+
+    var text: String {
+      let path = elements.joined(separator: "/")
+      var text: String
+      switch form {
+      case 0..<3: text = "/" + path
+      case 3..<5: text = "myapp://" + path
+      case 5: text = "myapp:///" + path
+      case 6..<8: text = "https://" + host + "/" + path
+      case 8: text = "//" + host + "/" + path
+      default: text = "http(s)://" + host + "/" + path
+      }
+      if !query.isEmpty { text += "?" + query.joined(separator: "&") }
+      return text + fragment
     }
+  }
+
+  mutating func shape() -> Shape {
     var query: [String] = []
-    if chance(30) { query.append(pick(["q=1", "q=<qv>", "q=:qv", "q=2", "q=<int:qv>"])) }
+    if chance(30) {
+      query.append(pick(["q=1", "q=<qv>", "q=:qv", "q=2", "q=<int:qv>", "q=a+b", "q=a%20b"]))
+    }
     if chance(20) { query.append(pick(["r=<int:rv>", "r=x", "r=<rv>"])) }
-    if !query.isEmpty { text += "?" + query.joined(separator: "&") }
-    if chance(20) { text += pick(["#top", "#<fr>", "#:fr", "#<int:fr>"]) }
-    return text
+    return Shape(
+      form: count(0...9), host: host(), elements: (0..<count(0...4)).map { element($0) },
+      query: query,
+      fragment: chance(20) ? pick(["#top", "#<fr>", "#:fr", "#<int:fr>", "#a+b"]) : "")
+  }
+
+  /// `original` with one part changed.
+  mutating func mutate(_ original: Shape) -> Shape {
+    var result = original
+    switch count(0...5) {
+    case 0: result.form = count(0...9)
+    case 1: result.host = host()
+    case 2 where !result.elements.isEmpty:
+      let position = count(0...(result.elements.count - 1))
+      result.elements[position] = element(position)
+    case 3: result.elements.append(element(result.elements.count))
+    case 4 where !result.elements.isEmpty: result.elements.removeLast()
+    default:
+      result.query = shape().query
+      result.fragment = shape().fragment
+    }
+    return result
   }
 
   mutating func host() -> String {
     pick([
       "a.com", "*.a.com", "*", "(*.)a.com", "x.a.com", "(www.)a.com", "", "A.com", "a.com:8080",
+      "*.x.a.com",
     ])
   }
 
@@ -85,11 +124,34 @@ struct CaseGenerator {
     var table = RouteTable(options: options())
     try? table.register(evenType)
     try? table.register(wordType)
+    var shapes: [Shape] = []
     for index in 0..<count(2...7) {
+      let next = !shapes.isEmpty && chance(40) ? mutate(pick(shapes)) : shape()
+      shapes.append(next)
       // Patterns that do not parse under these options are simply left out.
-      _ = try? table.add("r\(index)", pattern(), priority: chance(10) ? 1 : 0)
+      _ = try? table.add("r\(index)", next.text, priority: chance(10) ? pick([-1, 1]) : 0)
     }
     return table
+  }
+
+  /// `text` escaped for a path segment, a query name or value, or a fragment.
+  mutating func escape(_ text: String, plusAsSpace: Bool = false) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": result += "%25"
+      case "/": result += "%2F"
+      case "?": result += "%3F"
+      case "#": result += "%23"
+      case "&": result += "%26"
+      case "=": result += "%3D"
+      case "+": result += "%2B"
+      case " ": result += plusAsSpace && chance(50) ? "+" : "%20"
+      case "a": result += chance(5) ? "%61" : "a"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// A URL built to match one of the table's patterns (one way of one variant), or a random
@@ -102,7 +164,7 @@ struct CaseGenerator {
     for element in variant.path {
       switch element {
       case .literal(let bytes):
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = escape(String(decoding: bytes, as: UTF8.self))
         segments.append(chance(10) ? text.uppercased() : text)
       case .capture(.path, _):
         segments += (0..<count(1...2)).map { _ in filler() }
@@ -112,8 +174,8 @@ struct CaseGenerator {
         segments.append(value(type))
       case .mixed(let prefix, let type, _, let suffix, _):
         segments.append(
-          String(decoding: prefix, as: UTF8.self) + value(type)
-            + String(decoding: suffix, as: UTF8.self))
+          escape(String(decoding: prefix, as: UTF8.self)) + value(type)
+            + escape(String(decoding: suffix, as: UTF8.self)))
       }
     }
     var scheme = variant.scheme.map { String(decoding: $0, as: UTF8.self) }
@@ -138,16 +200,19 @@ struct CaseGenerator {
     }
     var query: [String] = []
     for requirement in route.pattern.query where chance(80) {
-      let name = String(decoding: requirement.name, as: UTF8.self)
+      let plus = table.options.plusAsSpace
+      let name = escape(String(decoding: requirement.name, as: UTF8.self), plusAsSpace: plus)
       switch requirement.value {
-      case .literal(let bytes): query.append(name + "=" + String(decoding: bytes, as: UTF8.self))
+      case .literal(let bytes):
+        query.append(name + "=" + escape(String(decoding: bytes, as: UTF8.self), plusAsSpace: plus))
       case .capture(let type, _): query.append(name + "=" + value(type))
       }
     }
     if chance(30) { query.append(pick(["q=1", "q=2", "r=5", "r=x", "q"])) }
     if !query.isEmpty { text += "?" + query.joined(separator: "&") }
     switch route.pattern.fragment {
-    case .literal(let bytes) where chance(80): text += "#" + String(decoding: bytes, as: UTF8.self)
+    case .literal(let bytes) where chance(80):
+      text += "#" + escape(String(decoding: bytes, as: UTF8.self))
     case .capture(let type, _) where chance(80): text += "#" + value(type)
     default: if chance(15) { text += pick(["#top", "#x", "#7"]) }
     }
@@ -170,7 +235,7 @@ struct CaseGenerator {
     let segments = (0..<count(0...5)).map { _ in
       pick([
         "a", "b", "c", "A", "1", "2", "-3", "2.5", "x", "v1", "v12", "1.json", "a.json", "ab",
-        "a.js", "www", "%61", "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+        "a.js", "www", "%61", "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "a%2Fb", "a+b", "%41",
       ])
     }
     let path = segments.joined(separator: "/")
@@ -188,10 +253,12 @@ struct CaseGenerator {
     if chance(40) {
       text +=
         "?"
-        + (0..<count(1...3)).map { _ in pick(["q=1", "q=2", "r=5", "r=x", "q", "q=", "z=1"]) }
+        + (0..<count(1...3)).map { _ in
+          pick(["q=1", "q=2", "r=5", "r=x", "q", "q=", "z=1", "q=a+b", "q=a%20b", "q=%31"])
+        }
         .joined(separator: "&")
     }
-    if chance(25) { text += pick(["#top", "#x", "#", "#7", "#a=b"]) }
+    if chance(25) { text += pick(["#top", "#x", "#", "#7", "#a=b", "#%74op", "#a+b"]) }
     return text
   }
 }
@@ -269,14 +336,21 @@ struct DifferentialTests {
       let matcher = RouteMatcher(table)
       let reference = ReferenceMatcher(table: table)
       routes += table.routes.count
+      var reused: RouteMatch? = nil
       for url in urls {
         checked += 1
         let engine = Verdict(engine: matcher, url)
         let expected = Verdict(reference: reference, url)
         if expected.winner != nil { matched += 1 }
         if expected.candidates.count > 1 { contested += 1 }
+        // `match(_:into:)` reuses the capture storage of the previous match.
+        let hit = matcher.match(url, into: &reused)
+        let reusedAgrees =
+          hit == (reused != nil) && reused?.route.name == expected.winner
+          && reused?.routeIndex == reused?.route.index
+          && Verdict.dictionary(reused) == expected.captures
         let agrees =
-          engine == expected && matcher.matches(url) == (expected.winner != nil)
+          engine == expected && reusedAgrees && matcher.matches(url) == (expected.winner != nil)
         guard !agrees else { continue }
         failures += 1
         if failures <= 5 {
@@ -296,6 +370,37 @@ struct DifferentialTests {
     )
     #expect(checked >= 10_000)
     #expect(failures == 0, "\(failures) of \(checked) cases disagree")
+  }
+
+  @Test("Paths around the engine's inline segment limit agree with the reference")
+  func longPaths() throws {
+    var generator = CaseGenerator(rng: SeededGenerator(seed: Self.seed ^ 0xFFFF))
+    let limit = URLLayout.inlineSegments
+    var table = RouteTable()
+    for pattern in [
+      "/*a/x/<path:p>/y", "/a/*", "/<int:n>/*r", "/*/a/b", "/a/<path:p>/<int:n>", "myapp://*s/z",
+      "/*a/:b/:c/x", "//*.a.com/*all",
+    ] {
+      try table.add(pattern, pattern)
+    }
+    let matcher = RouteMatcher(table)
+    let reference = ReferenceMatcher(table: table)
+    var checked = 0
+    for count in (limit - 4)...(limit + 4) {
+      for _ in 0..<12 {
+        var segments = (0..<count).map { _ in generator.pick(["a", "b", "x", "y", "z", "1", "%61"])
+        }
+        if generator.chance(50), let last = segments.indices.last { segments[last] = "y" }
+        let path = segments.joined(separator: "/")
+        for url in ["/" + path, "myapp://" + path, "https://b.a.com/" + path, "/" + path + "/"] {
+          checked += 1
+          let engine = Verdict(engine: matcher, url)
+          let expected = Verdict(reference: reference, url)
+          #expect(engine == expected, "\(count) segments: \(url)")
+        }
+      }
+    }
+    #expect(checked > 400)
   }
 
   /// Removes routes while the engine and the reference still disagree on `url`.

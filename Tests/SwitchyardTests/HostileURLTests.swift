@@ -103,7 +103,7 @@ struct HostileURLTests {
       "/a/" + String(repeating: "1", count: size / 2) + "."
         + String(repeating: "5", count: size / 2),
       String(repeating: "%", count: size), String(repeating: "%41", count: size / 3),
-      String(repeating: "%FF", count: size / 3), "/" + String(repeating: "%2F", count: size / 3),
+      "/" + String(repeating: "%2F", count: size / 3),
       "https://" + String(repeating: "a.", count: size / 2) + "a.com/x",
       "myapp://" + segment + "/" + segment, "/x?" + String(repeating: "q", count: size),
       "/x#" + String(repeating: "#", count: size), String(repeating: ":", count: size),
@@ -112,6 +112,9 @@ struct HostileURLTests {
     ] {
       exercise(url, matcher)
     }
+    // Repairing invalid UTF-8 is slow in the standard library: match this one only once.
+    let invalid = String(repeating: "%FF", count: size / 3)
+    #expect(matcher.match(invalid)?.route.name == "*")
     let found = matcher.match("/" + segment + ".json")
     #expect(found?.route.name == "/<x>.json")
     #expect(found?.parameter("x")?.stringValue?.utf8.count == size)

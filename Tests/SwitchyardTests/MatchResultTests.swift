@@ -38,6 +38,24 @@ struct MatchResultTests {
     #expect(found.parameter("missing") == nil)
   }
 
+  @Test("match(_:into:) reuses storage without disturbing a copy of the previous match")
+  func matchInto() throws {
+    let matcher = try makeMatcher(["/a/<int:n>/:s", "/b/*rest", "/c"])
+    var reused: RouteMatch? = nil
+    #expect(matcher.match("/a/1/x", into: &reused))
+    let saved = try #require(reused)
+    #expect(matcher.match("/b/p/q/r", into: &reused))
+    #expect(captures(reused) == ["rest": "p/q/r"])
+    #expect(captures(saved) == ["n": "1", "s": "x"])
+    #expect(saved.routeIndex == 0)
+    #expect(matcher.match("/c", into: &reused))
+    #expect(reused?.parameters.isEmpty == true)
+    #expect(reused?.routeIndex == 2)
+    #expect(!matcher.match("/zzz", into: &reused))
+    #expect(reused == nil)
+    #expect(captures(saved) == ["n": "1", "s": "x"])
+  }
+
   @Test("ParameterValue describes itself as text")
   func valueDescription() {
     #expect(ParameterValue.string("a b").description == "a b")

@@ -10,7 +10,10 @@ func checkCase(
   options: RouteOptions = RouteOptions(), types: [ParameterType] = [],
   sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  let found = try makeMatcher([pattern], options: options, types: types).match(url)
+  let table = try makeTable([pattern], options: options, types: types)
+  let matcher = RouteMatcher(table)
+  expectReferenceAgrees(table, matcher, url, sourceLocation: sourceLocation)
+  let found = matcher.match(url)
   if let expected {
     #expect(
       found?.route.name == pattern, "\(pattern) should match \(url)", sourceLocation: sourceLocation

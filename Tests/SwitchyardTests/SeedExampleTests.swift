@@ -57,6 +57,20 @@ struct SeedExampleTests {
     #expect(matcher.match("https://www.example.com/module/a") == nil)
   }
 
+  @Test("HandyRouter: a module's page enum as a registered type")
+  func handyPageEnum() throws {
+    let pages: Set<Substring> = ["PageA", "PageB"]
+    let page = ParameterType("page") { pages.contains($0) }
+    let options = RouteOptions(hostAsPath: .always)
+    let matcher = try makeMatcher(
+      ["https://This/is/your/Module/Name/<page:page>", "https://This/*rest"], options: options,
+      types: [page])
+    #expect(matcher.match("https://This/is/your/Module/Name/PageA")?["page"] == "PageA")
+    #expect(matcher.match("https://This/is/your/Module/Name/PageB")?["page"] == "PageB")
+    #expect(
+      matcher.match("https://This/is/your/Module/Name/PageC")?.route.name == "https://This/*rest")
+  }
+
   @Test("HandyRouter: query arrays and strings")
   func handyQueryArrays() throws {
     let matcher = try makeMatcher(["/Module/A"])

@@ -26,13 +26,27 @@ func makeMatcher(
   RouteMatcher(try makeTable(patterns, options: options, types: types, priorities: priorities))
 }
 
+/// Expects the engine and the reference model to agree on `url` (winner, captures, and the
+/// order of the candidates), so every hand-written case also checks the judge.
+func expectReferenceAgrees(
+  _ table: RouteTable, _ matcher: RouteMatcher, _ url: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let engine = Verdict(engine: matcher, url)
+  let reference = Verdict(reference: ReferenceMatcher(table: table), url)
+  #expect(engine == reference, "reference model on \(url)", sourceLocation: sourceLocation)
+}
+
 /// The pattern of the route that wins `url`, or `nil`.
 func winner(
   _ patterns: [String], _ url: String, options: RouteOptions = RouteOptions(),
-  types: [ParameterType] = [], priorities: [String: Int] = [:]
+  types: [ParameterType] = [], priorities: [String: Int] = [:],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> String? {
-  try makeMatcher(patterns, options: options, types: types, priorities: priorities)
-    .match(url)?.route.name
+  let table = try makeTable(patterns, options: options, types: types, priorities: priorities)
+  let matcher = RouteMatcher(table)
+  expectReferenceAgrees(table, matcher, url, sourceLocation: sourceLocation)
+  return matcher.match(url)?.route.name
 }
 
 /// The captures of `match` as text (`ParameterValue.description`).
@@ -76,7 +90,9 @@ func winnerInEveryOrder(
   var winners: Set<String?> = []
   var first: String?? = nil
   for order in orderings(patterns) {
-    let found = try winner(order, url, options: options, types: types, priorities: priorities)
+    let found = try winner(
+      order, url, options: options, types: types, priorities: priorities,
+      sourceLocation: sourceLocation)
     winners.insert(found)
     if first == nil { first = .some(found) }
   }
@@ -113,7 +129,9 @@ func rankingInEveryOrder(
 ) throws -> [String] {
   var rankings: Set<[String]> = []
   for order in orderings(patterns) {
-    let matcher = try makeMatcher(order, options: options, types: types, priorities: priorities)
+    let table = try makeTable(order, options: options, types: types, priorities: priorities)
+    let matcher = RouteMatcher(table)
+    expectReferenceAgrees(table, matcher, url, sourceLocation: sourceLocation)
     let candidates = matcher.candidates(for: url).map(\.route.name)
     #expect(
       candidates.first == matcher.match(url)?.route.name, "candidates(for:) starts with match(_:)",

@@ -282,6 +282,13 @@ struct URLSplittingTests {
     #expect(try parts("myapp://a%2Fb/c").pathSegments == ["a/b", "c"])
   }
 
+  @Test("A host-as-path pattern may still name a port (pinned)")
+  func hostAsPathPort() throws {
+    #expect(try winner(["myapp://user:8080/:id"], "myapp://user:8080/1") == "myapp://user:8080/:id")
+    #expect(try winner(["myapp://user:8080/:id"], "myapp://user/1") == nil)
+    #expect(try winner(["myapp://user/:id"], "myapp://user:8080/1") == "myapp://user/:id")
+  }
+
   @Test("Userinfo and port are dropped from a host-as-path host too")
   func hostAsPathUserinfo() throws {
     #expect(try parts("myapp://me@user:80/42").pathSegments == ["user", "42"])
