@@ -527,8 +527,12 @@ extension MatcherStorage {
         switch key.kind {
         case .literal: return (0, 0)
         case .mixed:
+          // "More literal characters": characters, not UTF-8 bytes.
           let element = mixed[Int(key.value)]
-          return (1, -(element.prefix.count + element.suffix.count))
+          let characters =
+            String(decoding: element.prefix, as: UTF8.self).count
+            + String(decoding: element.suffix, as: UTF8.self).count
+          return (1, -characters)
         case .capture: return (2, captureType(code: key.value).rank)
         case .path: return (3, 0)
         case .star: return (5, 0)
