@@ -416,7 +416,8 @@ extension MatcherStorage {
           switch element {
           case .literal(let bytes):
             key = Key(
-              kind: .literal, value: intern(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes))
+              kind: .literal,
+              value: intern(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes))
           case .capture(.path, let name):
             key = Key(kind: .path, value: typeCode(.path))
             names.append(name)
@@ -594,7 +595,9 @@ extension MatcherStorage {
         child = nodes[Int(child)].nextSibling
       }
       literalChildren.sort { lhs, rhs in
-        let (a, b) = (literals[Int(nodes[Int(lhs)].key.value)], literals[Int(nodes[Int(rhs)].key.value)])
+        let (a, b) = (
+          literals[Int(nodes[Int(lhs)].key.value)], literals[Int(nodes[Int(rhs)].key.value)]
+        )
         return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
       }
       otherChildren.sort { sortsBefore(nodes[Int($0)].key, nodes[Int($1)].key) }
@@ -614,7 +617,8 @@ extension MatcherStorage {
         let hash = inline.hash(count: key.count)
         literalEdges.append(
           LiteralEdge(
-            hash: hash, keyCount: Int32(key.count), child: flat, keyStart: keyStart, inline: inline))
+            hash: hash, keyCount: Int32(key.count), child: flat, keyStart: keyStart, inline: inline)
+        )
       }
       var otherIndices: [Int32] = []
       otherIndices.reserveCapacity(otherChildren.count)

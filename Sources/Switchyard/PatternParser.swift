@@ -67,7 +67,8 @@ struct PatternParser {
     var schemeRange: Range<Int>? = nil
     if let first = bytes.first, isAlpha(first) || first == 0x28 {
       var index = 0
-      while index < end, isSchemeByte(bytes[index]) || bytes[index] == 0x28 || bytes[index] == 0x29 {
+      while index < end, isSchemeByte(bytes[index]) || bytes[index] == 0x28 || bytes[index] == 0x29
+      {
         index += 1
       }
       if index < end, bytes[index] == 0x3A {
@@ -167,7 +168,8 @@ struct PatternParser {
       }
     }
 
-    let query = try queryRange.map { range throws(PatternSyntaxError) in try parseQuery(range) } ?? []
+    let query =
+      try queryRange.map { range throws(PatternSyntaxError) in try parseQuery(range) } ?? []
     let fragment =
       try fragmentRange.map { range throws(PatternSyntaxError) in try parseFragment(range) }
       ?? .none
@@ -263,7 +265,9 @@ struct PatternParser {
         let inner = try items(&index, end: end, context: context, groupStart: open)
         result.append(.group(inner, offset: open))
       case 0x29:  // )
-        guard groupStart != nil else { throw error("unexpected ')' with no '(' before it", at: index) }
+        guard groupStart != nil else {
+          throw error("unexpected ')' with no '(' before it", at: index)
+        }
         index += 1
         return result
       case 0x3C:  // <
@@ -296,7 +300,8 @@ struct PatternParser {
         case .host:
           result.append(.star(name: nil, offset: start))
         default:
-          throw error("'*' is allowed only in the host and the path (write %2A for a literal '*')", at: start)
+          throw error(
+            "'*' is allowed only in the host and the path (write %2A for a literal '*')", at: start)
         }
       case 0x25:  // %
         guard index + 2 < end, let high = hexValue(bytes[index + 1]),
@@ -334,18 +339,23 @@ struct PatternParser {
       }
     }
     if let groupStart {
-      throw error("expected ')' to close the group opened at column \(column(of: groupStart))", at: end)
+      throw error(
+        "expected ')' to close the group opened at column \(column(of: groupStart))", at: end)
     }
     return result
   }
 
-  private mutating func angleCapture(_ index: inout Int, end: Int) throws(PatternSyntaxError) -> Item {
+  private mutating func angleCapture(_ index: inout Int, end: Int) throws(PatternSyntaxError)
+    -> Item
+  {
     let open = index
     index += 1
     var close = index
     while close < end, bytes[close] != 0x3E {
       if bytes[close] == 0x3C {
-        throw error("expected '>' before another '<' (capture opened at column \(column(of: open)))", at: close)
+        throw error(
+          "expected '>' before another '<' (capture opened at column \(column(of: open)))",
+          at: close)
       }
       close += 1
     }
@@ -423,7 +433,9 @@ struct PatternParser {
       case .byte(let byte, let escaped):
         for index in results.indices { results[index].append(.byte(byte, escaped: escaped)) }
       case .capture(let type, let name, let at):
-        for index in results.indices { results[index].append(.capture(type, name: name, offset: at)) }
+        for index in results.indices {
+          results[index].append(.capture(type, name: name, offset: at))
+        }
       case .star(let name, let at):
         for index in results.indices { results[index].append(.star(name: name, offset: at)) }
       case .group(let inner, let at):
@@ -457,7 +469,8 @@ struct PatternParser {
       var star: (String?, Int)? = nil
       for (position, item) in current.enumerated() {
         switch item {
-        case .capture(let type, let name, let offset): captures.append((type, name, offset, position))
+        case .capture(let type, let name, let offset):
+          captures.append((type, name, offset, position))
         case .star(let name, let offset): star = (name, offset)
         default: break
         }
@@ -538,7 +551,9 @@ struct PatternParser {
           guard flat.count > 1, case .byte(0x2E, false) = flat[1] else {
             throw error("expected '.' after a leading '*' in a host", at: offset + 1)
           }
-          guard flat.count > 2 else { throw error("expected a host after '*.'", at: range.upperBound) }
+          guard flat.count > 2 else {
+            throw error("expected a host after '*.'", at: range.upperBound)
+          }
           wildcard = true
           body = flat[1...]
         }
@@ -549,7 +564,9 @@ struct PatternParser {
         }
         let lowered = repaired(literalBytes(body)).map(asciiLower)
         if wildcard {
-          guard lowered.count > 1 else { throw error("expected a host after '*.'", at: range.upperBound) }
+          guard lowered.count > 1 else {
+            throw error("expected a host after '*.'", at: range.upperBound)
+          }
           host = .wildcard(lowered)
         } else {
           host = .literal(lowered)
@@ -597,7 +614,8 @@ struct PatternParser {
     return requirements.map(\.0).sorted { $0.name.lexicographicallyPrecedes($1.name) }
   }
 
-  mutating func parseFragment(_ range: Range<Int>) throws(PatternSyntaxError) -> FragmentRequirement {
+  mutating func parseFragment(_ range: Range<Int>) throws(PatternSyntaxError) -> FragmentRequirement
+  {
     switch try requirementValue(range, context: .fragment) {
     case .literal(let bytes): return .literal(bytes)
     case .capture(let type, let name): return .capture(type, name: name)
@@ -635,7 +653,9 @@ struct PatternParser {
             ? "a query value is either one capture or literal text"
             : "a fragment is either one capture or literal text", at: offset)
       default:
-        throw error("unexpected item in the \(context == .query ? "query" : "fragment")", at: range.lowerBound)
+        throw error(
+          "unexpected item in the \(context == .query ? "query" : "fragment")", at: range.lowerBound
+        )
       }
     }
     return .literal(repaired(literal))

@@ -199,7 +199,9 @@ public struct RouteMatch: Sendable {
   /// The query, in URL order.
   public var query: QueryParameters {
     guard let range = layout.query else { return QueryParameters(items: []) }
-    return withBytes { QueryParameters(parsing: $0, range, plusAsSpace: storage.options.plusAsSpace) }
+    return withBytes {
+      QueryParameters(parsing: $0, range, plusAsSpace: storage.options.plusAsSpace)
+    }
   }
 
   /// The decoded fragment, or `nil` when the URL has none.
@@ -245,7 +247,9 @@ public struct RouteMatch: Sendable {
   private func decodedSegments(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     let layout = URLLayout.split(bytes)
     var segments: [String] = []
-    forEachSegment(bytes, layout, hostAsPath: hostAsPath) { segments.append(decodeComponent(bytes, $0)) }
+    forEachSegment(bytes, layout, hostAsPath: hostAsPath) {
+      segments.append(decodeComponent(bytes, $0))
+    }
     return segments
   }
 
@@ -266,7 +270,9 @@ public struct RouteMatch: Sendable {
     }
     switch slot.type {
     case 1:
-      return text.utf8.withContiguousStorageIfAvailable { parseInt($0) }.flatMap { $0.map(ParameterValue.int) }
+      return text.utf8.withContiguousStorageIfAvailable { parseInt($0) }.flatMap {
+        $0.map(ParameterValue.int)
+      }
         ?? .string(text)
     case 2:
       return Array(text.utf8).withUnsafeBufferPointer { parseFloat($0) }.map(ParameterValue.double)

@@ -165,7 +165,8 @@ extension MatcherStorage {
     let inline = URLLayout.inlineSegments
     withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
       // Slot 0 is kept free for a host read as the first segment.
-      let layout = URLLayout.split(bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+      let layout = URLLayout.split(
+        bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
       var scheme: UnsafeBufferPointer<UInt8>? = nil
       if let range = layout.scheme {
         scheme = UnsafeBufferPointer(rebasing: bytes[range])
@@ -188,7 +189,8 @@ extension MatcherStorage {
             storage: self, url: bytes, layout: layout, decoded: decoded, decodedEnd: decodedEnd,
             segments: segments,
             slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
-            bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
+            bestSlots: UnsafeMutableBufferPointer(
+              rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
             hostAsPath: hostAsPath)
           search.collecting = collect
           searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
@@ -267,7 +269,10 @@ extension MatcherStorage {
       if branch.schemeStart >= 0 {
         guard let scheme,
           equalsLowercased(
-            scheme, UnsafeBufferPointer(rebasing: pool[Int(branch.schemeStart)..<Int(branch.schemeStart + branch.schemeCount)]))
+            scheme,
+            UnsafeBufferPointer(
+              rebasing: pool[Int(branch.schemeStart)..<Int(branch.schemeStart + branch.schemeCount)]
+            ))
         else { continue }
       }
       if branch.port >= 0 && branch.port != urlPort { continue }
@@ -280,7 +285,8 @@ extension MatcherStorage {
         guard let host, equalsLowercased(host, expected) else { continue }
       case .wildcard:
         guard let host, host.count > expected.count,
-          equalsLowercased(UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
+          equalsLowercased(
+            UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
         else { continue }
       }
       search.root = branch.root
