@@ -265,7 +265,9 @@ public final class Router<Output>: Sendable {
   /// as a path segment counts as the first segment; the query and fragment are dropped). A
   /// parent is included when some route matches it and routing it gives an output (its
   /// handlers may decline, its interceptors may reject: then it is left out; the unmatched
-  /// handler is not called for parents). When `url` itself gives no output, the stack is empty.
+  /// handler is not called for parents). The root (no segment at all) is not a parent: it is
+  /// the stack's root view, not an entry of its path. When `url` itself gives no output, the
+  /// stack is empty.
   ///
   /// ```swift
   /// router.stack(for: "myapp://user/42/post/7")   // [.user(42), .post(7)]
