@@ -81,7 +81,7 @@ struct PatternParser {
     var authorityRange: Range<Int>? = nil
     if cursor + 1 < end, bytes[cursor] == 0x2F, bytes[cursor + 1] == 0x2F {
       let start = cursor + 2
-      let stop = try scan(from: start, stoppingAt: StopSet(0x2F, 0x3F, 0x23))
+      let stop = try scan(from: start, stoppingAt: StopSet(0x2F, 0x3F, 0x23), brackets: true)
       authorityRange = start..<stop
       cursor = stop
     }
@@ -187,7 +187,11 @@ struct PatternParser {
   }
 
   /// The offset of the first of `stops` at nesting depth 0 outside `<…>`, or the end.
-  func scan(from start: Int, stoppingAt stops: StopSet) throws(PatternSyntaxError) -> Int {
+  /// `[…]` (an IPv6 literal) hides the stops only in the authority (`brackets`): elsewhere a
+  /// `[` is an ordinary byte and must not swallow the query or the fragment.
+  func scan(
+    from start: Int, stoppingAt stops: StopSet, brackets: Bool = false
+  ) throws(PatternSyntaxError) -> Int {
     var index = start
     var depth = 0
     var inCapture = false
@@ -201,7 +205,7 @@ struct PatternParser {
       } else {
         switch byte {
         case 0x3C: inCapture = true
-        case 0x5B: inBracket = true
+        case 0x5B where brackets: inBracket = true
         case 0x28: depth += 1
         case 0x29: depth = max(0, depth - 1)
         default:
