@@ -523,6 +523,17 @@ struct PatternSyntaxTests {
     try checkCase(pattern, url, expected)
   }
 
+  @Test(
+    "A '[' outside the host is an ordinary byte: it does not swallow the query or fragment",
+    arguments: [
+      ("/x[?q=<v>", "/x[?q=1", ["v": "1"]), ("/x[?q=<v>", "/x%5B?q=1", ["v": "1"]),
+      ("/x[?q=<v>", "/x[", nil), ("/x[#<f>", "/x[#top", ["f": "top"]), ("/a]?q=1", "/a]?q=1", [:]),
+      ("/[x]/<y>?q=1", "/[x]/z?q=1", ["y": "z"]), ("/x?a=[#<f>", "/x?a=[#b", ["f": "b"]),
+    ] as [SyntaxCase])
+  func bracketsInPath(pattern: String, url: String, expected: [String: String]?) throws {
+    try checkCase(pattern, url, expected)
+  }
+
   @Test("Non-ASCII literals compare byte for byte")
   func unicodeLiterals() throws {
     try checkCase("/café/:x", "/café/1", ["x": "1"])
