@@ -1,4 +1,3 @@
-// UIKit and SwiftUI adapters for Switchyard's platform-neutral `Navigator` live in this module.
-// On platforms without UIKit or SwiftUI (Linux, Windows) the module is empty apart from this
-// re-export, so depending on it is always safe.
+// UIKit and SwiftUI hosts for Switchyard's platform-neutral `Navigator`. Where neither UIKit nor
+// SwiftUI exists (Linux, Windows) this module only re-exports Switchyard.
 @_exported import Switchyard

@@ -1,0 +1,275 @@
+/// What a ``Navigator`` shows screens through: an app's navigation stack.
+///
+/// Implement it over a `UINavigationController`, a SwiftUI `NavigationStack` path, or — in
+/// tests and on Linux — a recording list. `SwitchyardUI` ships the UIKit and SwiftUI hosts.
+///
+/// ```swift
+/// final class RecordingHost: NavigationHost {
+///   var shown: [String] = []
+///   func push(_ screen: String, animated: Bool) { shown.append("push \(screen)") }
+///   func present(_ screen: String, wrap: Bool, animated: Bool) {
+///     shown.append("present \(screen)\(wrap ? " wrapped" : "")")
+///   }
+/// }
+/// ```
+@MainActor
+public protocol NavigationHost<Screen>: AnyObject {
+  /// What the host shows: `UIViewController`, a destination enum, …
+  associatedtype Screen
+
+  /// Pushes `screen` on the navigation stack.
+  func push(_ screen: Screen, animated: Bool)
+
+  /// Presents `screen` modally; with `wrap`, inside its own navigation container.
+  func present(_ screen: Screen, wrap: Bool, animated: Bool)
+
+  /// Replaces the stack above the root with `screens`, shortest path first (a back stack).
+  /// By default each screen is pushed in order.
+  func setStack(_ screens: [Screen], animated: Bool)
+}
+
+extension NavigationHost {
+  /// Pushes each screen in order.
+  public func setStack(_ screens: [Screen], animated: Bool) {
+    for screen in screens { push(screen, animated: animated) }
+  }
+}
+
+/// URL navigation in DeepNavigator's style, platform-neutral: map patterns to screen factories
+/// or to open-handlers, then ``push(_:animated:)``, ``present(_:wrap:animated:)`` or
+/// ``open(_:)`` URLs through a ``NavigationHost``.
+///
+/// ```swift
+/// let navigator = Navigator<UIViewController>(scheme: "myapp", host: host)
+/// try navigator.map("/user/<int:id>") { match in UserViewController(id: try match.int("id")) }
+/// try navigator.map("/post/<title>", PostViewController.init(match:))
+/// try navigator.map("/alert", open: { match in
+///   showAlert(title: match.query.last("title"), message: match.query.last("message"))
+///   return true
+/// })
+///
+/// navigator.push("myapp://user/123")
+/// navigator.present("/post/54321", wrap: true)
+/// navigator.open("myapp://alert?title=Hello&message=World")
+/// ```
+///
+/// A factory that returns `nil` (or throws), or an open-handler that returns `false` (or
+/// throws), declines: the next candidate of the same kind runs (SEMANTICS §3). Interceptors and
+/// observers work as on a ``Router``. A navigator lives on the main actor, like the UI it drives.
+@MainActor
+public final class Navigator<Screen> {
+  /// Builds the screen for a match, or returns `nil` (or throws) to decline.
+  public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
+  /// Handles a URL without a screen; returns `false` (or throws) to decline.
+  public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
+
+  private var registry: RoutingRegistry<NavigatorEntry<Screen>>
+
+  /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
+  public weak var host: (any NavigationHost<Screen>)?
+
+  /// Creates a navigator that reads patterns and URLs with `options` (a ``RouteOptions/defaultScheme``
+  /// lets both be written without a scheme).
+  public init(host: (any NavigationHost<Screen>)? = nil, options: RouteOptions = RouteOptions()) {
+    self.host = host
+    registry = RoutingRegistry(options: options)
+  }
+
+  /// Creates a navigator whose patterns and URLs without a scheme get `scheme`
+  /// (DeepNavigator's `Navigator.scheme`): `map("/user/<int:id>")` is
+  /// `map("myapp://user/<int:id>")`, `push("/user/10")` is `push("myapp://user/10")`.
+  public convenience init(scheme: String, host: (any NavigationHost<Screen>)? = nil) {
+    self.init(host: host, options: RouteOptions(defaultScheme: scheme))
+  }
+
+  /// The default scheme, if any. It is fixed when the navigator is created.
+  public var scheme: String? { registry.options.defaultScheme }
+
+  /// The options patterns and URLs are read with.
+  public var options: RouteOptions { registry.options }
+
+  /// The mapped routes, in mapping order.
+  public var routes: [Route] { registry.table.routes }
+
+  // MARK: Mapping
+
+  /// Maps `pattern` to a screen factory, used by ``screen(for:)``, ``push(_:animated:)``,
+  /// ``present(_:wrap:animated:)`` and ``stack(for:)``.
+  ///
+  /// ```swift
+  /// try navigator.map("myapp://user/<int:id>") { match in
+  ///   UserViewController(userID: try match.int("id"))
+  /// }
+  /// ```
+  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
+  @discardableResult
+  public func map(
+    _ pattern: String, name: String? = nil, priority: Int = 0,
+    _ factory: @escaping ScreenFactory
+  ) throws(RouteTableError) -> Route {
+    try registry.add(pattern, name: name, priority: priority, handler: .screen(factory))
+  }
+
+  /// Maps `pattern` to an open-handler, run by ``open(_:)``.
+  ///
+  /// ```swift
+  /// try navigator.map("myapp://alert", open: { match in
+  ///   print(match.query.last("title") ?? "", match.query.last("message") ?? "")
+  ///   return true
+  /// })
+  /// ```
+  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
+  @discardableResult
+  public func map(
+    _ pattern: String, name: String? = nil, priority: Int = 0,
+    open handler: @escaping OpenHandler
+  ) throws(RouteTableError) -> Route {
+    try registry.add(pattern, name: name, priority: priority, handler: .open(handler))
+  }
+
+  /// Removes the route named `name` (by default a route is named by its pattern).
+  @discardableResult
+  public func unmap(_ name: String) -> Route? {
+    registry.remove(name)
+  }
+
+  /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``). A rejected URL opens
+  /// nothing: ``push(_:animated:)`` returns `nil`, ``open(_:)`` returns `false`.
+  @discardableResult
+  public func intercept(
+    scheme: String? = nil, name: String? = nil,
+    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
+  ) -> String {
+    registry.addInterceptor(name: name, scheme: scheme, interceptor)
+  }
+
+  /// Removes the interceptors named `name`; returns whether there was one.
+  @discardableResult
+  public func removeInterceptor(_ name: String) -> Bool {
+    registry.removeInterceptor(name)
+  }
+
+  /// Adds an observer of every routing decision (see ``RoutingEvent``).
+  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
+    registry.addObserver(observer)
+  }
+
+  // MARK: Navigating
+
+  /// The screen for `url` (DeepNavigator's `viewControllerForURL`), without showing it.
+  ///
+  /// ```swift
+  /// window.rootViewController = navigator.screen(for: launchURL)
+  /// ```
+  public func screen(for url: String) -> Screen? {
+    resolveScreen(url).output
+  }
+
+  /// Whether some mapped route (screen or open-handler) matches `url`; runs nothing.
+  public func canOpen(_ url: String) -> Bool {
+    registry.snapshot().matcher.matches(url)
+  }
+
+  /// Builds the screen for `url` and pushes it on the host.
+  ///
+  /// ```swift
+  /// navigator.push("myapp://user/123")
+  /// ```
+  /// - Returns: The screen pushed, or `nil` when no screen route took the URL.
+  @discardableResult
+  public func push(_ url: String, animated: Bool = true) -> Screen? {
+    guard let screen = screen(for: url) else { return nil }
+    host?.push(screen, animated: animated)
+    return screen
+  }
+
+  /// Builds the screen for `url` and presents it on the host; with `wrap`, inside its own
+  /// navigation container.
+  ///
+  /// ```swift
+  /// navigator.present("myapp://post/54321", wrap: true)
+  /// ```
+  /// - Returns: The screen presented, or `nil` when no screen route took the URL.
+  @discardableResult
+  public func present(_ url: String, wrap: Bool = false, animated: Bool = true) -> Screen? {
+    guard let screen = screen(for: url) else { return nil }
+    host?.present(screen, wrap: wrap, animated: animated)
+    return screen
+  }
+
+  /// Runs the open-handlers of `url`, best first, until one returns `true`. Screen routes are
+  /// not considered: use ``push(_:animated:)`` or ``present(_:wrap:animated:)`` for those.
+  ///
+  /// ```swift
+  /// if navigator.open(url) || navigator.present(url, wrap: true) != nil { return true }
+  /// ```
+  @discardableResult
+  public func open(_ url: String) -> Bool {
+    let result: RoutingResult<Bool> = registry.snapshot().route(url) { entry, match in
+      guard case .open(let handler) = entry else { return .skipped }
+      do {
+        return try handler(match) ? .handled(true) : .declined(nil)
+      } catch {
+        return .declined(error)
+      }
+    }
+    return result.output ?? false
+  }
+
+  /// Pushes a screen you built yourself.
+  public func push(screen: Screen, animated: Bool = true) {
+    host?.push(screen, animated: animated)
+  }
+
+  /// Presents a screen you built yourself.
+  public func present(screen: Screen, wrap: Bool = false, animated: Bool = true) {
+    host?.present(screen, wrap: wrap, animated: animated)
+  }
+
+  /// The back stack for `url`: the screens of its parent routes, then its own (the rule is
+  /// ``Router/stack(for:)``'s).
+  ///
+  /// ```swift
+  /// navigator.stack(for: "myapp://user/42/post/7")   // [user 42 screen, post 7 screen]
+  /// ```
+  public func stack(for url: String) -> [Screen] {
+    let snapshot = registry.snapshot()
+    return snapshot.stack(for: url) { url, _ in Navigator.resolveScreen(url, snapshot).output }
+  }
+
+  /// Builds the back stack for `url` and hands it to the host's
+  /// ``NavigationHost/setStack(_:animated:)`` — a cold-start deep link opens with its parents
+  /// behind it.
+  ///
+  /// - Returns: The screens, or `[]` (and the host is not touched) when `url` has no screen.
+  @discardableResult
+  public func showStack(for url: String, animated: Bool = false) -> [Screen] {
+    let screens = stack(for: url)
+    if !screens.isEmpty { host?.setStack(screens, animated: animated) }
+    return screens
+  }
+
+  private func resolveScreen(_ url: String) -> RoutingResult<Screen> {
+    Navigator.resolveScreen(url, registry.snapshot())
+  }
+
+  private static func resolveScreen(
+    _ url: String, _ snapshot: RoutingSnapshot<NavigatorEntry<Screen>>
+  ) -> RoutingResult<Screen> {
+    snapshot.route(url) { entry, match in
+      guard case .screen(let factory) = entry else { return .skipped }
+      do {
+        guard let screen = try factory(match) else { return .declined(nil) }
+        return .handled(screen)
+      } catch {
+        return .declined(error)
+      }
+    }
+  }
+}
+
+/// A navigator route's target, as stored.
+enum NavigatorEntry<Screen> {
+  case screen(@MainActor (RouteMatch) throws -> Screen?)
+  case open(@MainActor (RouteMatch) throws -> Bool)
+}
