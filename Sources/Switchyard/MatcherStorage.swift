@@ -32,8 +32,10 @@ final class MatcherStorage: @unchecked Sendable {
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeMutableBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<Entry>
-  /// What the search needs only at a candidate, by entry index.
-  let details: [EntryDetail]
+  /// Capture names per slot, shared by the entries that have the same list (see
+  /// `Entry.names`): the path's captures in order (`nil` for an unnamed `*`), then the query
+  /// requirement captures, then the fragment capture.
+  let nameLists: [[String?]]
   let maxCaptures: Int
   /// The default scheme, lowercased (empty when there is none).
   let defaultSchemeBytes: UnsafeMutableBufferPointer<UInt8>
@@ -185,10 +187,13 @@ final class MatcherStorage: @unchecked Sendable {
   struct Entry: Sendable {
     var route: Int32
     var rank: Int32
+    /// The entry's capture names, an index into `nameLists`.
+    var names: Int32
     /// Whether the route has query or fragment requirements to check.
     var hasRequirements: Bool
   }
 
+  /// What the builder knows of an entry (the compiled `Entry` keeps only what lookups need).
   struct EntryDetail: Sendable {
     var route: Int
     /// Which of the route's pattern variants this is (ties between ways of one route).
@@ -246,13 +251,24 @@ final class MatcherStorage: @unchecked Sendable {
     }
     branches = Self.owned(flat)
     pool = Self.owned(poolBytes)
+    var listIndex: [[String?]: Int32] = [:]
+    var lists: [[String?]] = []
     entries = Self.owned(
-      built.entries.map {
-        Entry(
-          route: Int32($0.detail.route), rank: $0.rank,
-          hasRequirements: !$0.detail.query.isEmpty || $0.detail.fragment != .none)
+      built.entries.map { entry in
+        let names = entry.detail.captureNames
+        let index: Int32
+        if let existing = listIndex[names] {
+          index = existing
+        } else {
+          index = Int32(lists.count)
+          lists.append(names)
+          listIndex[names] = index
+        }
+        return Entry(
+          route: Int32(entry.detail.route), rank: entry.rank, names: index,
+          hasRequirements: !entry.detail.query.isEmpty || entry.detail.fragment != .none)
       })
-    details = built.entries.map(\.detail)
+    nameLists = lists
     maxCaptures = built.maxCaptures
     defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
     if case .schemes(let list) = options.hostAsPath.storage {

@@ -171,7 +171,7 @@ public struct RouteMatch: Sendable {
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let names = storage.details[Int(entry)].captureNames
+    let names = storage.nameLists[Int(storage.entries[Int(entry)].names)]
     return withBytes { bytes in
       let segments = decodedSegments(bytes)
       var result: [(name: String, value: ParameterValue)] = []

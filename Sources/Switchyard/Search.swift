@@ -199,7 +199,8 @@ struct Search {
       if !collecting && entry.rank >= bestRank { return false }
       var count = depth
       if entry.hasRequirements {
-        guard requirementsHold(storage.details[position], count: &count) else { continue }
+        let pattern = storage.routes[Int(entry.route)].pattern
+        guard requirementsHold(pattern, count: &count) else { continue }
       }
       if collecting {
         collected.append((position, entry.rank, Array(slots[0..<count])))
@@ -216,7 +217,7 @@ struct Search {
 
   // MARK: Query and fragment
 
-  func requirementsHold(_ entry: MatcherStorage.EntryDetail, count: inout Int) -> Bool {
+  func requirementsHold(_ entry: RoutePattern, count: inout Int) -> Bool {
     for requirement in entry.query {
       guard let value = lastQueryValue(named: requirement.name) else { return false }
       switch requirement.value {
