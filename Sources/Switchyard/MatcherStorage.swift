@@ -537,30 +537,22 @@ extension MatcherStorage {
       return x.3 < y.3
     }
 
-    /// Rank order among a node's non-literal children: mixed (more literal text first, then
-    /// text), typed captures by type rank, string, `<path:…>`, then `*`.
-    func sortsBefore(_ a: Key, _ b: Key) -> Bool {
-      func tuple(_ key: Key) -> (Int, Int) {
-        switch key.kind {
-        case .literal: return (0, 0)
-        case .mixed:
-          // "More literal characters": characters, not UTF-8 bytes.
-          let element = mixed[Int(key.value)]
-          let characters =
-            String(decoding: element.prefix, as: UTF8.self).count
-            + String(decoding: element.suffix, as: UTF8.self).count
-          return (1, -characters)
-        case .capture: return (2, captureType(code: key.value).rank)
-        case .path: return (3, 0)
-        case .star: return (5, 0)
-        }
+    /// The rank of a non-literal child, compared as a tuple: mixed (more literal characters
+    /// first, then pattern text), typed captures by type rank, string, `<path:…>`, then `*`.
+    func rankKey(_ key: Key) -> (group: Int, order: Int, text: [UInt8]) {
+      switch key.kind {
+      case .literal: return (0, 0, [])
+      case .mixed:
+        // "More literal characters": characters, not UTF-8 bytes.
+        let element = mixed[Int(key.value)]
+        let characters =
+          String(decoding: element.prefix, as: UTF8.self).count
+          + String(decoding: element.suffix, as: UTF8.self).count
+        return (1, -characters, element.text)
+      case .capture: return (2, captureType(code: key.value).rank, [])
+      case .path: return (3, 0, [])
+      case .star: return (5, 0, [])
       }
-      let (x, y) = (tuple(a), tuple(b))
-      if x != y { return x < y }
-      if a.kind == .mixed && b.kind == .mixed {
-        return mixed[Int(a.value)].text.lexicographicallyPrecedes(mixed[Int(b.value)].text)
-      }
-      return false
     }
 
     /// Appends `index` and its subtree; returns its position. Ranks are handed out in the walk
@@ -610,13 +602,24 @@ extension MatcherStorage {
         }
         child = nodes[Int(child)].nextSibling
       }
-      literalChildren.sort { lhs, rhs in
-        let (a, b) = (
-          literals[Int(nodes[Int(lhs)].key.value)], literals[Int(nodes[Int(rhs)].key.value)]
-        )
-        return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
+      // Sort on precomputed keys: a closure that reads the builder's arrays would copy them.
+      var literalKeys = literalChildren.map {
+        (key: literals[Int(nodes[Int($0)].key.value)], node: $0)
       }
-      otherChildren.sort { sortsBefore(nodes[Int($0)].key, nodes[Int($1)].key) }
+      literalKeys.sort { lhs, rhs in
+        lhs.key.count != rhs.key.count
+          ? lhs.key.count < rhs.key.count : lhs.key.lexicographicallyPrecedes(rhs.key)
+      }
+      literalChildren = literalKeys.map(\.node)
+      if otherChildren.count > 1 {
+        var otherKeys = otherChildren.map { (key: rankKey(nodes[Int($0)].key), node: $0) }
+        otherKeys.sort { lhs, rhs in
+          if lhs.key.group != rhs.key.group { return lhs.key.group < rhs.key.group }
+          if lhs.key.order != rhs.key.order { return lhs.key.order < rhs.key.order }
+          return lhs.key.text.lexicographicallyPrecedes(rhs.key.text)
+        }
+        otherChildren = otherKeys.map(\.node)
+      }
 
       var lowest = Int32.max
       var literalEdges: [LiteralEdge] = []

@@ -20,13 +20,8 @@ struct PatternParser {
     indirect case group([Item], offset: Int)
   }
 
-  /// An item once groups are expanded.
-  enum Flat {
-    case slash
-    case byte(UInt8, escaped: Bool)
-    case capture(CaptureType, name: String, offset: Int)
-    case star(name: String?, offset: Int)
-  }
+  /// An item once groups are expanded (a `Flat` list never holds `.group`).
+  typealias Flat = Item
 
   enum Context {
     case scheme, host, path, query, fragment
@@ -417,18 +412,8 @@ struct PatternParser {
 
   func expand(_ items: [Item], at offset: Int) throws(PatternSyntaxError) -> [[Flat]] {
     if !items.contains(where: { if case .group = $0 { return true } else { return false } }) {
-      // No optional group: one variant, item for item.
-      return [
-        items.map { item -> Flat in
-          switch item {
-          case .slash: return .slash
-          case .byte(let byte, let escaped): return .byte(byte, escaped: escaped)
-          case .capture(let type, let name, let at): return .capture(type, name: name, offset: at)
-          case .star(let name, let at): return .star(name: name, offset: at)
-          case .group: return .slash  // unreachable: checked above
-          }
-        }
-      ]
+      // No optional group: the items are the one variant.
+      return [items]
     }
     var results: [[Flat]] = [[]]
     for item in items {
