@@ -98,7 +98,13 @@ extension Router {
   /// let router = Router<Screen>()
   /// try router.register(SearchRoute.self) { route in SearchScreen(term: route.term) }
   /// ```
-  /// - Parameter name: The route's name; by default the type's name.
+  /// - Parameters:
+  ///   - type: The route type.
+  ///   - name: The route's name; by default the type's name (` #2`… appended when taken).
+  ///   - priority: Higher priorities are tried first. Default 0.
+  ///   - handler: Turns the route instance into an output, or returns `nil` to decline.
+  /// - Returns: The route as registered.
+  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
   @discardableResult
   public func register<R: Routable>(
     _ type: R.Type, name: String? = nil, priority: Int = 0,

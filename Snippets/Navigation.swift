@@ -1,0 +1,29 @@
+// Navigation in DeepNavigator's style, with a host that prints instead of showing UI.
+import Switchyard
+
+enum Screen: Hashable {
+  case user(Int)
+  case post(Int)
+}
+
+final class PrintingHost: NavigationHost {
+  func push(_ screen: Screen, animated: Bool) { print("push", screen) }
+  func present(_ screen: Screen, wrap: Bool, animated: Bool) { print("present", screen, wrap) }
+  func setStack(_ screens: [Screen], animated: Bool) { print("stack", screens) }
+}
+
+let host = PrintingHost()
+let navigator = Navigator<Screen>(scheme: "myapp", host: host)
+try navigator.map("/user/<int:id>") { match in .user(try match.int("id")) }
+try navigator.map("/user/<int:uid>/post/<int:id>") { match in .post(try match.int("id")) }
+try navigator.map(
+  "/alert",
+  open: { match in
+    print("alert:", match.query.last("title") ?? "")
+    return true
+  })
+
+navigator.push("/user/123")  // push user(123)
+navigator.present("myapp://user/7", wrap: true)  // present user(7) true
+navigator.open("myapp://alert?title=Hello")  // alert: Hello
+navigator.showStack(for: "myapp://user/42/post/7")  // stack [user(42), post(7)]
