@@ -99,6 +99,8 @@ struct Search {
   var bestEntry: Int = -1
   var bestCount = 0
   var variableDepth = 0
+  /// Trie steps taken so far by this lookup (see `stepLimit`).
+  var steps = 0
   /// When set, every candidate is recorded in `collected` and nothing is pruned.
   var collecting = false
   var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])] = []
@@ -114,11 +116,23 @@ struct Search {
     bestEntry = -1
     variableDepth = 0
     _ = children(of: root, segment: 0, depth: 0)
+    if steps > Search.stepLimit {
+      // Gave up: report no match rather than a candidate that might not be the best.
+      bestEntry = -1
+      collected = []
+    }
     return bestEntry >= 0
   }
 
+  /// The most trie steps one lookup may take. Only patterns with several catch-alls, against
+  /// URLs with thousands of segments, come near it (their search is polynomial in the number
+  /// of segments); past it the lookup stops and reports no match instead of hanging.
+  static let stepLimit = 4_000_000
+
   /// Tries the children of `index`, which consumed the segments before `segment`.
   mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
+    steps &+= 1
+    if steps > Search.stepLimit { return true }
     let node = nodes + Int(index)
     if segment < segments.count && node.pointee.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
