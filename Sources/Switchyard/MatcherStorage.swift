@@ -209,7 +209,7 @@ final class MatcherStorage: @unchecked Sendable {
     routes = table.routes
     options = table.options
     types = table.parameterTypes
-    let builder = Builder(options: options)
+    var builder = Builder(options: options)
     for route in routes {
       builder.insert(route)
     }
@@ -322,10 +322,19 @@ func captureType(code: Int32) -> CaptureType {
 
 // MARK: - Building
 
+/// Bytes as a dictionary key, hashed in one call rather than byte by byte.
+struct ByteKey: Hashable {
+  var bytes: [UInt8]
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+}
+
 extension MatcherStorage {
   /// Builds the trie in flat arrays (no per-node objects or dictionaries: literal texts are
   /// interned to integers, children are linked lists), then lays it out in rank order.
-  final class Builder {
+  struct Builder {
     enum KeyKind: UInt8, Hashable {
       case literal, mixed, capture, path, star
     }
@@ -369,7 +378,7 @@ extension MatcherStorage {
     }
 
     let options: RouteOptions
-    var literalIDs: [[UInt8]: Int32] = [:]
+    var literalIDs: [ByteKey: Int32] = [:]
     var literals: [[UInt8]] = []
     var mixedIDs: [MixedElement: Int32] = [:]
     var mixed: [MixedElement] = []
@@ -381,15 +390,15 @@ extension MatcherStorage {
 
     init(options: RouteOptions) { self.options = options }
 
-    func intern(_ bytes: [UInt8]) -> Int32 {
-      if let id = literalIDs[bytes] { return id }
+    mutating func intern(_ bytes: [UInt8]) -> Int32 {
+      if let id = literalIDs[ByteKey(bytes: bytes)] { return id }
       let id = Int32(literals.count)
       literals.append(bytes)
-      literalIDs[bytes] = id
+      literalIDs[ByteKey(bytes: bytes)] = id
       return id
     }
 
-    func intern(_ element: MixedElement) -> Int32 {
+    mutating func intern(_ element: MixedElement) -> Int32 {
       if let id = mixedIDs[element] { return id }
       let id = Int32(mixed.count)
       mixed.append(element)
@@ -397,7 +406,7 @@ extension MatcherStorage {
       return id
     }
 
-    func child(of parent: Int32, _ key: Key) -> Int32 {
+    mutating func child(of parent: Int32, _ key: Key) -> Int32 {
       let childKey = ChildKey(parent: parent, key: key)
       if let existing = children[childKey] { return existing }
       let index = Int32(nodes.count)
@@ -407,7 +416,7 @@ extension MatcherStorage {
       return index
     }
 
-    func insert(_ route: Route) {
+    mutating func insert(_ route: Route) {
       let pattern = route.pattern
       var tail: [String?] = []
       for requirement in pattern.query {
