@@ -126,7 +126,9 @@ enum Attempt<Output> {
 /// each attempt back to ``finish(_:for:)``.
 struct DispatchRun<Handler, Output> {
   enum Step {
-    case candidates([RouteMatch])
+    /// The best candidate (`nil` when no route matches); the others are listed only when it
+    /// declines (see ``remainingCandidates(after:)``), since most URLs never need them.
+    case candidates(best: RouteMatch?)
     case unmatched(UnmatchedRequest)
   }
 
@@ -148,15 +150,15 @@ struct DispatchRun<Handler, Output> {
   mutating func prepare() -> Step {
     while true {
       start = ContinuousClock.now
-      let candidates = snapshot.matcher.candidates(for: url)
-      guard !snapshot.interceptors.isEmpty else { return .candidates(candidates) }
+      let best = snapshot.matcher.match(url)
+      guard !snapshot.interceptors.isEmpty else { return .candidates(best: best) }
       let scheme = snapshot.reader.scheme(of: url)
       let applicable = snapshot.interceptors.filter { $0.scheme == nil || $0.scheme == scheme }
-      guard !applicable.isEmpty else { return .candidates(candidates) }
+      guard !applicable.isEmpty else { return .candidates(best: best) }
 
       let parsed = snapshot.reader.parse(url)
       let request = InterceptionRequest(
-        url: url, redirects: visited, match: candidates.first, parts: parsed.parts,
+        url: url, redirects: visited, match: best, parts: parsed.parts,
         query: parsed.query)
       var target: String? = nil
       for interceptor in applicable {
@@ -164,16 +166,16 @@ struct DispatchRun<Handler, Output> {
         case .pass:
           continue
         case .reject:
-          emit(.rejected, route: candidates.first?.route, interceptor: interceptor.name)
+          emit(.rejected, route: best?.route, interceptor: interceptor.name)
           return .unmatched(
             unmatched(.rejected, parsed: parsed, interceptor: interceptor.name))
         case .redirect(let next):
-          emit(.redirected, route: candidates.first?.route, interceptor: interceptor.name)
+          emit(.redirected, route: best?.route, interceptor: interceptor.name)
           target = next
         }
         if target != nil { break }
       }
-      guard let target else { return .candidates(candidates) }
+      guard let target else { return .candidates(best: best) }
 
       visited.append(url)
       url = target
@@ -184,6 +186,11 @@ struct DispatchRun<Handler, Output> {
         return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
       }
     }
+  }
+
+  /// The candidates after `best`, in precedence order.
+  func remainingCandidates(after best: RouteMatch) -> [RouteMatch] {
+    snapshot.matcher.candidates(for: url).filter { $0.route.index != best.route.index }
   }
 
   /// Records one candidate's attempt; returns the result when it handled the URL.
@@ -239,8 +246,16 @@ extension RoutingSnapshot {
     switch run.prepare() {
     case .unmatched(let request):
       return RoutingResult(output: nil, match: nil, unmatched: request)
-    case .candidates(let candidates):
-      for candidate in candidates {
+    case .candidates(let best):
+      guard let best else {
+        return RoutingResult(output: nil, match: nil, unmatched: run.exhausted())
+      }
+      if let handler = handler(for: best),
+        let result = run.finish(invoke(handler, best), for: best)
+      {
+        return result
+      }
+      for candidate in run.remainingCandidates(after: best) {
         guard let handler = handler(for: candidate) else { continue }
         if let result = run.finish(invoke(handler, candidate), for: candidate) { return result }
       }
@@ -257,8 +272,17 @@ extension RoutingSnapshot {
     switch run.prepare() {
     case .unmatched(let request):
       return RoutingResult(output: nil, match: nil, unmatched: request)
-    case .candidates(let candidates):
-      for candidate in candidates {
+    case .candidates(let best):
+      guard let best else {
+        return RoutingResult(output: nil, match: nil, unmatched: run.exhausted())
+      }
+      try Task.checkCancellation()
+      if let handler = handler(for: best),
+        let result = run.finish(await invoke(handler, best), for: best)
+      {
+        return result
+      }
+      for candidate in run.remainingCandidates(after: best) {
         try Task.checkCancellation()
         guard let handler = handler(for: candidate) else { continue }
         if let result = run.finish(await invoke(handler, candidate), for: candidate) {
