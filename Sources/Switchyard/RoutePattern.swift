@@ -36,8 +36,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   public init(
     _ text: String, options: RouteOptions = RouteOptions(), types: [ParameterType] = []
   ) throws(PatternSyntaxError) {
-    var parser = PatternParser(text: text, options: options, types: types)
-    let parsed = try parser.parse()
+    let parsed: PatternParser.Parsed
+    if let fast = PatternParser.fastParse(text, options: options, types: types) {
+      parsed = fast
+      assert(
+        { () -> Bool in
+          var parser = PatternParser(text: text, options: options, types: types)
+          return (try? parser.parse()) == fast
+        }(), "the fast path read \(text) unlike the general parser")
+    } else {
+      var parser = PatternParser(text: text, options: options, types: types)
+      parsed = try parser.parse()
+    }
     self.text = text
     self.variants = parsed.variants
     self.query = parsed.query
