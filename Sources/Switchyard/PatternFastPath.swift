@@ -1,5 +1,3 @@
-extension PatternParser.Parsed: Equatable {}
-
 extension PatternParser {
   /// Reads the most common patterns — a path of whole-segment literals and captures, with at
   /// most a plain scheme and host before it — in one pass without building the general

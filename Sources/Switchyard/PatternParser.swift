@@ -3,7 +3,7 @@
 /// The parser works on the pattern's UTF-8 bytes with absolute offsets, so every error can
 /// point at a column of the original text.
 struct PatternParser {
-  struct Parsed {
+  struct Parsed: Equatable {
     var variants: [PatternVariant]
     var query: [QueryRequirement]
     var fragment: FragmentRequirement
