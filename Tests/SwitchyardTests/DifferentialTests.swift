@@ -18,6 +18,9 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Random tables and URLs from a small vocabulary, so that routes collide often.
 struct CaseGenerator {
   var rng: SeededGenerator
+  /// The most routes in a table and path elements in a pattern.
+  var maxRoutes = 7
+  var maxElements = 4
 
   mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
   mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
@@ -90,7 +93,7 @@ struct CaseGenerator {
     }
     if chance(20) { query.append(pick(["r=<int:rv>", "r=x", "r=<rv>"])) }
     return Shape(
-      form: count(0...9), host: host(), elements: (0..<count(0...4)).map { element($0) },
+      form: count(0...9), host: host(), elements: (0..<count(0...maxElements)).map { element($0) },
       query: query,
       fragment: chance(20) ? pick(["#top", "#<fr>", "#:fr", "#<int:fr>", "#a+b"]) : "")
   }
@@ -125,7 +128,7 @@ struct CaseGenerator {
     try? table.register(evenType)
     try? table.register(wordType)
     var shapes: [Shape] = []
-    for index in 0..<count(2...7) {
+    for index in 0..<count(2...maxRoutes) {
       let next = !shapes.isEmpty && chance(40) ? mutate(pick(shapes)) : shape()
       shapes.append(next)
       // Patterns that do not parse under these options are simply left out.
