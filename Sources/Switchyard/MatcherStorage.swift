@@ -322,12 +322,44 @@ func captureType(code: Int32) -> CaptureType {
 
 // MARK: - Building
 
-/// Bytes as a dictionary key, hashed in one call rather than byte by byte.
-struct ByteKey: Hashable {
-  var bytes: [UInt8]
+/// An open-addressing table from 64-bit hashes to ids, for the builder's hot lookups (a
+/// `Dictionary` with SipHash cost more than the rest of building). Lookups pass a predicate
+/// that confirms an id really is the key, so hashes may collide.
+struct IntegerTable {
+  private var slots: [(hash: UInt64, id: Int32)] = Array(repeating: (0, -1), count: 64)
+  private var count = 0
 
-  func hash(into hasher: inout Hasher) {
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  @inline(__always)
+  private static func start(_ hash: UInt64, _ mask: Int) -> Int {
+    Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+  }
+
+  func find(_ hash: UInt64, where isKey: (Int32) -> Bool) -> Int32? {
+    let mask = slots.count - 1
+    var slot = Self.start(hash, mask)
+    while true {
+      let entry = slots[slot]
+      if entry.id < 0 { return nil }
+      if entry.hash == hash && isKey(entry.id) { return entry.id }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  mutating func insert(_ hash: UInt64, _ id: Int32) {
+    if 2 * (count + 1) > slots.count {
+      let old = slots
+      slots = Array(repeating: (0, -1), count: old.count * 2)
+      for entry in old where entry.id >= 0 { place(entry.hash, entry.id) }
+    }
+    place(hash, id)
+    count += 1
+  }
+
+  private mutating func place(_ hash: UInt64, _ id: Int32) {
+    let mask = slots.count - 1
+    var slot = Self.start(hash, mask)
+    while slots[slot].id >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = (hash, id)
   }
 }
 
@@ -345,11 +377,6 @@ extension MatcherStorage {
       var value: Int32
     }
 
-    struct ChildKey: Hashable {
-      var parent: Int32
-      var key: Key
-    }
-
     struct MixedElement: Hashable {
       var prefix: [UInt8]
       var type: CaptureType
@@ -359,6 +386,7 @@ extension MatcherStorage {
 
     struct BuildNode {
       var key: Key
+      var parent: Int32 = -1
       var firstChild: Int32 = -1
       var nextSibling: Int32 = -1
       var firstEntry: Int32 = -1
@@ -378,12 +406,13 @@ extension MatcherStorage {
     }
 
     let options: RouteOptions
-    var literalIDs: [ByteKey: Int32] = [:]
+    var literalIDs = IntegerTable()
     var literals: [[UInt8]] = []
     var mixedIDs: [MixedElement: Int32] = [:]
     var mixed: [MixedElement] = []
     var nodes: [BuildNode] = []
-    var children: [ChildKey: Int32] = [:]
+    var children = IntegerTable()
+    var lastBranch: (key: BranchKey, root: Int32)? = nil
     var builtEntries: [BuiltEntry] = []
     var roots: [BranchKey: Int32] = [:]
     var maxCaptures = 0
@@ -391,10 +420,13 @@ extension MatcherStorage {
     init(options: RouteOptions) { self.options = options }
 
     mutating func intern(_ bytes: [UInt8]) -> Int32 {
-      if let id = literalIDs[ByteKey(bytes: bytes)] { return id }
+      // FNV-1a, then the table's probe sequence finds the id whose bytes are equal.
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+      if let id = literalIDs.find(hash, where: { self.literals[Int($0)] == bytes }) { return id }
       let id = Int32(literals.count)
       literals.append(bytes)
-      literalIDs[ByteKey(bytes: bytes)] = id
+      literalIDs.insert(hash, id)
       return id
     }
 
@@ -407,12 +439,23 @@ extension MatcherStorage {
     }
 
     mutating func child(of parent: Int32, _ key: Key) -> Int32 {
-      let childKey = ChildKey(parent: parent, key: key)
-      if let existing = children[childKey] { return existing }
+      // The key packs parent, kind and value; equal keys are the same child.
+      let packed =
+        UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(key.kind.rawValue) << 29
+        | UInt64(UInt32(bitPattern: key.value) & 0x1FFF_FFFF)
+      if let existing = children.find(
+        packed,
+        where: { child in
+          self.nodes[Int(child)].key == key && self.nodes[Int(child)].parent == parent
+        })
+      {
+        return existing
+      }
       let index = Int32(nodes.count)
-      nodes.append(BuildNode(key: key, nextSibling: nodes[Int(parent)].firstChild))
+      let sibling = nodes[Int(parent)].firstChild
+      nodes.append(BuildNode(key: key, parent: parent, nextSibling: sibling))
       nodes[Int(parent)].firstChild = index
-      children[childKey] = index
+      children.insert(packed, index)
       return index
     }
 
@@ -427,13 +470,16 @@ extension MatcherStorage {
         let branch = BranchKey(
           priority: route.priority, scheme: variant.scheme, host: variant.host, port: variant.port)
         var node: Int32
-        if let existing = roots[branch] {
+        if let last = lastBranch, last.key == branch {
+          node = last.root
+        } else if let existing = roots[branch] {
           node = existing
         } else {
           node = Int32(nodes.count)
           nodes.append(BuildNode(key: Key(kind: .path, value: -1)))
           roots[branch] = node
         }
+        lastBranch = (branch, node)
         var names: [String?] = []
         names.reserveCapacity(variant.path.count + tail.count)
         for element in variant.path {
