@@ -108,7 +108,7 @@ extension Router {
     priority: Int = 0,
     handler: @escaping @Sendable (Module, PageParameters) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
-    try update { registry throws(RouteTableError) in
+    try update(atomically: true) { registry throws(RouteTableError) in
       var routes: [Route] = []
       for page in Module.allCases {
         let body: Handler = { match in try handler(page, PageParameters(match: match)) }

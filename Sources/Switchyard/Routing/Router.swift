@@ -283,12 +283,15 @@ public final class Router<Output>: Sendable {
 
   // MARK: Internals
 
-  /// Edits a copy of the registry and keeps it only when `body` succeeds, so a registration of
-  /// several routes is all or nothing.
+  /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
+  /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
+  /// so a registration of several routes is all or nothing.
   func update<Result>(
+    atomically: Bool = false,
     _ body: (inout RoutingRegistry<RouterHandler<Output>>) throws(RouteTableError) -> Result
   ) throws(RouteTableError) -> Result {
     try state.withLock { state throws(RouteTableError) in
+      guard atomically else { return try body(&state.registry) }
       var registry = state.registry
       let result = try body(&registry)
       state.registry = registry
