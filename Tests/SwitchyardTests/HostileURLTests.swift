@@ -196,3 +196,17 @@ struct HostileURLTests {
       ])
   }
 }
+
+@Suite("Known engine bugs (failing on purpose until fixed)")
+struct KnownEngineBugTests {
+  /// Search.stepLimit: once a lookup has taken 4,000,000 trie steps it reports no match at
+  /// all, even when a lower-ranked route obviously matches. §3 has no such exception:
+  /// `/*rest` is the winner here. 100 segments are enough to hit the limit with four `*`.
+  @Test("A catch-all search that runs long must still find the lower-ranked match")
+  func stepLimitHidesAMatch() throws {
+    let matcher = try makeMatcher(["/*/a/*/a/*/a/*/b", "/*rest"])
+    let url = "/" + Array(repeating: "a", count: 100).joined(separator: "/")
+    #expect(matcher.match(url)?.route.name == "/*rest")
+    #expect(matcher.matches(url))
+  }
+}
