@@ -101,6 +101,9 @@ struct Search {
   var variableDepth = 0
   /// Trie steps taken so far by this lookup (see `stepLimit`).
   var steps = 0
+  /// (node, segment) pairs known to hold nothing better than the best so far (see
+  /// `children`); allocated only by lookups that take many steps.
+  var failed: Set<Int>? = nil
   /// When set, every candidate is recorded in `collected` and nothing is pruned.
   var collecting = false
   var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])] = []
@@ -124,15 +127,35 @@ struct Search {
     return bestEntry >= 0
   }
 
-  /// The most trie steps one lookup may take. Only patterns with several catch-alls, against
-  /// URLs with thousands of segments, come near it (their search is polynomial in the number
-  /// of segments); past it the lookup stops and reports no match instead of hanging.
+  /// The most trie steps one lookup may take. With the memo of `children`, only patterns with
+  /// several catch-alls against URLs with thousands of segments come near it (the search is
+  /// then quadratic in the number of segments per catch-all); past it the lookup stops and
+  /// reports no match instead of hanging.
   static let stepLimit = 4_000_000
 
   /// Tries the children of `index`, which consumed the segments before `segment`.
   mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
     steps &+= 1
     if steps > Search.stepLimit { return true }
+    // Below catch-alls the same (node, segment) is reached again for each width of each
+    // catch-all above it. Once a lookup has taken many steps, remember the pairs whose
+    // subtree held nothing better than the best so far: the best only improves, so that stays
+    // true, and the search becomes polynomial instead of exponential in the catch-alls.
+    if !collecting && steps > Search.memoThreshold {
+      let key = Int(index) << 32 | segment
+      if failed == nil { failed = Set() }
+      if failed?.contains(key) == true { return false }
+      if explore(index, segment: segment, depth: depth) { return true }
+      failed?.insert(key)
+      return false
+    }
+    return explore(index, segment: segment, depth: depth)
+  }
+
+  /// The steps after which `children` starts remembering fruitless (node, segment) pairs.
+  static let memoThreshold = 2_048
+
+  private mutating func explore(_ index: Int32, segment: Int, depth: Int) -> Bool {
     let node = nodes + Int(index)
     if segment < segments.count && node.pointee.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
