@@ -99,7 +99,7 @@ struct Search {
   var bestEntry: Int = -1
   var bestCount = 0
   var variableDepth = 0
-  /// Trie steps taken so far by this lookup (see `stepLimit`).
+  /// Trie steps taken so far in the current branch (see `stepLimit`).
   var steps = 0
   /// (node, segment) pairs known to hold nothing better than the best so far (see
   /// `children`); allocated only by lookups that take many steps.
@@ -118,6 +118,7 @@ struct Search {
     bestRank = .max
     bestEntry = -1
     variableDepth = 0
+    steps = 0
     _ = children(of: root, segment: 0, depth: 0)
     if steps > Search.stepLimit {
       // Gave up: report no match rather than a candidate that might not be the best.
@@ -127,7 +128,7 @@ struct Search {
     return bestEntry >= 0
   }
 
-  /// The most trie steps one lookup may take. With the memo of `children`, only patterns with
+  /// The most trie steps one branch of a lookup may take. With the memo of `children`, only patterns with
   /// several catch-alls against URLs with thousands of segments come near it (the search is
   /// then quadratic in the number of segments per catch-all); past it the lookup stops and
   /// reports no match instead of hanging.
