@@ -104,7 +104,7 @@ struct RoutingSnapshot<Handler> {
   let reader: URLReader
 
   func handler(for match: RouteMatch) -> Handler? {
-    let index = match.route.index
+    let index = match.routeIndex
     return index < handlers.count ? handlers[index] : nil
   }
 }
