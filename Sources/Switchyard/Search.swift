@@ -156,6 +156,7 @@ struct Search {
   /// The steps after which `children` starts remembering fruitless (node, segment) pairs.
   static let memoThreshold = 2_048
 
+  @inline(__always)
   private mutating func explore(_ index: Int32, segment: Int, depth: Int) -> Bool {
     let node = nodes + Int(index)
     if segment < segments.count && node.pointee.literalCount > 0,
