@@ -110,6 +110,15 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
 }
 
 /// The parts of a matched URL as the engine read them (SEMANTICS §1).
+///
+/// ```swift
+/// let parts = matcher.match("MyApp://user/42?tab=posts#top")!.url
+/// parts.scheme        // "myapp"
+/// parts.host          // nil: a custom scheme's host is its first path segment
+/// parts.pathSegments  // ["user", "42"]
+/// parts.rawQuery      // "tab=posts"
+/// parts.fragment      // "top"
+/// ```
 public struct URLParts: Sendable, Hashable {
   /// The scheme, lowercased (the default scheme when the URL had none), or `nil`.
   public var scheme: String?

@@ -1,4 +1,11 @@
 /// One registered route: a name, a pattern, a priority and its place in registration order.
+///
+/// ```swift
+/// let route = try table.add("search", "/search/:term", priority: 1)
+/// route.name                 // "search"
+/// route.pattern.captureNames // ["term"]
+/// route.index                // its position in registration order
+/// ```
 public struct Route: Sendable, Hashable, CustomStringConvertible {
   /// The route's unique name in its table.
   public let name: String
@@ -13,6 +20,16 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a route or a type could not be added to a ``RouteTable``. Nothing is half-added.
+///
+/// ```swift
+/// do {
+///   try table.add("user", "/users/<int:id")
+/// } catch {
+///   error.code          // .badPattern
+///   error.patternError  // column 15: expected '>' to close the capture opened at column 8
+///   print(error)        // the message, then the pattern with a caret under the column
+/// }
+/// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem this is.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
