@@ -198,18 +198,16 @@ final class MatcherStorage: @unchecked Sendable {
     var route: Int
     /// Which of the route's pattern variants this is (ties between ways of one route).
     var variant: Int
-    /// One name per capture slot: the path's captures in order (`nil` for an unnamed `*`),
-    /// then the query requirement captures, then the fragment capture.
-    var captureNames: [String?]
-    var query: [QueryRequirement]
-    var fragment: FragmentRequirement
+    /// The capture names, an index into the builder's `nameLists`.
+    var names: Int32
+    var hasRequirements: Bool
   }
 
   init(table: RouteTable) {
     routes = table.routes
     options = table.options
     types = table.parameterTypes
-    var builder = Builder(options: options)
+    var builder = Builder(options: options, routes: routes)
     for route in routes {
       builder.insert(route)
     }
@@ -251,24 +249,13 @@ final class MatcherStorage: @unchecked Sendable {
     }
     branches = Self.owned(flat)
     pool = Self.owned(poolBytes)
-    var listIndex: [[String?]: Int32] = [:]
-    var lists: [[String?]] = []
     entries = Self.owned(
       built.entries.map { entry in
-        let names = entry.detail.captureNames
-        let index: Int32
-        if let existing = listIndex[names] {
-          index = existing
-        } else {
-          index = Int32(lists.count)
-          lists.append(names)
-          listIndex[names] = index
-        }
-        return Entry(
-          route: Int32(entry.detail.route), rank: entry.rank, names: index,
-          hasRequirements: !entry.detail.query.isEmpty || entry.detail.fragment != .none)
+        Entry(
+          route: Int32(entry.detail.route), rank: entry.rank, names: entry.detail.names,
+          hasRequirements: entry.detail.hasRequirements)
       })
-    nameLists = lists
+    nameLists = built.nameLists
     maxCaptures = built.maxCaptures
     defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
     if case .schemes(let list) = options.hostAsPath.storage {
@@ -406,6 +393,10 @@ extension MatcherStorage {
     }
 
     let options: RouteOptions
+    let routes: [Route]
+    /// Capture-name lists, interned (most routes share theirs with others).
+    var nameLists: [[String?]] = []
+    var nameListIDs = IntegerTable()
     var literalIDs = IntegerTable()
     var literals: [[UInt8]] = []
     var mixedIDs: [MixedElement: Int32] = [:]
@@ -417,7 +408,29 @@ extension MatcherStorage {
     var roots: [BranchKey: Int32] = [:]
     var maxCaptures = 0
 
-    init(options: RouteOptions) { self.options = options }
+    init(options: RouteOptions, routes: [Route]) {
+      self.options = options
+      self.routes = routes
+    }
+
+    mutating func intern(names: [String?]) -> Int32 {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for name in names {
+        if let name {
+          for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+          hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        } else {
+          hash = (hash ^ 0xFE) &* 0x100_0000_01B3
+        }
+      }
+      if let id = nameListIDs.find(hash, where: { self.nameLists[Int($0)] == names }) {
+        return id
+      }
+      let id = Int32(nameLists.count)
+      nameLists.append(names)
+      nameListIDs.insert(hash, id)
+      return id
+    }
 
     mutating func intern(_ bytes: [UInt8]) -> Int32 {
       // FNV-1a, then the table's probe sequence finds the id whose bytes are equal.
@@ -508,13 +521,14 @@ extension MatcherStorage {
         }
         names += tail
         maxCaptures = max(maxCaptures, names.count)
+        let namesID = intern(names: names)
         // The same route may reach one node through several variants (groups that expand
         // to the same path): the first is enough.
         var existing = nodes[Int(node)].firstEntry
         var duplicate = false
         while existing >= 0 {
           let detail = builtEntries[Int(existing)].detail
-          if detail.route == route.index && detail.captureNames == names {
+          if detail.route == route.index && detail.names == namesID {
             duplicate = true
             break
           }
@@ -525,8 +539,8 @@ extension MatcherStorage {
           BuiltEntry(
             rank: 0,
             detail: EntryDetail(
-              route: route.index, variant: variantIndex, captureNames: names,
-              query: pattern.query, fragment: pattern.fragment),
+              route: route.index, variant: variantIndex, names: namesID,
+              hasRequirements: !pattern.query.isEmpty || pattern.fragment != .none),
             next: nodes[Int(node)].firstEntry))
         nodes[Int(node)].firstEntry = Int32(builtEntries.count - 1)
       }
@@ -541,12 +555,14 @@ extension MatcherStorage {
       var edges: [Int32] = []
       var bytes: [UInt8] = []
       var entries: [BuiltEntry] = []
+      var nameLists: [[String?]] = []
       var maxCaptures = 0
     }
 
     func finish() -> Output {
       var output = Output()
       output.maxCaptures = maxCaptures
+      output.nameLists = nameLists
       output.nodes.reserveCapacity(nodes.count)
       output.entries.reserveCapacity(builtEntries.count)
       let priorities = Set(roots.keys.map(\.priority)).sorted(by: >)
@@ -707,7 +723,10 @@ extension MatcherStorage {
         entries.append(builtEntries[Int(entry)])
         entry = builtEntries[Int(entry)].next
       }
-      entries.sort(by: Self.entrySortsBefore)
+      if entries.count > 1 {
+        let routes = self.routes
+        entries.sort { Self.entrySortsBefore($0.detail, $1.detail, routes) }
+      }
       for offset in entries.indices {
         entries[offset].rank = rank
         lowest = min(lowest, rank)
@@ -756,10 +775,10 @@ extension MatcherStorage {
     /// Entries of one node: more query requirements first, then the first differing
     /// requirement (literal > typed capture > string capture, then name, then value),
     /// then fragment (literal > typed capture > string capture > none), then registration.
-    static func entrySortsBefore(_ x: BuiltEntry, _ y: BuiltEntry) -> Bool {
-      let (a, b) = (x.detail, y.detail)
-      if a.query.count != b.query.count { return a.query.count > b.query.count }
-      for (p, q) in zip(a.query, b.query) where p != q {
+    static func entrySortsBefore(_ a: EntryDetail, _ b: EntryDetail, _ routes: [Route]) -> Bool {
+      let (x, y) = (routes[a.route].pattern, routes[b.route].pattern)
+      if x.query.count != y.query.count { return x.query.count > y.query.count }
+      for (p, q) in zip(x.query, y.query) where p != q {
         let (kp, kq) = (valueRank(p.value), valueRank(q.value))
         if kp != kq { return kp < kq }
         if p.name != q.name { return p.name.lexicographicallyPrecedes(q.name) }
@@ -767,9 +786,9 @@ extension MatcherStorage {
           return vp.lexicographicallyPrecedes(vq)
         }
       }
-      let (fa, fb) = (fragmentRank(a.fragment), fragmentRank(b.fragment))
+      let (fa, fb) = (fragmentRank(x.fragment), fragmentRank(y.fragment))
       if fa != fb { return fa < fb }
-      if case .literal(let va) = a.fragment, case .literal(let vb) = b.fragment, va != vb {
+      if case .literal(let va) = x.fragment, case .literal(let vb) = y.fragment, va != vb {
         return va.lexicographicallyPrecedes(vb)
       }
       if a.route != b.route { return a.route < b.route }
