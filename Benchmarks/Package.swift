@@ -11,7 +11,8 @@ let package = Package(
     .package(name: "Switchyard", path: ".."),
     // The malloc interposer gives the malloc-count metrics. Naming the trait list also leaves
     // out the package's Linux ARC runtime interposer, which is not needed for these metrics.
-    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
   ],

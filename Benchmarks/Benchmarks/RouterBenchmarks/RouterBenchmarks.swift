@@ -12,8 +12,8 @@
 // Every router answers every probe before it is timed; a wrong answer stops the run
 // (fatalError naming the router, the probe, the expected and the actual answer).
 
-import Benchmark
 import BenchSupport
+import Benchmark
 import Foundation
 import PeerRouters
 import SwitchyardRouter
@@ -156,7 +156,9 @@ func loadTable(_ name: String) -> BenchTable {
 /// Builds the router and checks its answer to the probes (all of them unless `sample` is
 /// given); stops the run on a wrong answer. Each benchmark runs in its own process, so each
 /// checks the router it times.
-func checkedRouter<Router: BenchRouter>(_: Router.Type, table: BenchTable, sample: Int? = nil) -> Router {
+func checkedRouter<Router: BenchRouter>(_: Router.Type, table: BenchTable, sample: Int? = nil)
+  -> Router
+{
   let router: Router
   do {
     router = try Router.build(table.routes)

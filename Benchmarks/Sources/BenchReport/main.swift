@@ -26,7 +26,8 @@ struct Result {
   func median(_ metric: String) -> Double? {
     guard let values = samples[metric]?.sorted(), !values.isEmpty else { return nil }
     let middle = values.count / 2
-    let value = values.count.isMultiple(of: 2) ? (values[middle - 1] + values[middle]) / 2 : values[middle]
+    let value =
+      values.count.isMultiple(of: 2) ? (values[middle - 1] + values[middle]) / 2 : values[middle]
     return value / perIteration
   }
 
@@ -50,7 +51,8 @@ func timeScale(_ header: Substring) -> Double {
 
 func readResults(_ folder: String) throws -> [Result] {
   var results: [String: Result] = [:]
-  for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(suffix) {
+  for file in try FileManager.default.contentsOfDirectory(atPath: folder)
+  where file.hasSuffix(suffix) {
     // baseline . target . name . metric (names hold no '.')
     let parts = file.dropLast(suffix.count).split(separator: ".")
     guard parts.count == 4 else { continue }
@@ -75,7 +77,9 @@ func readResults(_ folder: String) throws -> [Result] {
 let preferredRouters = [
   "Switchyard", "SwitchyardReuse", "RoutingKit", "Hummingbird", "HummingbirdMethodMap", "Linear",
 ]
-let preferredTables = ["github", "synthetic-100", "synthetic-1000", "synthetic-10000", "synthetic-100000"]
+let preferredTables = [
+  "github", "synthetic-100", "synthetic-1000", "synthetic-10000", "synthetic-100000",
+]
 
 func ordered(_ values: Set<String>, preferred: [String]) -> [String] {
   preferred.filter(values.contains) + values.subtracting(preferred).sorted()
@@ -120,12 +124,15 @@ func lookupTable(_ results: [Result]) -> String {
   func switchyard(_ table: String) -> Double? {
     lookups.first { $0.table == table && $0.router == "Switchyard" }?.median(wallClock)
   }
-  let largest = preferredTables.last { table in switchyard(table) != nil && table.hasPrefix("synthetic") }
+  let largest = preferredTables.last { table in
+    switchyard(table) != nil && table.hasPrefix("synthetic")
+  }
   if let largest, largest != "synthetic-100", let small = switchyard("synthetic-100"),
     let big = switchyard(largest), small > 0
   {
     lines.append("")
-    lines.append("Switchyard growth from synthetic-100 to \(largest): \(format(big / small, digits: 2))×")
+    lines.append(
+      "Switchyard growth from synthetic-100 to \(largest): \(format(big / small, digits: 2))×")
   }
   return lines.joined(separator: "\n")
 }
@@ -137,10 +144,15 @@ func mallocTable(_ results: [Result]) -> String {
   var lines = ["### Mallocs per lookup, GitHub probes (median / max)", ""]
   lines.append(row(["probes"] + routers))
   lines.append(row(Array(repeating: "---", count: 1 + routers.count)))
-  for table in ordered(Set(counted.map(\.table)), preferred: ["github-miss", "github-static", "github-captures"]) {
+  for table in ordered(
+    Set(counted.map(\.table)), preferred: ["github-miss", "github-static", "github-captures"])
+  {
     let cells = routers.map { router -> String in
-      guard let result = counted.first(where: { $0.table == table && $0.router == router }) else { return "–" }
-      return "\(format(result.median(mallocs), digits: 0)) / \(format(result.maximum(mallocs), digits: 0))"
+      guard let result = counted.first(where: { $0.table == table && $0.router == router }) else {
+        return "–"
+      }
+      return
+        "\(format(result.median(mallocs), digits: 0)) / \(format(result.maximum(mallocs), digits: 0))"
     }
     lines.append(row([table] + cells))
   }
@@ -186,7 +198,9 @@ func deepLinkTable(_ results: [Result]) -> String {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 1, !arguments.contains("-h"), !arguments.contains("--help") else {
   print("usage: BenchReport <folder>")
-  print("  fill the folder with: swift package --disable-sandbox benchmark --format histogramSamples --path <folder>")
+  print(
+    "  fill the folder with: swift package --disable-sandbox benchmark --format histogramSamples --path <folder>"
+  )
   exit(arguments.isEmpty ? 1 : 0)
 }
 do {
@@ -195,7 +209,9 @@ do {
     FileHandle.standardError.write(Data("no RouterBenchmarks samples in \(arguments[0])\n".utf8))
     exit(1)
   }
-  let sections = [lookupTable(results), mallocTable(results), buildTable(results), deepLinkTable(results)]
+  let sections = [
+    lookupTable(results), mallocTable(results), buildTable(results), deepLinkTable(results),
+  ]
   print(sections.filter { !$0.isEmpty }.joined(separator: "\n\n"))
 } catch {
   FileHandle.standardError.write(Data("BenchReport: \(error)\n".utf8))

@@ -162,7 +162,8 @@ public enum BenchData {
   }
 
   /// Loads a table without the cache, for tools and tests.
-  public static func load(_ name: String, from directory: URL) throws(BenchDataError) -> BenchTable {
+  public static func load(_ name: String, from directory: URL) throws(BenchDataError) -> BenchTable
+  {
     let routeLines = try dataLines(directory.appendingPathComponent("\(name).routes"))
     var routes: [BenchRoute] = []
     routes.reserveCapacity(routeLines.count)
@@ -194,7 +195,8 @@ public enum BenchData {
         expected = index
       }
       probes.append(
-        BenchProbe(request: String(columns[0]), path: "/\(request[0])\(request[1])", expected: expected)
+        BenchProbe(
+          request: String(columns[0]), path: "/\(request[0])\(request[1])", expected: expected)
       )
     }
     return BenchTable(name: name, routes: routes, probes: probes)

@@ -7,8 +7,8 @@
 // routes: ~0.2 s against ~4 ms). Its input is the method and the path apart, split before the
 // timed loop, as an HTTP server hands them to Hummingbird's router.
 
-@_spi(Internal) import Hummingbird
 import BenchSupport
+@_spi(Internal) import Hummingbird
 
 public struct HummingbirdMethodMapRouter: BenchRouter {
   public static let name = "HummingbirdMethodMap"

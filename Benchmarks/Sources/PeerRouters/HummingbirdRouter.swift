@@ -1,7 +1,7 @@
 // Hummingbird 2.28.1's router trie, reached as Hummingbird's own benchmarks reach it.
 
-@_spi(Internal) import Hummingbird
 import BenchSupport
+@_spi(Internal) import Hummingbird
 
 public struct HummingbirdRouter: BenchRouter {
   public static let name = "Hummingbird"

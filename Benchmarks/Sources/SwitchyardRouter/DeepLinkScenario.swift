@@ -31,7 +31,9 @@ public struct DeepLinkScenario: Sendable {
 
   /// Builds the scenario from a bench table (its method segment is dropped).
   /// Deterministic: the same table always gives the same probes.
-  public static func make(from table: BenchTable, form: Form, probeCount: Int = 2_000) -> DeepLinkScenario {
+  public static func make(from table: BenchTable, form: Form, probeCount: Int = 2_000)
+    -> DeepLinkScenario
+  {
     var random = SplitMix64(seed: 20_261_122)
     let routes = table.routes
     let patterns = routes.map { pattern(for: $0, form: form) }
@@ -79,7 +81,8 @@ public struct DeepLinkScenario: Sendable {
   }
 
   /// A concrete path for a route: numbers for the first capture, tokens for the others.
-  static func concretePath(for route: BenchRoute, random: inout SplitMix64, missing: Bool) -> String {
+  static func concretePath(for route: BenchRoute, random: inout SplitMix64, missing: Bool) -> String
+  {
     var path = ""
     var firstCapture = true
     for (position, segment) in route.segments.dropFirst().enumerated() {
