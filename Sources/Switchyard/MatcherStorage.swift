@@ -204,12 +204,15 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   init(table: RouteTable) {
-    routes = table.routes
     options = table.options
     types = table.parameterTypes
-    var builder = Builder(options: options, routes: routes)
-    for route in routes {
+    var builder = Builder(options: options, routes: table.routes)
+    for route in table.routes {
       builder.insert(route)
+    }
+    // The trie holds what matching needs; the kept routes drop their expanded variants.
+    routes = table.routes.map {
+      Route(name: $0.name, pattern: $0.pattern.compacted(), priority: $0.priority, index: $0.index)
     }
     let built = builder.finish()
     tiers = built.tiers

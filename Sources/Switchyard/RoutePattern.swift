@@ -18,7 +18,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// Every capture name, in the order they appear in the text.
   public let captureNames: [String]
 
-  let variants: [PatternVariant]
+  /// Empty in the compacted copies a ``RouteMatcher`` keeps (see `compacted()`).
+  private(set) var variants: [PatternVariant]
+  /// A fingerprint of the variants, kept by compacted copies so they still compare equal.
+  private let structure: Int
   let query: [QueryRequirement]
   let fragment: FragmentRequirement
 
@@ -50,6 +53,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     self.text = text
     self.variants = parsed.variants
+    self.structure = parsed.variants.hashValue
     self.query = parsed.query
     self.fragment = parsed.fragment
     self.captureNames = parsed.captureNames
@@ -57,9 +61,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { text }
 
+  /// Two patterns are equal when they are written the same and read the same way (the same
+  /// text under options that give the same variants, query and fragment).
   public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
-    lhs.text == rhs.text && lhs.variants == rhs.variants && lhs.query == rhs.query
+    lhs.text == rhs.text && lhs.structure == rhs.structure && lhs.query == rhs.query
       && lhs.fragment == rhs.fragment
+  }
+
+  /// This pattern without its expanded variants: what a compiled matcher needs to keep once
+  /// its trie is built (the variants hold most of a pattern's memory).
+  func compacted() -> RoutePattern {
+    var copy = self
+    copy.variants = []
+    return copy
   }
 
   public func hash(into hasher: inout Hasher) {
