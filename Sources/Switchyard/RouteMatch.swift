@@ -151,9 +151,9 @@ public struct RouteMatch: Sendable {
   let hostAsPath: Bool
   /// The URL as given.
   public let urlString: String
-  private(set) var slots: [CaptureSlot]
+  private(set) var slots: CaptureList
 
-  init(storage: MatcherStorage, entry: Int, url: String, hostAsPath: Bool, slots: [CaptureSlot]) {
+  init(storage: MatcherStorage, entry: Int, url: String, hostAsPath: Bool, slots: CaptureList) {
     self.storage = storage
     self.entry = Int32(entry)
     self.urlString = url
@@ -162,9 +162,9 @@ public struct RouteMatch: Sendable {
   }
 
   /// Moves the capture storage out (for reuse by `RouteMatcher.match(_:into:)`).
-  mutating func takeSlots() -> [CaptureSlot] {
+  mutating func takeSlots() -> CaptureList {
     let taken = slots
-    slots = []
+    slots = CaptureList()
     return taken
   }
 
@@ -184,9 +184,9 @@ public struct RouteMatch: Sendable {
     return withBytes { bytes in
       let segments = decodedSegments(bytes)
       var result: [(name: String, value: ParameterValue)] = []
-      for (index, slot) in slots.enumerated() {
+      for index in 0..<slots.count {
         guard index < names.count, let name = names[index] else { continue }
-        result.append((name, value(of: slot, bytes, segments)))
+        result.append((name, value(of: slots[index], bytes, segments)))
       }
       return result
     }

@@ -57,11 +57,11 @@ public struct RouteMatcher: Sendable {
   /// - Returns: Whether a route matched (`result` is `nil` when none did).
   @discardableResult
   public func match(_ url: String, into result: inout RouteMatch?) -> Bool {
-    var slots: [CaptureSlot] = []
+    var slots = CaptureList()
     if var previous = result {
       result = nil
       slots = previous.takeSlots()
-      slots.removeAll(keepingCapacity: true)
+      slots.removeAll()
     }
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
     guard let found else { return false }
@@ -72,7 +72,7 @@ public struct RouteMatcher: Sendable {
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
   public func matches(_ url: String) -> Bool {
-    var slots: [CaptureSlot] = []
+    var slots = CaptureList()
     return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
   }
 
@@ -81,7 +81,6 @@ public struct RouteMatcher: Sendable {
   /// The first element is what ``match(_:)`` returns. Routers use this order to let a
   /// handler decline and the next candidate run; `switchyard explain` shows it.
   public func candidates(for url: String) -> [RouteMatch] {
-    var slots: [CaptureSlot] = []
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in
@@ -96,11 +95,10 @@ public struct RouteMatcher: Sendable {
           results.append(
             RouteMatch(
               storage: storage, entry: candidate.entry, url: url, hostAsPath: hostAsPath,
-              slots: candidate.slots))
+              slots: CaptureList(candidate.slots)))
         }
       }
     }
-    _ = slots
     return results
   }
 
@@ -126,7 +124,7 @@ extension MatcherStorage {
 
   /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
   func search(
-    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout [CaptureSlot]
+    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
   ) -> Found? {
     var result: Found? = nil
     withSearch(bytes, collect: false) { search, hostAsPath in
@@ -162,6 +160,8 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool,
     _ visit: (inout Search, Bool) -> Bool
   ) {
+    // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
+    guard bytes.count < Int(Int32.max) else { return }
     let inline = URLLayout.inlineSegments
     withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
       // Slot 0 is kept free for a host read as the first segment.

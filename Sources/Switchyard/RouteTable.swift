@@ -34,7 +34,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   /// What kind of problem this is.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
-      case emptyName, duplicateName, badPattern, duplicateType, badTypeName
+      case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes
     }
     let storage: Storage
     /// A route name that is empty.
@@ -47,6 +47,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let duplicateType = Code(storage: .duplicateType)
     /// A parameter type name that is not `[A-Za-z_][A-Za-z0-9_]*`.
     public static let badTypeName = Code(storage: .badTypeName)
+    /// More than ``RouteTable/maximumParameterTypes`` registered types.
+    public static let tooManyTypes = Code(storage: .tooManyTypes)
 
     public var description: String { "\(storage)" }
   }
@@ -88,6 +90,9 @@ public struct RouteTable: Sendable {
   /// Route positions by name, so adding stays O(1) in the table's size.
   private var positions: [String: Int] = [:]
 
+  /// The most capture types one table can register.
+  public static let maximumParameterTypes = 250
+
   /// Creates an empty table.
   public init(options: RouteOptions = RouteOptions()) {
     self.options = options
@@ -113,6 +118,11 @@ public struct RouteTable: Sendable {
     else {
       throw RouteTableError(
         code: .duplicateType, message: "a capture type named '\(type.name)' already exists")
+    }
+    guard parameterTypes.count < RouteTable.maximumParameterTypes else {
+      throw RouteTableError(
+        code: .tooManyTypes,
+        message: "a table can register at most \(RouteTable.maximumParameterTypes) capture types")
     }
     parameterTypes.append(type)
   }

@@ -11,10 +11,83 @@ struct CaptureSlot: Sendable, Hashable {
     case fragment
   }
   var kind: Kind
-  var type: Int32
-  var a: Int
-  var b: Int
-  var c: Int
+  // 16 bytes in all: a match keeps a few inline (see `CaptureList`).
+  private var typeCode: UInt8
+  private var first: Int32
+  private var second: Int32
+  private var third: Int32
+
+  /// `type` is a type code (see `typeCode(_:)`); offsets fit in 32 bits because the search
+  /// refuses URLs of 2 GiB or more.
+  init(kind: Kind, type: Int32, a: Int, b: Int, c: Int) {
+    self.kind = kind
+    typeCode = UInt8(truncatingIfNeeded: type)
+    first = Int32(truncatingIfNeeded: a)
+    second = Int32(truncatingIfNeeded: b)
+    third = Int32(truncatingIfNeeded: c)
+  }
+
+  var type: Int32 { Int32(typeCode) }
+  var a: Int { Int(first) }
+  var b: Int { Int(second) }
+  var c: Int { Int(third) }
+}
+
+/// The captures of a match: up to four inline, so that most matches allocate nothing; more
+/// go to an array (allocated once, and reused by `RouteMatcher.match(_:into:)`).
+struct CaptureList: Sendable {
+  static let inlineCapacity = 4
+  private(set) var count = 0
+  private var inline: (CaptureSlot, CaptureSlot, CaptureSlot, CaptureSlot)
+  /// Every slot, when there are more than `inlineCapacity`.
+  private var spilled: [CaptureSlot] = []
+
+  init() {
+    let empty = CaptureSlot(kind: .segments, type: 0, a: 0, b: 0, c: 0)
+    inline = (empty, empty, empty, empty)
+  }
+
+  init(_ slots: some Collection<CaptureSlot>) {
+    self.init()
+    append(contentsOf: slots)
+  }
+
+  /// Empties the list, keeping any spilled storage for reuse.
+  mutating func removeAll() {
+    count = 0
+    spilled.removeAll(keepingCapacity: true)
+  }
+
+  mutating func append(contentsOf slots: some Collection<CaptureSlot>) {
+    let total = count + slots.count
+    if total <= Self.inlineCapacity {
+      for slot in slots {
+        switch count {
+        case 0: inline.0 = slot
+        case 1: inline.1 = slot
+        case 2: inline.2 = slot
+        default: inline.3 = slot
+        }
+        count += 1
+      }
+      return
+    }
+    if spilled.isEmpty {
+      for index in 0..<count { spilled.append(self[index]) }
+    }
+    spilled.append(contentsOf: slots)
+    count = total
+  }
+
+  subscript(index: Int) -> CaptureSlot {
+    if count > Self.inlineCapacity { return spilled[index] }
+    switch index {
+    case 0: return inline.0
+    case 1: return inline.1
+    case 2: return inline.2
+    default: return inline.3
+    }
+  }
 }
 
 /// Calls `body` with the range of each non-empty path segment, in order: the host first when

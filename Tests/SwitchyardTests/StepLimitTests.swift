@@ -26,3 +26,46 @@ struct StepLimitTests {
     #expect(matcher.match(long)?.route.name == "stars")
   }
 }
+
+@Suite("Capture storage and type limits")
+struct CaptureStorageTests {
+  @Test("More captures than fit inline are all kept, in order, also when the storage is reused")
+  func manyCaptures() throws {
+    var table = RouteTable()
+    try table.add("six", "/s/:a/:b/:c/:d/:e/<int:f>")
+    try table.add("two", "/t/:a/*rest")
+    let matcher = RouteMatcher(table)
+    let six = try #require(matcher.match("/s/1/2/3/4/5/6"))
+    #expect(six.parameters.map(\.name) == ["a", "b", "c", "d", "e", "f"])
+    #expect(six.parameter("f") == .int(6))
+    #expect(six.parameter("e") == .string("5"))
+
+    var reused: RouteMatch? = nil
+    #expect(matcher.match("/s/a/b/c/d/e/7", into: &reused))
+    #expect(reused?.parameter("f") == .int(7))
+    #expect(matcher.match("/t/x/y/z", into: &reused))
+    #expect(reused?.parameters.map(\.name) == ["a", "rest"])
+    #expect(reused?.parameter("rest") == .string("y/z"))
+    #expect(matcher.match("/s/q/r/s/t/u/8", into: &reused))
+    #expect(reused?.parameters.map { $0.value.description } == ["q", "r", "s", "t", "u", "8"])
+  }
+
+  @Test("A table registers at most 250 capture types; the 251st is refused and changes nothing")
+  func typeLimit() throws {
+    var table = RouteTable()
+    for index in 0..<RouteTable.maximumParameterTypes {
+      try table.register(ParameterType("t\(index)") { _ in true })
+    }
+    #expect(throws: RouteTableError.self) {
+      try table.register(ParameterType("oneTooMany") { _ in true })
+    }
+    do {
+      try table.register(ParameterType("oneTooMany") { _ in true })
+    } catch {
+      #expect(error.code == .tooManyTypes)
+    }
+    #expect(table.parameterTypes.count == RouteTable.maximumParameterTypes)
+    try table.add("last", "/x/<t249:v>")
+    #expect(RouteMatcher(table).match("/x/1")?.parameter("v") == .string("1"))
+  }
+}
