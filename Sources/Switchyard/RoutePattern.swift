@@ -20,8 +20,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Empty in the compacted copies a ``RouteMatcher`` keeps (see `compacted()`).
   private(set) var variants: [PatternVariant]
-  /// A fingerprint of the variants, kept by compacted copies so they still compare equal.
-  private let structure: Int
+  /// A fingerprint of the variants, set by `compacted()` so that a compacted copy still
+  /// compares equal to its original.
+  private var compactedFingerprint: UInt64? = nil
   let query: [QueryRequirement]
   let fragment: FragmentRequirement
 
@@ -53,7 +54,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     self.text = text
     self.variants = parsed.variants
-    self.structure = parsed.variants.hashValue
     self.query = parsed.query
     self.fragment = parsed.fragment
     self.captureNames = parsed.captureNames
@@ -64,14 +64,52 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// Two patterns are equal when they are written the same and read the same way (the same
   /// text under options that give the same variants, query and fragment).
   public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
-    lhs.text == rhs.text && lhs.structure == rhs.structure && lhs.query == rhs.query
-      && lhs.fragment == rhs.fragment
+    guard lhs.text == rhs.text && lhs.query == rhs.query && lhs.fragment == rhs.fragment else {
+      return false
+    }
+    if lhs.compactedFingerprint == nil && rhs.compactedFingerprint == nil {
+      return lhs.variants == rhs.variants
+    }
+    return lhs.fingerprint == rhs.fingerprint
+  }
+
+  /// FNV-1a over what the variants hold (kinds, bytes, names), stable within a process.
+  private var fingerprint: UInt64 {
+    if let compactedFingerprint { return compactedFingerprint }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01B3 }
+    func mix(_ bytes: [UInt8]) {
+      mix(UInt64(bytes.count))
+      for byte in bytes { mix(UInt64(byte)) }
+    }
+    func mix(_ text: String?) { mix(Array((text ?? "\u{0}").utf8)) }
+    for variant in variants {
+      mix(variant.scheme ?? [0xFF])
+      switch variant.host {
+      case .omitted: mix(1)
+      case .any: mix(2)
+      case .wildcard(let suffix): mix(3); mix(suffix)
+      case .literal(let host): mix(4); mix(host)
+      }
+      mix(UInt64(bitPattern: Int64(variant.port ?? -1)))
+      for element in variant.path {
+        switch element {
+        case .literal(let bytes): mix(5); mix(bytes)
+        case .capture(let type, let name):
+          mix(6); mix(UInt64(bitPattern: Int64(typeCode(type)))); mix(name)
+        case .mixed(_, _, let name, _, let text): mix(7); mix(text); mix(name)
+        case .star(let name): mix(8); mix(name)
+        }
+      }
+    }
+    return hash
   }
 
   /// This pattern without its expanded variants: what a compiled matcher needs to keep once
   /// its trie is built (the variants hold most of a pattern's memory).
   func compacted() -> RoutePattern {
     var copy = self
+    copy.compactedFingerprint = fingerprint
     copy.variants = []
     return copy
   }

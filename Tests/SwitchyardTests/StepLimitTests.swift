@@ -69,3 +69,19 @@ struct CaptureStorageTests {
     #expect(RouteMatcher(table).match("/x/1")?.parameter("v") == .string("1"))
   }
 }
+
+@Suite("Routes kept by a matcher")
+struct KeptRouteTests {
+  @Test("A matcher's routes equal the table's, though it keeps them without expanded variants")
+  func keptRoutesCompareEqual() throws {
+    var table = RouteTable()
+    try table.add("a", "/a/(b/):x")
+    let matcher = RouteMatcher(table)
+    #expect(matcher.routes == table.routes)
+    #expect(matcher.match("/a/b/1")?.route == table.routes[0])
+    var other = RouteTable(options: RouteOptions(defaultScheme: "myapp"))
+    try other.add("a", "/a/(b/):x")
+    #expect(RouteMatcher(other).routes[0].pattern != table.routes[0].pattern)
+    #expect(RouteMatcher(other).routes[0].pattern == other.routes[0].pattern)
+  }
+}
