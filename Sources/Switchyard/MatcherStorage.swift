@@ -3,9 +3,10 @@
 /// Layout: routes are grouped into *tiers* by priority (highest first). A tier lists its
 /// scheme branches (literal schemes, then "any scheme"), each with its host branches in rank
 /// order (literal, `*.` wildcard, `*`, omitted). Each host branch owns the root of a path trie
-/// stored in `nodes`. A node's children are split into literal children (sorted by length,
-/// then bytes, for binary search) and the other children in rank order; the routes that end
-/// at a node are its `entries`, sorted by query and fragment rank and registration order.
+/// stored in `nodes`. A node's children are split into literal children (a short list scanned
+/// in order, or an open-addressing hash table, in `literalEdges`) and the other children in
+/// rank order (in `edges`); the routes that end at a node are its `entries`, sorted by query
+/// and fragment rank and registration order.
 /// Every entry gets a rank: its position in a depth-first walk of its trie that visits a
 /// node's literal children, its other children up to `<path:…>`, its own entries, then its
 /// `*` children. That walk order is exactly the precedence of SEMANTICS §3, so comparing
