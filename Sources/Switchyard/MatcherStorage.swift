@@ -20,7 +20,6 @@ final class MatcherStorage: @unchecked Sendable {
   let routes: [Route]
   let options: RouteOptions
   let types: [ParameterType]
-  let tiers: [Tier]
   /// Every (tier, scheme, host) branch in rank order, flattened for the search.
   let branches: UnsafeMutableBufferPointer<Branch>
   let nodes: UnsafeMutableBufferPointer<Node>
@@ -216,7 +215,6 @@ final class MatcherStorage: @unchecked Sendable {
       Route(name: $0.name, pattern: $0.pattern.compacted(), priority: $0.priority, index: $0.index)
     }
     let built = builder.finish()
-    tiers = built.tiers
     nodes = Self.owned(built.nodes)
     literalEdges = Self.owned(built.literalEdges)
     mixedNodes = built.mixedNodes
