@@ -34,8 +34,9 @@ public struct RouteMatcher: Sendable {
 
   /// The best route for `url`, or `nil` when no route matches.
   ///
-  /// A lookup allocates nothing for a miss or for a route without captures, and one array
-  /// for the captures otherwise (see ``match(_:into:)`` to reuse it).
+  /// A lookup allocates nothing when it misses or when the route has at most four captures
+  /// (they are kept inline in the match); more captures take one array, which
+  /// ``match(_:into:)`` reuses.
   ///
   /// - Complexity: O(length of the URL) for tables without catch-alls; backtracking below
   ///   catch-alls can add more.
