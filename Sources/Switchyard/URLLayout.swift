@@ -44,16 +44,24 @@ struct URLLayout: Sendable, Hashable {
 
     if cursor + 1 < end, bytes[cursor] == 0x2F, bytes[cursor + 1] == 0x2F {
       let start = cursor + 2
+      // One pass finds the end of the authority, the last '@' and the last ':'.
       var stop = start
+      var lastAt = -1
+      var lastColon = -1
       while stop < end {
         let byte = bytes[stop]
         if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }
-        if byte == 0x25 { layout.hasEscapes = true }
+        if byte == 0x25 {
+          layout.hasEscapes = true
+        } else if byte == 0x40 {
+          lastAt = stop
+        } else if byte == 0x3A {
+          lastColon = stop
+        }
         stop += 1
       }
       cursor = stop
-      var hostStart = start
-      for index in start..<stop where bytes[index] == 0x40 { hostStart = index + 1 }
+      let hostStart = lastAt >= 0 ? lastAt + 1 : start
       var hostEnd = stop
       if hostStart < stop, bytes[hostStart] == 0x5B {
         // IPv6 literal: the host runs to the closing bracket.
@@ -66,12 +74,8 @@ struct URLLayout: Sendable, Hashable {
           }
         }
       } else {
-        var colon = stop
-        var index = hostStart
-        while index < stop {
-          if bytes[index] == 0x3A { colon = index }
-          index += 1
-        }
+        // A ':' before the last '@' belongs to the userinfo.
+        let colon = lastColon >= hostStart ? lastColon : stop
         if colon < stop {
           let digits = (colon + 1)..<stop
           if digits.allSatisfy({ isDigit(bytes[$0]) }) {
