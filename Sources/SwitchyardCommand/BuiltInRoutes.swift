@@ -5,7 +5,7 @@ import SwitchyardFoundation
 ///
 /// It is the route file of an imaginary shop app, "myapp", with deep links (`myapp://…`, whose
 /// host is read as the first path segment) and universal links on `example.com`. Between them
-/// the routes use every pattern feature of SEMANTICS §2, so `switchyard match` can be tried with
+/// the routes use every pattern feature (the Pattern Syntax article), so `switchyard match` can be tried with
 /// no set-up:
 ///
 /// ```sh

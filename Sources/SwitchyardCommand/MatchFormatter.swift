@@ -1,9 +1,9 @@
 import Switchyard
 import SwitchyardFoundation
 
-/// Renders match results as CLI.md's JSON lines or as text for people.
+/// Renders match results as the JSON lines of docs/CommandLine.md or as text for people.
 enum MatchFormatter {
-  /// One JSON object on one line, keys in CLI.md's order:
+  /// One JSON object on one line, keys in the order docs/CommandLine.md gives:
   /// `url`, `route`, `pattern`, `params`, `query`, `fragment`; a miss is `{"url":…,"route":null}`.
   static func json(url: String, match: RouteMatch?) -> String {
     var out = "{\"url\":" + JSONEscaping.quote(url)

@@ -10,7 +10,7 @@ import ArgumentParser
 
 /// The `switchyard` command: match URLs against route tables from the command line.
 ///
-/// Exit statuses follow CLI.md for every subcommand: 0 success, 1 a negative answer (a URL that
+/// Exit statuses follow docs/CommandLine.md for every subcommand: 0 success, 1 a negative answer (a URL that
 /// did not match), 2 a usage or route-file error (message on stderr, nothing on stdout).
 @main
 struct SwitchyardTool: ParsableCommand {
@@ -33,7 +33,7 @@ struct SwitchyardTool: ParsableCommand {
 
   /// Parses `arguments`, runs the chosen subcommand and returns the exit status.
   ///
-  /// Argument-parser reports usage errors with `EX_USAGE` (64); CLI.md wants 2, so every error
+  /// Argument-parser reports usage errors with `EX_USAGE` (64); the documented contract wants 2, so every error
   /// that is not a clean exit (help, version) or an explicit ``ExitCode`` becomes 2.
   static func run(_ arguments: [String]) -> Int32 {
     do {
@@ -53,7 +53,7 @@ struct SwitchyardTool: ParsableCommand {
     }
   }
 
-  /// CLI.md: "2 for a usage or route-file error".
+  /// docs/CommandLine.md: "2 for a usage or route-file error".
   static let usageErrorStatus = ExitCode(2)
 }
 

@@ -8,7 +8,7 @@ struct MatchCommandTests {
     "note: using the built-in example table (20 routes); "
     + "pass --routes FILE or put a routes.json here to use your own\n"
 
-  @Test("JSON output is CLI.md's example, one object per line; a miss exits 1")
+  @Test("JSON output is the documented example, one object per line; a miss exits 1")
   func cliExample() throws {
     let result = try CommandRunner.run([
       "match", "--format", "json", "myapp://user/42?tab=posts&tab=likes#top", "myapp://nowhere",

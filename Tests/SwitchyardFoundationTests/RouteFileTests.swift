@@ -19,7 +19,7 @@ struct RouteFileTests {
     #expect(table.routes.map(\.index) == [0, 1, 2])
   }
 
-  @Test("Missing options take the defaults of SEMANTICS §6")
+  @Test("Missing options take the documented defaults")
   func defaults() throws {
     let table = try RouteFile.load(contentsOf: Fixture.path("minimal.json"))
     #expect(table.options == RouteOptions())

@@ -4,7 +4,7 @@
 ///
 /// For every route and every variant of its pattern it enumerates every way the variant can
 /// match the URL (every width of every catch-all), builds that way's rank key straight from
-/// SEMANTICS §3, and keeps the smallest key. Keys are `[Int]` compared lexicographically;
+/// Precedence article (Sources/Switchyard/Switchyard.docc/Precedence.md), and keeps the smallest key. Keys are `[Int]` compared lexicographically;
 /// byte strings are written as `byte + 1` followed by a `0`, so they compare in byte order.
 struct ReferenceMatcher {
   struct Outcome {

@@ -39,7 +39,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An ordered multi-map of query (or fragment) parameters: every name keeps every value,
-/// in order (SEMANTICS §1).
+/// in order (<doc:ReadingURLs>).
 ///
 /// ```swift
 /// let query = matcher.match("myapp://feed?tab=posts&tab=likes&flag")!.query
@@ -109,7 +109,7 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
   }
 }
 
-/// The parts of a matched URL as the engine read them (SEMANTICS §1).
+/// The parts of a matched URL as the engine read them (<doc:ReadingURLs>).
 ///
 /// ```swift
 /// let parts = matcher.match("MyApp://user/42?tab=posts#top")!.url
@@ -135,7 +135,7 @@ public struct URLParts: Sendable, Hashable {
 }
 
 /// The result of matching a URL: the route, the typed captures, the query and the fragment
-/// (SEMANTICS §4).
+/// (<doc:MatchResults>).
 ///
 /// ```swift
 /// let match = matcher.match("https://www.mysite.com/search/foo?bar=baz")!

@@ -9,7 +9,7 @@
 /// and fragment rank and registration order.
 /// Every entry gets a rank: its position in a depth-first walk of its trie that visits a
 /// node's literal children, its other children up to `<path:…>`, its own entries, then its
-/// `*` children. That walk order is exactly the precedence of SEMANTICS §3, so comparing
+/// `*` children. That walk order is exactly the precedence of <doc:Precedence>, so comparing
 /// ranks compares candidates (see `Search`).
 final class MatcherStorage: @unchecked Sendable {
   // `@unchecked`: every stored property is immutable after `init`; the raw buffers are owned

@@ -1,4 +1,4 @@
-/// A compiled, immutable route table that matches URLs (SEMANTICS §1–4).
+/// A compiled, immutable route table that matches URLs (<doc:ReadingURLs>, <doc:PatternSyntax>, <doc:Precedence>, <doc:MatchResults>).
 ///
 /// Compile a ``RouteTable`` once, then match from any thread: the matcher is a `Sendable`
 /// value over flat arrays. A lookup reads the URL's bytes in place, walks a trie whose

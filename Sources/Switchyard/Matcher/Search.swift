@@ -91,7 +91,7 @@ struct CaptureList: Sendable {
 }
 
 /// Calls `body` with the range of each non-empty path segment, in order: the host first when
-/// it is read as a path segment, then the path split on `/` (SEMANTICS §1).
+/// it is read as a path segment, then the path split on `/` (<doc:ReadingURLs>).
 @inline(__always)
 func forEachSegment(
   _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, hostAsPath: Bool,

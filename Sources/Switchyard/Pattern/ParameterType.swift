@@ -3,7 +3,7 @@
 /// A registered type accepts or refuses one path segment (already percent-decoded). A
 /// segment it refuses is simply not a match, and the search goes on with the next candidate.
 /// Registered types rank after `int`, `float` and `uuid` and before plain string captures, in
-/// the order they were registered (SEMANTICS §3).
+/// the order they were registered (<doc:Precedence>).
 ///
 /// ```swift
 /// var table = RouteTable()

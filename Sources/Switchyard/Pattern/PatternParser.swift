@@ -1,4 +1,4 @@
-/// Reads a pattern into its normalised variants (SEMANTICS §2).
+/// Reads a pattern into its normalised variants (<doc:PatternSyntax>).
 ///
 /// The parser works on the pattern's UTF-8 bytes with absolute offsets, so every error can
 /// point at a column of the original text.

@@ -1,5 +1,5 @@
 /// A parsed route pattern: the text a route was registered with, read by the rules of
-/// SEMANTICS §2 under a table's options.
+/// <doc:PatternSyntax> under a table's options.
 ///
 /// Every part is optional and written like a URL:
 ///

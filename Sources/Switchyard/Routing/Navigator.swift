@@ -54,7 +54,7 @@ extension NavigationHost {
 /// ```
 ///
 /// A factory that returns `nil` (or throws), or an open-handler that returns `false` (or
-/// throws), declines: the next candidate of the same kind runs (SEMANTICS §3). Interceptors and
+/// throws), declines: the next candidate of the same kind runs (<doc:Precedence>). Interceptors and
 /// observers work as on a ``Router``. There is no unmatched handler: ``push(_:animated:)`` and
 /// ``present(_:wrap:animated:)`` return `nil` and ``open(_:)`` returns `false`, so the caller
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI

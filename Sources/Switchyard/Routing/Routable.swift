@@ -130,7 +130,7 @@ extension Router {
 /// routes.match("https://www.mysite.com/search/swift", as: SearchRoute.self)?.term  // "swift"
 /// ```
 ///
-/// Routes are ranked by the precedence rules (SEMANTICS §3), not by their order in the list;
+/// Routes are ranked by the precedence rules (<doc:Precedence>), not by their order in the list;
 /// the list order only breaks ties between equally specific patterns.
 public struct RouteSet: Sendable {
   /// The router the set is built on: add interceptors, observers or an unmatched handler here.

@@ -2,7 +2,7 @@
 /// enum, a `Bool`, a response.
 ///
 /// Register a pattern with a handler; ``route(_:)`` runs the handler of the best matching route
-/// (SEMANTICS §3). A handler **declines** by returning `nil` or throwing, and the next candidate
+/// (<doc:Precedence>). A handler **declines** by returning `nil` or throwing, and the next candidate
 /// in precedence order runs; when none is left, the ``unmatchedHandler`` gets the URL and
 /// everything that could be parsed from it.
 ///

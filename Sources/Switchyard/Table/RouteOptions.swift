@@ -59,7 +59,7 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// Options that change how URLs and patterns are read (SEMANTICS §6).
+/// Options that change how URLs and patterns are read (<doc:ReadingURLs>).
 ///
 /// ```swift
 /// var table = RouteTable(options: RouteOptions(plusAsSpace: true, defaultScheme: "myapp"))
@@ -75,7 +75,7 @@ public struct RouteOptions: Sendable, Hashable {
   /// The scheme given to patterns and URLs written without one.
   public var defaultScheme: String?
 
-  /// Creates options; every argument has the default of SEMANTICS §6.
+  /// Creates options; every argument has the default listed in <doc:ReadingURLs>.
   public init(
     hostAsPath: HostAsPathPolicy = .customSchemes,
     caseInsensitivePaths: Bool = false,

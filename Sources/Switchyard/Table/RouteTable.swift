@@ -11,7 +11,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// The parsed pattern.
   public let pattern: RoutePattern
-  /// Explicit priority: higher wins before any other rule (SEMANTICS §3). Default 0.
+  /// Explicit priority: higher wins before any other rule (<doc:Precedence>). Default 0.
   public let priority: Int
   /// The position in registration order, from 0.
   public let index: Int
@@ -134,7 +134,7 @@ public struct RouteTable: Sendable {
   /// ```
   /// - Parameters:
   ///   - name: A non-empty name, unique in the table.
-  ///   - pattern: The pattern (SEMANTICS §2).
+  ///   - pattern: The pattern (<doc:PatternSyntax>).
   ///   - priority: Higher priorities win first. Default 0.
   /// - Returns: The route as added.
   /// - Throws: ``RouteTableError`` for an empty or taken name or a pattern syntax error.

@@ -1,4 +1,4 @@
-/// Where the parts of a URL string are, as byte offsets into its UTF-8 (SEMANTICS §1).
+/// Where the parts of a URL string are, as byte offsets into its UTF-8 (<doc:ReadingURLs>).
 ///
 /// Splitting never fails and never decodes: any byte sequence gives a layout. Ranges are
 /// empty-and-absent when their `has…` flag is false.
@@ -215,7 +215,7 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   return true
 }
 
-/// Decodes `%XX` escapes once and repairs invalid UTF-8 with U+FFFD (SEMANTICS §1).
+/// Decodes `%XX` escapes once and repairs invalid UTF-8 with U+FFFD (<doc:ReadingURLs>).
 func decodeComponent(
   _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool = false
 ) -> String {

@@ -1,4 +1,4 @@
-/// A URL read by the engine's rules (SEMANTICS §1) without matching it against a route: what
+/// A URL read by the engine's rules (<doc:ReadingURLs>) without matching it against a route: what
 /// unmatched handlers, interceptors and the back-stack builder need.
 ///
 /// The decoded parts come from the engine itself (a matcher whose only route is the catch-all
