@@ -48,7 +48,7 @@ struct RouteLinter {
       let signature = RouteSignature(analysis, route)
       if let first = groups[signature] {
         duplicateOf[route] = first
-        if let (_, text) = analysis.witness(analysis.unitsByRoute[first]) {
+        if let (_, text) = analysis.witness([analysis.unitsByRoute[first][0]]) {
           add(
             LintFinding(
               kind: .duplicate, routes: [analysis.name(first), analysis.name(route)],
