@@ -122,8 +122,9 @@ extension SegmentRules {
         types.append(type)
       }
     }
-    var pool: [[UInt8]] = literals
-    if allowEmpty { pool.append([]) }
+    // Samples come first so that captures are shown with sample values, not with the
+    // literals of other routes; each class keeps its first member.
+    var pool: [[UInt8]] = []
     for type in types {
       for sample in SegmentSamples.samples(type) { pool.append(Array(sample.utf8)) }
     }
@@ -149,6 +150,8 @@ extension SegmentRules {
         fresh += 1
       }
     }
+    pool += literals
+    if allowEmpty { pool.append([]) }
     // One representative per membership vector.
     var seen = Set<[Bool]>()
     var result: [[UInt8]] = []

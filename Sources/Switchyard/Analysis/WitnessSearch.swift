@@ -160,15 +160,18 @@ struct WitnessSearch {
   private func valueChoices(
     _ positive: [RequirementValue], _ negative: [RequirementValue]
   ) -> [[UInt8]] {
-    var pool: [[UInt8]] = [[]]
+    var pool: [[UInt8]] = []
     var types: [CaptureType] = [.string]
+    var literals: [[UInt8]] = []
     for requirement in positive + negative {
       switch requirement {
-      case .literal(let bytes): pool.append(bytes)
+      case .literal(let bytes): literals.append(bytes)
       case .capture(let type, _): types.append(type)
       }
     }
     for type in types { pool += SegmentSamples.samples(type).map { Array($0.utf8) } }
+    pool += literals
+    pool.append([])
     for counter in 0..<(pool.count + 1) {
       let word = Array("x\(counter)q".utf8)
       if !pool.contains(word) {

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Switchyard
+import SwitchyardFoundation
+
+/// `switchyard lint [--routes FILE] [--format text|json]`
+struct Lint: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Find duplicate, shadowed and overlapping routes, each with a witness URL.",
+    discussion: """
+      Every finding names its routes and a witness: a URL that shows it when matched. Kinds: \
+      duplicate and shadowed (errors), captureNameCase, unreachableAlternative and \
+      matchesEverything (warnings), overlap (notes).
+
+      Exit status: 0 when there is no error-level finding, 1 when there is one, 2 for a usage \
+      or route-file error.
+
+      --format json prints one JSON array of objects with the keys kind, routes, witness and \
+      message.
+      """
+  )
+
+  @OptionGroup var source: RouteSource
+
+  @Option(name: .long, help: "Output format: text (for people) or json (one array).")
+  var format: OutputFormat = .text
+
+  mutating func run() throws {
+    let table = try source.loadTable()
+    let findings = table.lint()
+    switch format {
+    case .json: print(LintFormatter.json(findings))
+    case .text: print(LintFormatter.text(findings, routeCount: table.routes.count))
+    }
+    if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+  }
+}
+
+/// Renders lint findings as the JSON array of docs/CommandLine.md or as text for people.
+enum LintFormatter {
+  /// `[{"kind":…,"routes":[…],"witness":…,"message":…},…]` on one line.
+  static func json(_ findings: [LintFinding]) -> String {
+    "["
+      + findings.map { finding in
+        "{\"kind\":" + JSONEscaping.quote(finding.kind.name) + ",\"routes\":["
+          + finding.routes.map(JSONEscaping.quote).joined(separator: ",") + "],\"witness\":"
+          + JSONEscaping.quote(finding.witness) + ",\"message\":"
+          + JSONEscaping.quote(finding.message) + "}"
+      }.joined(separator: ",") + "]"
+  }
+
+  /// One block per finding, then a count line:
+  ///
+  /// ```text
+  /// error: shadowed: every URL "x" (/p/x) matches is won by other routes; …
+  ///   witness: /p/x
+  ///
+  /// 1 error, 0 warnings, 0 notes in 2 routes
+  /// ```
+  static func text(_ findings: [LintFinding], routeCount: Int) -> String {
+    var blocks = findings.map(\.description)
+    func count(_ severity: LintFinding.Severity, _ word: String) -> String {
+      let number = findings.filter { $0.severity == severity }.count
+      return "\(number) \(word)\(number == 1 ? "" : "s")"
+    }
+    blocks.append(
+      "\(count(.error, "error")), \(count(.warning, "warning")), \(count(.note, "note")) in "
+        + "\(routeCount) route\(routeCount == 1 ? "" : "s")")
+    return blocks.joined(separator: "\n\n")
+  }
+}
