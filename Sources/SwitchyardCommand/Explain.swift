@@ -114,12 +114,12 @@ enum ExplainFormatter {
       let name = consideration.route.name.padding(to: nameWidth)
       let pattern = consideration.route.pattern.text.padding(to: patternWidth)
       if let failure = consideration.failure {
-        lines.append("   -  \(name)  \(pattern)  no: \(failure.reason)")
+        lines.append("  -   \(name)  \(pattern)  no: \(failure.reason)")
       } else {
         rank += 1
         let marker = rank == 1 ? "matched, wins" : "matched"
-        let number = "\(rank)".padding(to: 2)
-        lines.append("  \(number). \(name)  \(pattern)  \(marker)")
+        let number = "\(rank).".padding(to: 3)
+        lines.append("  \(number) \(name)  \(pattern)  \(marker)")
       }
     }
     if explanation.routes.isEmpty { lines.append("  (the table has no routes)") }
