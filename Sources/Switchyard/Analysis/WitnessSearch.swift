@@ -250,6 +250,9 @@ struct WitnessSearch {
   }
 
   func searchPath(_ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]) -> PathOutcome {
+    if negatives.isEmpty, positives.allSatisfy({ !$0.steps.contains(.star) }) {
+      return fixedLengthPath(positives)
+    }
     let units = positives + negatives
     let split = positives.count
     var sets: [SegmentSet] = []
@@ -303,6 +306,36 @@ struct WitnessSearch {
       cursor += 1
     }
     return .none
+  }
+
+  /// Without catch-alls and negatives a path is one segment per position, each in every
+  /// positive's set there: the positions are independent.
+  private func fixedLengthPath(_ positives: [AnalysisUnit]) -> PathOutcome {
+    guard let length = positives.first?.steps.count,
+      positives.allSatisfy({ $0.steps.count == length })
+    else { return .none }
+    var segments: [[UInt8]] = []
+    segments.reserveCapacity(length)
+    for position in 0..<length {
+      let sets = positives.compactMap { unit -> SegmentSet? in
+        if case .segment(let set) = unit.steps[position] { return set }
+        return nil
+      }
+      let candidates: [[UInt8]]
+      if let literal = sets.lazy.compactMap({ set -> [UInt8]? in
+        if case .literal(let bytes) = set { return bytes }
+        return nil
+      }).first {
+        candidates = [literal]
+      } else {
+        candidates = rules.alphabet(for: sets)
+      }
+      guard let chosen = candidates.first(where: { segment in
+        sets.allSatisfy { rules.contains($0, segment) }
+      }) else { return .none }
+      segments.append(chosen)
+    }
+    return .found(PathFound(segments: segments))
   }
 }
 
