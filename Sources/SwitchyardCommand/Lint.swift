@@ -37,14 +37,21 @@ struct Lint: ParsableCommand {
 
 /// Renders lint findings as the JSON array of docs/CommandLine.md or as text for people.
 enum LintFormatter {
+  /// A JSON string; text with nothing to escape (the common case) is only quoted.
+  static func quote(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy {
+      $0 >= UInt8(ascii: " ") && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    return plain ? "\"" + text + "\"" : JSONEscaping.quote(text)
+  }
+
   /// `[{"kind":…,"routes":[…],"witness":…,"message":…},…]` on one line.
   static func json(_ findings: [LintFinding]) -> String {
     "["
       + findings.map { finding in
-        "{\"kind\":" + JSONEscaping.quote(finding.kind.name) + ",\"routes\":["
-          + finding.routes.map(JSONEscaping.quote).joined(separator: ",") + "],\"witness\":"
-          + JSONEscaping.quote(finding.witness) + ",\"message\":"
-          + JSONEscaping.quote(finding.message) + "}"
+        "{\"kind\":" + quote(finding.kind.name) + ",\"routes\":["
+          + finding.routes.map(quote).joined(separator: ",") + "],\"witness\":"
+          + quote(finding.witness) + ",\"message\":" + quote(finding.message) + "}"
       }.joined(separator: ",") + "]"
   }
 

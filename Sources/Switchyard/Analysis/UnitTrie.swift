@@ -54,33 +54,27 @@ struct UnitTrie {
     }
     push(0, 0)
     while let (position, node) = stack.popLast() {
-      let current = nodes[node]
-      if position == steps.count { found += current.ends }
+      if position == steps.count { found += nodes[node].ends }
       // Moves that read nothing.
       if position < steps.count, steps[position] == .star { push(position + 1, node) }
-      for star in current.starChildren { push(position, star) }
-      let nodeIsStar = current.step == .star
-      guard position < steps.count else {
-        continue
-      }
+      for star in nodes[node].starChildren { push(position, star) }
+      guard position < steps.count else { continue }
       switch steps[position] {
       case .star:
         // The unit's `*` reads any segment the trie reads.
-        for child in current.literalChildren.values { push(position, child) }
-        for child in current.otherChildren { push(position, child) }
+        for child in nodes[node].literalChildren.values { push(position, child) }
+        for child in nodes[node].otherChildren { push(position, child) }
       case .segment(let set):
-        if nodeIsStar { push(position + 1, node) }
+        if nodes[node].step == .star { push(position + 1, node) }
         if case .literal(let bytes) = set {
-          if let child = current.literalChildren[bytes] { push(position + 1, child) }
-          if rules.caseInsensitive {
-            // Literal keys are stored folded already (see AnalysisUnit).
-          }
+          // Literal keys are stored folded when paths are case-insensitive (AnalysisUnit).
+          if let child = nodes[node].literalChildren[bytes] { push(position + 1, child) }
         } else {
-          for (bytes, child) in current.literalChildren where rules.contains(set, bytes) {
+          for (bytes, child) in nodes[node].literalChildren where rules.contains(set, bytes) {
             push(position + 1, child)
           }
         }
-        for child in current.otherChildren {
+        for child in nodes[node].otherChildren {
           guard case .segment(let other) = nodes[child].step, rules.mayIntersect(set, other)
           else { continue }
           push(position + 1, child)

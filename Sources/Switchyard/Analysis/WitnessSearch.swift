@@ -308,6 +308,9 @@ struct WitnessSearch {
     return .none
   }
 
+  /// One value of each built-in type, tried before a full alphabet is built.
+  static let quickSamples = ["x", "7", "2.5", SegmentSamples.uuids[0]].map { Array($0.utf8) }
+
   /// Without catch-alls and negatives a path is one segment per position, each in every
   /// positive's set there: the positions are independent.
   private func fixedLengthPath(_ positives: [AnalysisUnit]) -> PathOutcome {
@@ -328,11 +331,11 @@ struct WitnessSearch {
       }).first {
         candidates = [literal]
       } else {
-        candidates = rules.alphabet(for: sets)
+        candidates = Self.quickSamples
       }
-      guard let chosen = candidates.first(where: { segment in
-        sets.allSatisfy { rules.contains($0, segment) }
-      }) else { return .none }
+      let fits = { (segment: [UInt8]) in sets.allSatisfy { rules.contains($0, segment) } }
+      guard let chosen = candidates.first(where: fits) ?? rules.alphabet(for: sets).first(where: fits)
+      else { return .none }
       segments.append(chosen)
     }
     return .found(PathFound(segments: segments))
