@@ -90,7 +90,8 @@ enum ExplainFormatter {
       (
         "host",
         reading.hostAsPath
-          ? "(none: this scheme reads its host as the first path segment)" : reading.host ?? "(none)"
+          ? "(none: this scheme reads its host as the first path segment)"
+          : reading.host ?? "(none)"
       ),
       ("port", reading.port.map { "\($0)" } ?? "(none)"),
       (

@@ -30,12 +30,14 @@ struct AnalysisCommandTests {
     let findings = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     #expect(findings.map { $0["kind"] as? String } == ["duplicate", "shadowed", "overlap"])
-    #expect(findings.map { $0["routes"] as? [String] } == [
-      ["user", "userAgain"], ["privacy", "allSettings"], ["user", "profile"],
-    ])
-    #expect(findings.map { $0["witness"] as? String } == [
-      "myapp://user/7", "myapp://settings/privacy", "myapp://user/7",
-    ])
+    #expect(
+      findings.map { $0["routes"] as? [String] } == [
+        ["user", "userAgain"], ["privacy", "allSettings"], ["user", "profile"],
+      ])
+    #expect(
+      findings.map { $0["witness"] as? String } == [
+        "myapp://user/7", "myapp://settings/privacy", "myapp://user/7",
+      ])
     #expect(findings.allSatisfy { Set($0.keys) == ["kind", "routes", "witness", "message"] })
     // Each witness behaves as its finding says, checked with `switchyard match`.
     let privacy = try Self.run(["match", "--format", "json", "myapp://settings/privacy"])

@@ -126,7 +126,10 @@ import Testing
       "myapp://user/7": "profile", "myapp://user/x/y/z": "tab", "myapp://user/7/posts": nil,
       "myapp://user/8": "nope",
     ])
-    #expect(wrong.map(\.url) == ["myapp://user/7", "myapp://user/x/y/z", "myapp://user/7/posts", "myapp://user/8"])
+    #expect(
+      wrong.map(\.url) == [
+        "myapp://user/7", "myapp://user/x/y/z", "myapp://user/7/posts", "myapp://user/8",
+      ])
     #expect(
       wrong[0].description
         == "myapp://user/7: expected \"profile\", got \"user\" (both match; path element 2: int capture beats string capture)"
@@ -134,7 +137,9 @@ import Testing
     #expect(wrong[1].reason?.hasPrefix("\"tab\" does not match: segment") == true)
     #expect(wrong[2].actual == "tab")
     #expect(wrong[3].reason == "the table has no route named \"nope\"")
-    #expect(throws: RouteTableCheckFailure.self) { try table.expectRoutes(["myapp://user/7": "profile"]) }
+    #expect(throws: RouteTableCheckFailure.self) {
+      try table.expectRoutes(["myapp://user/7": "profile"])
+    }
     try table.expectRoutes(["myapp://user/7": "user"])
   }
 

@@ -134,8 +134,10 @@ func summary(_ findings: [LintFinding]) -> [String] {
     // The same URLs, but captures with literal text rank by their text in byte order, so
     // "<id>.JSON" always wins: a shadow, not a duplicate.
     let table = try lintTable(
-      [("json", "/a/<id>.json", 0), ("JSON", "/A/<id>.JSON", 0), ("lower", "/A/X", 0),
-       ("upper", "/a/x", 0)],
+      [
+        ("json", "/a/<id>.json", 0), ("JSON", "/A/<id>.JSON", 0), ("lower", "/A/X", 0),
+        ("upper", "/a/x", 0),
+      ],
       options: RouteOptions(caseInsensitivePaths: true))
     let findings = table.lint()
     verifyWitnesses(table, findings)
@@ -196,7 +198,9 @@ func summary(_ findings: [LintFinding]) -> [String] {
     "a", "b", ":s", "<int:i>", "<float:f>", "<uuid:u>", "*", "<path:p>", "(a)", "(<int:j>)",
     "x<k>", "<m>.json",
   ]
-  static let prefixes = ["", "", "", "myapp://", "https://example.com", "https://*.example.com", "//*"]
+  static let prefixes = [
+    "", "", "", "myapp://", "https://example.com", "https://*.example.com", "//*",
+  ]
   static let suffixes = ["", "?q=<int:q>", "?q=1", "#<h>", "#top"]
   static let probeSegments = [
     "a", "b", "7", "2.5", "123e4567-e89b-12d3-a456-426614174000", "xy", "z.json", "x", "1",

@@ -149,7 +149,10 @@ struct RouteExplainer {
       }
       guard let best, let rank else { continue }
       others.append(
-        (rank, RouteExplanation.Consideration(route: analysis.table.routes[route], failure: best.failure)))
+        (
+          rank,
+          RouteExplanation.Consideration(route: analysis.table.routes[route], failure: best.failure)
+        ))
     }
     others.sort { $0.rank.precedes($1.rank, caseInsensitive: analysis.caseInsensitive) }
     considered += others.map(\.consideration)
@@ -171,7 +174,9 @@ struct RouteExplainer {
   ) {
     typealias Failure = RouteExplanation.Failure
     let variant = unit.variant
-    func text(_ bytes: [UInt8]?) -> String { bytes.map { String(decoding: $0, as: UTF8.self) } ?? "none" }
+    func text(_ bytes: [UInt8]?) -> String {
+      bytes.map { String(decoding: $0, as: UTF8.self) } ?? "none"
+    }
     if let scheme = variant.scheme, scheme != url.scheme {
       return (
         [0],
@@ -186,7 +191,8 @@ struct RouteExplainer {
     case .omitted: break
     case .any: if url.host == nil { hostWanted = "a host (*)" }
     case .wildcard(let suffix):
-      if !(url.host.map { $0.count > suffix.count && $0.suffix(suffix.count) == suffix[...] } ?? false)
+      if !(url.host.map { $0.count > suffix.count && $0.suffix(suffix.count) == suffix[...] }
+        ?? false)
       {
         hostWanted = "a host ending in \(text(suffix))"
       }
@@ -196,7 +202,9 @@ struct RouteExplainer {
       let has = url.host.map { text($0) } ?? "none"
       return (
         [1],
-        Failure(part: .host, segment: nil, reason: "host: the pattern wants \(hostWanted), the URL has \(has)")
+        Failure(
+          part: .host, segment: nil,
+          reason: "host: the pattern wants \(hostWanted), the URL has \(has)")
       )
     }
     if let port = variant.port, port != url.port {
@@ -204,7 +212,8 @@ struct RouteExplainer {
         [2],
         Failure(
           part: .port, segment: nil,
-          reason: "port: the pattern wants \(port), the URL has \(url.port.map(String.init) ?? "none")")
+          reason:
+            "port: the pattern wants \(port), the URL has \(url.port.map(String.init) ?? "none")")
       )
     }
     if let path = pathFailure(unit, url.segments) { return ([3, path.segment ?? 0], path) }
@@ -219,7 +228,8 @@ struct RouteExplainer {
           Failure(
             part: .query, segment: nil,
             reason:
-              "query: '\(name)' is '\(text(value))', the pattern wants \(describe(requirement.value))")
+              "query: '\(name)' is '\(text(value))', the pattern wants \(describe(requirement.value))"
+          )
         )
       }
     }
@@ -233,7 +243,9 @@ struct RouteExplainer {
       let has = url.fragment.map { "'\(text($0))'" } ?? "no fragment"
       return (
         [5],
-        Failure(part: .fragment, segment: nil, reason: "fragment: the pattern wants \(wanted), the URL has \(has)")
+        Failure(
+          part: .fragment, segment: nil,
+          reason: "fragment: the pattern wants \(wanted), the URL has \(has)")
       )
     }
     return (

@@ -34,7 +34,8 @@ public struct RouteTableCheckFailure: Error, Sendable, CustomStringConvertible {
   public var description: String {
     var lines: [String] = []
     if !mismatches.isEmpty {
-      lines.append("\(mismatches.count) URL\(mismatches.count == 1 ? "" : "s") opened the wrong route:")
+      lines.append(
+        "\(mismatches.count) URL\(mismatches.count == 1 ? "" : "s") opened the wrong route:")
       lines += mismatches.map { "  " + $0.description }
     }
     if !findings.isEmpty {
@@ -98,7 +99,9 @@ extension RouteTable {
   /// ```swift
   /// try table.expectRoutes(["myapp://user/7": "user", "myapp://nowhere": nil])
   /// ```
-  public func expectRoutes(_ expected: KeyValuePairs<String, String?>) throws(RouteTableCheckFailure) {
+  public func expectRoutes(_ expected: KeyValuePairs<String, String?>)
+    throws(RouteTableCheckFailure)
+  {
     let found = mismatches(expected)
     if !found.isEmpty { throw RouteTableCheckFailure(mismatches: found, findings: []) }
   }
@@ -109,7 +112,9 @@ extension RouteTable {
   /// try table.expectCleanLint()                              // errors and warnings fail
   /// try table.expectCleanLint(allowing: [.matchesEverything])  // a deliberate fallback route
   /// ```
-  public func expectCleanLint(allowing allowed: Set<LintFinding.Kind> = []) throws(RouteTableCheckFailure) {
+  public func expectCleanLint(allowing allowed: Set<LintFinding.Kind> = [])
+    throws(RouteTableCheckFailure)
+  {
     let findings = lint().filter { $0.severity != .note && !allowed.contains($0.kind) }
     if !findings.isEmpty { throw RouteTableCheckFailure(mismatches: [], findings: findings) }
   }

@@ -202,7 +202,8 @@ struct RouteLinter {
               if let (_, text) = shared ?? analysis.witness([earlier.unit]) {
                 add(
                   LintFinding(
-                    kind: .captureNameCase, routes: [analysis.name(other), analysis.name(unit.route)],
+                    kind: .captureNameCase,
+                    routes: [analysis.name(other), analysis.name(unit.route)],
                     witness: text,
                     message:
                       "\(quoted(other)) names the capture at path element \(steps.count + 1) "

@@ -148,7 +148,8 @@ struct WitnessSearch {
       if case .literal(let name) = unit.variant.host { taken.insert(name) }
     }
     for counter in 0..<(taken.count + 2) {
-      let label = Array((suffix == nil ? "host" : "w").utf8) + (counter == 0 ? [] : Array("\(counter)".utf8))
+      let label =
+        Array((suffix == nil ? "host" : "w").utf8) + (counter == 0 ? [] : Array("\(counter)".utf8))
       let candidate = label + (suffix ?? [])
       if !taken.contains(candidate) { return HostChoice(value: candidate) }
     }
@@ -334,7 +335,8 @@ struct WitnessSearch {
         candidates = Self.quickSamples
       }
       let fits = { (segment: [UInt8]) in sets.allSatisfy { rules.contains($0, segment) } }
-      guard let chosen = candidates.first(where: fits) ?? rules.alphabet(for: sets).first(where: fits)
+      guard
+        let chosen = candidates.first(where: fits) ?? rules.alphabet(for: sets).first(where: fits)
       else { return .none }
       segments.append(chosen)
     }
@@ -378,7 +380,9 @@ extension WitnessSearch {
             + Self.escape($0.value, keeping: Self.queryBytes)
         }.joined(separator: "&")
     }
-    if let fragment = url.fragment { text += "#" + Self.escape(fragment, keeping: Self.fragmentBytes) }
+    if let fragment = url.fragment {
+      text += "#" + Self.escape(fragment, keeping: Self.fragmentBytes)
+    }
     return text
   }
 
