@@ -21,24 +21,29 @@ public struct RouteTree: Sendable, Hashable {
     /// The routes whose pattern ends here, each with its query and fragment requirements and
     /// priority when it has them (`search ?q=<term>`).
     public var routes: [String]
-    /// The next elements, in precedence order.
-    public var children: [Node]
+    /// 0 for a scheme, one more for each level below.
+    public var depth: Int
+    /// The position of the parent in ``RouteTree/nodes``; `nil` for a scheme.
+    public var parent: Int?
+    /// The positions of the children in ``RouteTree/nodes``, in precedence order.
+    public var children: [Int]
   }
 
-  /// One node per scheme (given schemes in byte order, then "(any scheme)").
-  public var roots: [Node]
+  /// Every node, depth first (each node before its children, children in precedence order):
+  /// printing them in this order, indented by depth, draws the tree. The tree is kept flat so
+  /// that a pattern with thousands of segments needs no deep recursion.
+  public var nodes: [Node]
+
+  /// The positions of the scheme nodes (given schemes in byte order, then "(any scheme)").
+  public var roots: [Int] { nodes.indices.filter { nodes[$0].parent == nil } }
 
   /// An indented tree, two spaces a level, route names after `→`.
   public func text() -> String {
-    var lines: [String] = []
-    func walk(_ node: Node, _ depth: Int) {
-      var line = String(repeating: "  ", count: depth) + node.label
+    nodes.map { node in
+      var line = String(repeating: "  ", count: node.depth) + node.label
       if !node.routes.isEmpty { line += "  → " + node.routes.joined(separator: ", ") }
-      lines.append(line)
-      for child in node.children { walk(child, depth + 1) }
-    }
-    for root in roots { walk(root, 0) }
-    return lines.joined(separator: "\n")
+      return line
+    }.joined(separator: "\n")
   }
 
   /// A Graphviz `digraph`: elements are boxes, routes are ellipses.
@@ -46,7 +51,6 @@ public struct RouteTree: Sendable, Hashable {
     var lines = [
       "digraph routes {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];",
     ]
-    var counter = 0
     func quote(_ text: String) -> String {
       var out = "\""
       for character in text {
@@ -58,19 +62,20 @@ public struct RouteTree: Sendable, Hashable {
       }
       return out + "\""
     }
-    func walk(_ node: Node, parent: String?) {
+    var ids: [Int] = []
+    var counter = 0
+    for node in nodes {
       counter += 1
-      let id = "n\(counter)"
-      lines.append("  \(id) [label=\(quote(node.label))];")
-      if let parent { lines.append("  \(parent) -> \(id);") }
+      let id = counter
+      ids.append(id)
+      lines.append("  n\(id) [label=\(quote(node.label))];")
+      if let parent = node.parent { lines.append("  n\(ids[parent]) -> n\(id);") }
       for route in node.routes {
         counter += 1
         lines.append("  n\(counter) [label=\(quote(route)), shape=ellipse];")
-        lines.append("  \(id) -> n\(counter);")
+        lines.append("  n\(id) -> n\(counter);")
       }
-      for child in node.children { walk(child, parent: id) }
     }
-    for root in roots { walk(root, parent: nil) }
     lines.append("}")
     return lines.joined(separator: "\n")
   }
@@ -78,7 +83,6 @@ public struct RouteTree: Sendable, Hashable {
   /// A Mermaid `flowchart`: elements are boxes, routes are rounded.
   public func mermaid() -> String {
     var lines = ["flowchart LR"]
-    var counter = 0
     func quote(_ text: String) -> String {
       var out = "\""
       for character in text {
@@ -92,21 +96,22 @@ public struct RouteTree: Sendable, Hashable {
       }
       return out + "\""
     }
-    func walk(_ node: Node, parent: String?) {
+    var ids: [Int] = []
+    var counter = 0
+    for node in nodes {
       counter += 1
-      let id = "n\(counter)"
-      if let parent {
-        lines.append("  \(parent) --> \(id)[\(quote(node.label))]")
+      let id = counter
+      ids.append(id)
+      if let parent = node.parent {
+        lines.append("  n\(ids[parent]) --> n\(id)[\(quote(node.label))]")
       } else {
-        lines.append("  \(id)[\(quote(node.label))]")
+        lines.append("  n\(id)[\(quote(node.label))]")
       }
       for route in node.routes {
         counter += 1
-        lines.append("  \(id) --> n\(counter)([\(quote(route))])")
+        lines.append("  n\(id) --> n\(counter)([\(quote(route))])")
       }
-      for child in node.children { walk(child, parent: id) }
     }
-    for root in roots { walk(root, parent: nil) }
     return lines.joined(separator: "\n")
   }
 }
@@ -130,52 +135,43 @@ struct RouteTreeBuilder {
   init(_ table: RouteTable) { self.table = table }
 
   /// A node while building: children keyed by label, with a sort key each.
-  final class Draft {
-    let label: String
-    let order: [Int]
+  struct Draft {
+    var label: String
+    var order: [Int]
     var routes: [String] = []
-    var children: [String: Draft] = [:]
-
-    init(_ label: String, order: [Int]) {
-      self.label = label
-      self.order = order
-    }
-
-    func child(_ label: String, order: [Int]) -> Draft {
-      if let existing = children[label] { return existing }
-      let made = Draft(label, order: order)
-      children[label] = made
-      return made
-    }
-
-    func node() -> RouteTree.Node {
-      let sorted = children.values.sorted {
-        $0.order != $1.order
-          ? $0.order.lexicographicallyPrecedes($1.order)
-          : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8)
-      }
-      return RouteTree.Node(label: label, routes: routes, children: sorted.map { $0.node() })
-    }
+    var children: [String: Int] = [:]
   }
 
   func build() -> RouteTree {
-    let root = Draft("", order: [])
+    var drafts = [Draft(label: "", order: [])]
+    func child(_ parent: Int, _ label: String, _ order: [Int]) -> Int {
+      if let existing = drafts[parent].children[label] { return existing }
+      drafts.append(Draft(label: label, order: order))
+      drafts[parent].children[label] = drafts.count - 1
+      return drafts.count - 1
+    }
     for route in table.routes {
       let leafName = name(route)
       for variant in route.pattern.variants {
         let schemeText = variant.scheme.map { String(decoding: $0, as: UTF8.self) }
-        var node = root.child(
-          schemeText.map { $0 + "://" } ?? "(any scheme)", order: schemeText == nil ? [1] : [0])
+        var node = child(
+          0, schemeText.map { $0 + "://" } ?? "(any scheme)", schemeText == nil ? [1] : [0])
         if !table.options.hostAsPath.applies(toScheme: schemeText) {
           var label: String
           var order: [Int]
           switch variant.host {
-          case .literal(let bytes): label = String(decoding: bytes, as: UTF8.self); order = [0]
+          case .literal(let bytes):
+            label = String(decoding: bytes, as: UTF8.self)
+            order = [0]
           case .wildcard(let suffix):
             label = "*" + String(decoding: suffix, as: UTF8.self)
             order = [1, -suffix.count]
-          case .any: label = "*"; order = [2]
-          case .omitted: label = "(any host)"; order = [3]
+          case .any:
+            label = "*"
+            order = [2]
+          case .omitted:
+            label = "(any host)"
+            order = [3]
           }
           if let port = variant.port {
             label += ":\(port)"
@@ -183,15 +179,37 @@ struct RouteTreeBuilder {
           } else {
             order.append(1)
           }
-          node = node.child(label, order: order)
+          node = child(node, label, order)
         }
         for element in variant.path {
-          node = node.child(label(element), order: RankKey.key(element))
+          node = child(node, self.label(element), RankKey.key(element))
         }
-        if !node.routes.contains(leafName) { node.routes.append(leafName) }
+        if !drafts[node].routes.contains(leafName) { drafts[node].routes.append(leafName) }
       }
     }
-    return RouteTree(roots: root.node().children)
+    // Depth first with an explicit stack, children in precedence order.
+    func sortedChildren(_ index: Int) -> [Int] {
+      drafts[index].children.values.sorted { a, b in
+        let (x, y) = (drafts[a], drafts[b])
+        return x.order != y.order
+          ? x.order.lexicographicallyPrecedes(y.order)
+          : x.label.utf8.lexicographicallyPrecedes(y.label.utf8)
+      }
+    }
+    var nodes: [RouteTree.Node] = []
+    var stack: [(draft: Int, parent: Int?, depth: Int)] = sortedChildren(0).reversed().map {
+      ($0, nil, 0)
+    }
+    while let (draft, parent, depth) = stack.popLast() {
+      let position = nodes.count
+      nodes.append(
+        RouteTree.Node(
+          label: drafts[draft].label, routes: drafts[draft].routes, depth: depth, parent: parent,
+          children: []))
+      if let parent { nodes[parent].children.append(position) }
+      for next in sortedChildren(draft).reversed() { stack.append((next, position, depth + 1)) }
+    }
+    return RouteTree(nodes: nodes)
   }
 
   /// The route's name, with its query and fragment requirements and priority if any.
