@@ -3,7 +3,7 @@
 /// ```swift
 /// let explanation = table.explain("myapp://user/me")
 /// explanation.decision?.rule         // .path(element: 2)
-/// explanation.decision?.explanation  // "path element 2: literal 'me' beats int capture"
+/// explanation.decision?.explanation  // "path element 2: literal 'me' beats string capture"
 /// ```
 public enum PrecedenceRule: Sendable, Hashable, CustomStringConvertible {
   /// The higher explicit priority won.
