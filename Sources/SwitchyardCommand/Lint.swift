@@ -37,12 +37,20 @@ struct Lint: ParsableCommand {
 
 /// Renders lint findings as the JSON array of docs/CommandLine.md or as text for people.
 enum LintFormatter {
-  /// A JSON string; text with nothing to escape (the common case) is only quoted.
+  /// A JSON string. Printable ASCII (the common case: names, patterns, witnesses, messages
+  /// with quoted names) is escaped here in one pass; anything else goes to `JSONEscaping`.
   static func quote(_ text: String) -> String {
-    let plain = text.utf8.allSatisfy {
-      $0 >= UInt8(ascii: " ") && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    bytes.reserveCapacity(text.utf8.count + 8)
+    for byte in text.utf8 {
+      guard byte >= UInt8(ascii: " ") && byte < 0x7F else { return JSONEscaping.quote(text) }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(UInt8(ascii: "\\"))
+      }
+      bytes.append(byte)
     }
-    return plain ? "\"" + text + "\"" : JSONEscaping.quote(text)
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `[{"kind":…,"routes":[…],"witness":…,"message":…},…]` on one line.
