@@ -262,18 +262,7 @@ struct RouteExplainer {
     }
   }
 
-  func typeName(_ type: CaptureType) -> String {
-    switch type {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index):
-      let types = analysis.table.parameterTypes
-      return index < types.count ? types[index].name : "registered type"
-    }
-  }
+  func typeName(_ type: CaptureType) -> String { analysis.table.typeName(type) }
 
   /// The text of each automaton step, as written in a pattern.
   func stepTexts(_ unit: AnalysisUnit) -> [String] {

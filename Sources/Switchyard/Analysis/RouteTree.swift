@@ -241,17 +241,7 @@ struct RouteTreeBuilder {
     }
   }
 
-  func typeName(_ type: CaptureType) -> String {
-    switch type {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index):
-      return index < table.parameterTypes.count ? table.parameterTypes[index].name : "custom"
-    }
-  }
+  func typeName(_ type: CaptureType) -> String { table.typeName(type) }
 
   func label(_ element: PathElement) -> String {
     switch element {
