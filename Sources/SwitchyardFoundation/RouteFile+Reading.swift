@@ -19,8 +19,8 @@ extension RouteFile {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      throw fileError(
-        path, code == ENOENT ? "no such route file" : "cannot open the route file: \(describe(code))")
+      if code == ENOENT { throw fileError(path, "no such route file") }
+      throw fileError(path, "cannot open the route file: \(describe(code))")
     }
     defer { close(descriptor) }
     var status = stat()
