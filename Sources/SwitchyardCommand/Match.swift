@@ -50,7 +50,7 @@ struct Match: ParsableCommand {
     var allMatched = true
     var first = true
 
-    func handle(_ url: String) throws(ExitCode) {
+    func handle(_ url: String) throws(StandardOutput.WriteFailure) {
       let match = matcher.match(url)
       if match == nil { allMatched = false }
       switch format {

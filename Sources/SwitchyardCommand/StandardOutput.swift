@@ -20,22 +20,26 @@ enum StandardOutput {
   /// ```swift
   /// try StandardOutput.writeLine(MatchFormatter.json(url: url, match: match))
   /// ```
-  static func writeLine(_ line: String) throws(ExitCode) {
+  static func writeLine(_ line: String) throws(WriteFailure) {
     print(line)
     if ferror(stdout) != 0 { throw failure(errno) }
   }
 
   /// Flushes what is buffered and reports a write that failed at any point.
-  static func finish() throws(ExitCode) {
+  static func finish() throws(WriteFailure) {
     let flushed = fflush(stdout)
     let code = errno
     if flushed != 0 || ferror(stdout) != 0 { throw failure(code) }
   }
 
-  /// Prints the reason on standard error and returns exit status 2.
-  private static func failure(_ code: Int32) -> ExitCode {
+  /// Output could not be written; the reason is already on standard error. The exit status is
+  /// ``SwitchyardTool/usageErrorStatus``.
+  struct WriteFailure: Error {}
+
+  /// Prints the reason on standard error.
+  private static func failure(_ code: Int32) -> WriteFailure {
     let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
     printError("error: cannot write to standard output: \(reason)")
-    return SwitchyardTool.usageErrorStatus
+    return WriteFailure()
   }
 }

@@ -53,6 +53,8 @@ struct SwitchyardTool: ParsableCommand {
       status = ExitCode.success.rawValue
     } catch let exitCode as ExitCode {
       status = exitCode.rawValue
+    } catch is StandardOutput.WriteFailure {
+      return usageErrorStatus.rawValue
     } catch {
       let message = fullMessage(for: error)
       if exitCode(for: error) == .success {
@@ -67,7 +69,7 @@ struct SwitchyardTool: ParsableCommand {
     do {
       try StandardOutput.finish()
     } catch {
-      return error.rawValue
+      return usageErrorStatus.rawValue
     }
     return status
   }
