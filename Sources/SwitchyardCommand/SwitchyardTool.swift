@@ -77,9 +77,10 @@ struct SwitchyardTool: ParsableCommand {
   /// docs/CommandLine.md: "2 for a usage or route-file error".
   static let usageErrorStatus = ExitCode(2)
 
-  /// The names `switchyard` accepts as its first argument (`help` is argument-parser's).
+  /// The names `switchyard` accepts as its first argument: each subcommand's name and aliases,
+  /// and argument-parser's `help`.
   static var subcommandNames: [String] {
-    configuration.subcommands.map { $0._commandName } + ["help"]
+    configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
   }
 
   /// The error for a first argument that is neither an option nor a subcommand, or `nil`.
