@@ -28,8 +28,8 @@ struct Explain: ParsableCommand {
     let table = try source.loadTable()
     let explanation = table.explain(url)
     switch format {
-    case .json: print(ExplainFormatter.json(explanation))
-    case .text: print(ExplainFormatter.text(explanation))
+    case .json: try StandardOutput.writeLine(ExplainFormatter.json(explanation))
+    case .text: try StandardOutput.writeLine(terminalSafe(ExplainFormatter.text(explanation)))
     }
     if explanation.winner == nil { throw ExitCode(1) }
   }

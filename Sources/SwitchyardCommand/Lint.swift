@@ -28,8 +28,10 @@ struct Lint: ParsableCommand {
     let table = try source.loadTable()
     let findings = table.lint()
     switch format {
-    case .json: print(LintFormatter.json(findings))
-    case .text: print(LintFormatter.text(findings, routeCount: table.routes.count))
+    case .json: try StandardOutput.writeLine(LintFormatter.json(findings))
+    case .text:
+      try StandardOutput.writeLine(
+        terminalSafe(LintFormatter.text(findings, routeCount: table.routes.count)))
     }
     if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
   }

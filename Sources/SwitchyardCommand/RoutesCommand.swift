@@ -2,6 +2,14 @@ import ArgumentParser
 import Switchyard
 import SwitchyardFoundation
 
+/// Text for people with each line made safe for a terminal (control characters from route
+/// files and URLs written as escapes); line breaks are kept.
+func terminalSafe(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map {
+    String($0).escapedForTerminalInQuotes
+  }.joined(separator: "\n")
+}
+
 /// `switchyard routes [--routes FILE] [--format text|dot|mermaid]`
 struct RoutesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -27,9 +35,9 @@ struct RoutesCommand: ParsableCommand {
   mutating func run() throws {
     let tree = try source.loadTable().tree
     switch format {
-    case .text: print(tree.text())
-    case .dot: print(tree.dot())
-    case .mermaid: print(tree.mermaid())
+    case .text: try StandardOutput.writeLine(terminalSafe(tree.text()))
+    case .dot: try StandardOutput.writeLine(terminalSafe(tree.dot()))
+    case .mermaid: try StandardOutput.writeLine(terminalSafe(tree.mermaid()))
     }
   }
 }
