@@ -100,7 +100,9 @@ extension RouteTable {
   /// explanation.runnerUp  // "profile"
   /// explanation.decision  // path element 2: int capture beats string capture
   /// ```
-  /// - Parameter matcher: The table's compiled matcher, if you have one (else it is compiled).
+  /// - Parameters:
+  ///   - url: Any string; it is read as a match would read it.
+  ///   - matcher: The table's compiled matcher, if you have one (else it is compiled).
   public func explain(_ url: String, matcher: RouteMatcher? = nil) -> RouteExplanation {
     RouteExplainer(TableAnalysis(self, matcher: matcher)).explain(url)
   }
