@@ -106,9 +106,10 @@ struct RouteLinter {
   func unitWins(_ unit: Int) -> Bool {
     let route = analysis.units[unit].route
     // The shortest URL of the unit is often won already: one lookup settles it.
-    if let (_, text) = analysis.witness([unit]),
+    // With optional groups, the URL must be won through this very alternative.
+    if let (url, text) = analysis.witness([unit]),
       analysis.matcher.match(text)?.routeIndex == route,
-      analysis.unitsByRoute[route].count == 1
+      analysis.unitsByRoute[route].count == 1 || analysis.bestUnit(of: route, for: url) == unit
     {
       return true
     }
