@@ -29,11 +29,9 @@ extension RouteTable {
     for name: String, values: [String: BuildValue] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    guard let route = route(named: name) else {
-      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
-    }
-    return try URLBuilder(route: route, options: options, types: parameterTypes)
-      .build(values: values, host: host, scheme: scheme)
+    try URLBuilder.url(
+      for: name, in: routes, options: options, types: parameterTypes, values: values, host: host,
+      scheme: scheme)
   }
 }
 
@@ -51,10 +49,8 @@ extension RouteMatcher {
     for name: String, values: [String: BuildValue] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    guard let route = routes.first(where: { $0.name == name }) else {
-      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
-    }
-    return try URLBuilder(route: route, options: options, types: storage.types)
-      .build(values: values, host: host, scheme: scheme)
+    try URLBuilder.url(
+      for: name, in: routes, options: options, types: storage.types, values: values, host: host,
+      scheme: scheme)
   }
 }

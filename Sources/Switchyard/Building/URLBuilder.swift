@@ -23,6 +23,18 @@ struct URLBuilder {
     case value(String)
   }
 
+  /// Finds the route named `name` in `routes` and builds its URL.
+  static func url(
+    for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
+    values: [String: BuildValue], host: String?, scheme: String?
+  ) throws(URLBuildingError) -> String {
+    guard let route = routes.first(where: { $0.name == name }) else {
+      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
+    }
+    return try URLBuilder(route: route, options: options, types: types)
+      .build(values: values, host: host, scheme: scheme)
+  }
+
   func build(
     values: [String: BuildValue], host: String?, scheme: String?
   ) throws(URLBuildingError) -> String {
@@ -30,7 +42,7 @@ struct URLBuilder {
     do {
       template = try BuildTemplate(route.pattern.text, options: options, types: types)
     } catch {
-      throw failure(.invalidValue, nil, "its pattern cannot be read: \(error.message)")
+      throw failure(.invalidPattern, nil, "its pattern cannot be read: \(error.message)")
     }
     let pattern = template.pattern
     var printed: [String: Printed] = [:]

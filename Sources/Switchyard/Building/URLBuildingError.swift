@@ -18,7 +18,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
       case unknownRoute, missingValue, invalidValue, partialGroup, hostRequired, hostMismatch
-      case invalidHost, schemeMismatch, invalidScheme, queryConflict, ambiguous
+      case invalidHost, schemeMismatch, invalidScheme, queryConflict, ambiguous, invalidPattern
     }
     let storage: Storage
     /// No route has the name (the message suggests the closest one).
@@ -46,6 +46,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The URL these values give would match the route with other values (two captures
     /// that a URL cannot tell apart, such as two adjacent optional captures).
     public static let ambiguous = Code(storage: .ambiguous)
+    /// The route's pattern cannot be read (a typed route whose ``Routable/routePattern`` has
+    /// a syntax error).
+    public static let invalidPattern = Code(storage: .invalidPattern)
 
     public var description: String { "\(storage)" }
   }
