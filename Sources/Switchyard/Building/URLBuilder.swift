@@ -229,8 +229,9 @@ struct URLBuilder {
 
   /// Appends the items that print: every item outside groups, and the contents of each group
   /// that prints (<doc:BuildingURLs>). A group prints when every capture directly inside it
-  /// (not in a nested group; a `*` may stay empty) has a value; a group with none prints
-  /// always. A group that does not print must have no value for anything inside it.
+  /// (named `*` included, nested groups not) has a value; a group with none (only literals,
+  /// an unnamed `*`, nested groups) prints always. A group that does not print must have no
+  /// value for anything inside it.
   func flatten(
     _ items: [Item], values: [String: BuildValue], into output: inout [Item]
   ) throws(URLBuildingError) {
@@ -240,8 +241,13 @@ struct URLBuilder {
         continue
       }
       var missing: String? = nil
-      for case .capture(_, let name, _) in inner where values[name] == nil {
-        missing = name
+      for member in inner {
+        switch member {
+        case .capture(_, let name, _) where values[name] == nil, .star(let name?, _)
+        where values[name] == nil:
+          missing = name
+        default: continue
+        }
         break
       }
       if let missing {
