@@ -152,7 +152,8 @@ struct RoundTripCase: CustomStringConvertible {
       }
     }
     for extra in extras {
-      given[extra.name] = extra.values.count == 1 ? .string(extra.values[0]) : .list(extra.values.map { .string($0) })
+      given[extra.name] =
+        extra.values.count == 1 ? .string(extra.values[0]) : .list(extra.values.map { .string($0) })
     }
     return (given, expected)
   }
@@ -212,7 +213,9 @@ struct RoundTripCaseGenerator {
   }
 
   /// A one-segment capture (or a query or fragment capture when `inQuery`).
-  mutating func capture(inQuery: Bool) -> (text: String, name: String, value: BuildValue, expected: RoundTripCase.Expected) {
+  mutating func capture(inQuery: Bool) -> (
+    text: String, name: String, value: BuildValue, expected: RoundTripCase.Expected
+  ) {
     let name = name()
     switch random.below(inQuery ? 5 : 6) {
     case 0:
@@ -227,7 +230,10 @@ struct RoundTripCaseGenerator {
       let texts = ["1e3", ".5", "-2.5", "+3", "1.", "6.02E23", "0"]
       if random.chance(50) {
         let text = random.pick(texts)
-        return ("<\(random.pick(["float", "double"])):\(name)>", name, .string(text), .double(Double(text) ?? 0))
+        return (
+          "<\(random.pick(["float", "double"])):\(name)>", name, .string(text),
+          .double(Double(text) ?? 0)
+        )
       }
       let value = random.pick([2.5, -0.125, 1e-5, 123456789.0, 0.1])
       return ("<float:\(name)>", name, .double(value), .double(value))
@@ -245,7 +251,9 @@ struct RoundTripCaseGenerator {
       return ("<slug:\(name)>", name, .string(text), .string(text))
     default:
       let text = text(minimum: inQuery ? 0 : 1)
-      let written = inQuery && random.chance(30) ? ":\(name)" : random.pick(["<\(name)>", "<string:\(name)>", ":\(name)"])
+      let written =
+        inQuery && random.chance(30)
+        ? ":\(name)" : random.pick(["<\(name)>", "<string:\(name)>", ":\(name)"])
       return (written, name, .string(text), .string(text))
     }
   }
@@ -269,9 +277,15 @@ struct RoundTripCaseGenerator {
         if random.chance(30), !capture.text.hasPrefix(":") {
           let prefix = random.pick(["", "pre~", "@"])
           let suffix = random.pick([".json~", "~x", "~"])
-          result.append(.capture(text: prefix + capture.text + suffix, name: capture.name, value: capture.value, expected: capture.expected))
+          result.append(
+            .capture(
+              text: prefix + capture.text + suffix, name: capture.name, value: capture.value,
+              expected: capture.expected))
         } else {
-          result.append(.capture(text: capture.text, name: capture.name, value: capture.value, expected: capture.expected))
+          result.append(
+            .capture(
+              text: capture.text, name: capture.name, value: capture.value,
+              expected: capture.expected))
         }
       case 4 where depth == 0:
         // A catch-all only outside groups, and always followed by a literal (or the end).
@@ -281,12 +295,17 @@ struct RoundTripCaseGenerator {
         switch random.below(3) {
         case 0:
           let joined = segments.isEmpty ? "x" : segments.joined(separator: "/")
-          result.append(.catchAll(text: "<path:\(name)>", name: name, value: .string(joined), expected: .string(joined)))
+          result.append(
+            .catchAll(
+              text: "<path:\(name)>", name: name, value: .string(joined), expected: .string(joined))
+          )
         case 1:
           let joined = segments.joined(separator: "/")
           let given = random.chance(80)
           result.append(
-            .catchAll(text: "*\(name)", name: name, value: given ? .string(joined) : nil, expected: .string(given ? joined : "")))
+            .catchAll(
+              text: "*\(name)", name: name, value: given ? .string(joined) : nil,
+              expected: .string(given ? joined : "")))
         default:
           result.append(.catchAll(text: "*", name: nil, value: nil, expected: nil))
         }
@@ -316,7 +335,8 @@ struct RoundTripCaseGenerator {
     item.caseInsensitivePaths = random.chance(20)
     item.plusAsSpace = random.chance(30)
     item.defaultScheme = random.chance(15) ? random.pick(["https", "app"]) : nil
-    item.scheme = random.chance(70) ? random.pick(["https", "http(s)", "myapp", "(my)app", "Web+app.x"]) : nil
+    item.scheme =
+      random.chance(70) ? random.pick(["https", "http(s)", "myapp", "(my)app", "Web+app.x"]) : nil
     let effectiveScheme: String? =
       item.scheme.map { $0.replacingOccurrencesOfGroups() } ?? item.defaultScheme
     let hostAsPath = item.options.hostAsPath.applies(toScheme: effectiveScheme)
@@ -324,7 +344,10 @@ struct RoundTripCaseGenerator {
       // The authority is a path segment: written `myapp://first/…` or `myapp:///first/…`.
       if random.chance(70) { item.host = "" }
     } else if random.chance(70) {
-      let hosts = ["example.com", "(www.)example.com", "*.example.com", "(*.)example.com", "*", "Sub.Example.COM", ""]
+      let hosts = [
+        "example.com", "(www.)example.com", "*.example.com", "(*.)example.com", "*",
+        "Sub.Example.COM", "",
+      ]
       item.host = random.pick(hosts)
       if random.chance(15), item.host != "" { item.port = random.pick([8080, 1, 65535]) }
     }
@@ -343,7 +366,10 @@ struct RoundTripCaseGenerator {
       switch random.below(3) {
       case 0:
         let capture = capture(inQuery: true)
-        item.query.append(.init(text: "\(key)=\(capture.text)", name: capture.name, value: capture.value, expected: capture.expected))
+        item.query.append(
+          .init(
+            text: "\(key)=\(capture.text)", name: capture.name, value: capture.value,
+            expected: capture.expected))
       case 1: item.query.append(.init(text: "\(key)=lit\(index)%20x+y"))
       default: item.query.append(.init(text: key))
       }
@@ -351,7 +377,8 @@ struct RoundTripCaseGenerator {
     switch random.below(4) {
     case 0:
       let capture = capture(inQuery: true)
-      item.fragment = .init(text: capture.text, name: capture.name, value: capture.value, expected: capture.expected)
+      item.fragment = .init(
+        text: capture.text, name: capture.name, value: capture.value, expected: capture.expected)
     case 1: item.fragment = .init(text: random.pick(["top", "a%23b", "k=v&w"]))
     default: break
     }
@@ -368,7 +395,8 @@ struct RoundTripCaseGenerator {
       if needsHost || random.chance(30) {
         switch host {
         case "*": item.givenHost = random.pick(["any.host", "[::1]", "H0st-1.test"])
-        case "*.example.com", "(*.)example.com": item.givenHost = random.pick(["a.example.com", "A.b.EXAMPLE.com"])
+        case "*.example.com", "(*.)example.com":
+          item.givenHost = random.pick(["a.example.com", "A.b.EXAMPLE.com"])
         case "(www.)example.com": item.givenHost = random.pick(["example.com", "www.example.com"])
         case "": item.givenHost = "given.test"
         default: item.givenHost = host
@@ -377,7 +405,9 @@ struct RoundTripCaseGenerator {
     } else if !hostAsPath, random.chance(20) {
       item.givenHost = "given.test"
     }
-    if item.scheme == "http(s)", random.chance(50) { item.givenScheme = random.pick(["http", "HTTPS"]) }
+    if item.scheme == "http(s)", random.chance(50) {
+      item.givenScheme = random.pick(["http", "HTTPS"])
+    }
     if item.scheme == nil, item.defaultScheme == nil, item.givenHost != nil, random.chance(30) {
       item.givenScheme = "https"
     }
@@ -408,7 +438,8 @@ enum RoundTripCheck {
     let (given, expected) = item.values
     let url: String
     do {
-      url = try table.url(for: "route", values: given, host: item.givenHost, scheme: item.givenScheme)
+      url = try table.url(
+        for: "route", values: given, host: item.givenHost, scheme: item.givenScheme)
     } catch {
       return "building failed: \(error)"
     }
@@ -426,14 +457,19 @@ enum RoundTripCheck {
     } catch {
       return "a distractor was refused: \(error)"
     }
-    guard let candidate = RouteMatcher(crowded).candidates(for: url).first(where: { $0.route.name == "route" }) else {
+    guard
+      let candidate = RouteMatcher(crowded).candidates(for: url).first(where: {
+        $0.route.name == "route"
+      })
+    else {
       return "\(url) is not a candidate among other routes"
     }
     return compare(candidate, expected, item, url)
   }
 
   static func compare(
-    _ match: RouteMatch, _ expected: [String: RoundTripCase.Expected], _ item: RoundTripCase, _ url: String
+    _ match: RouteMatch, _ expected: [String: RoundTripCase.Expected], _ item: RoundTripCase,
+    _ url: String
   ) -> String? {
     var read: [String: RoundTripCase.Expected] = [:]
     for (name, value) in match.parameters {
@@ -446,12 +482,16 @@ enum RoundTripCheck {
       }
     }
     guard read == expected else {
-      return "\(url) reads back as \(read.sorted { $0.key < $1.key }), expected \(expected.sorted { $0.key < $1.key })"
+      return
+        "\(url) reads back as \(read.sorted { $0.key < $1.key }), expected \(expected.sorted { $0.key < $1.key })"
     }
     for extra in item.extras where match.query.all(extra.name) != extra.values {
-      return "\(url) reads query '\(extra.name)' as \(match.query.all(extra.name)), expected \(extra.values)"
+      return
+        "\(url) reads query '\(extra.name)' as \(match.query.all(extra.name)), expected \(extra.values)"
     }
-    if let givenHost = item.givenHost, match.url.host.map(asciiLowercased) != asciiLowercased(givenHost) {
+    if let givenHost = item.givenHost,
+      match.url.host.map(asciiLowercased) != asciiLowercased(givenHost)
+    {
       return "\(url) has the host \(match.url.host ?? "nil"), expected \(givenHost)"
     }
     return nil
@@ -495,7 +535,10 @@ enum RoundTripCheck {
         case .text(let given) = value.kind, given.count > 1, given == want
       {
         let shorter = String(given.dropFirst())
-        with { $0.path[index] = .capture(text: text, name: name, value: .string(shorter), expected: .string(shorter)) }
+        with {
+          $0.path[index] = .capture(
+            text: text, name: name, value: .string(shorter), expected: .string(shorter))
+        }
       }
     }
     return result
@@ -591,7 +634,8 @@ struct URLRoundTripTests {
     var changed = true
     while changed {
       changed = false
-      for candidate in RoundTripCheck.shrinks(of: current) where candidate.pattern.contains("<int:") {
+      for candidate in RoundTripCheck.shrinks(of: current) where candidate.pattern.contains("<int:")
+      {
         current = candidate
         changed = true
         break

@@ -42,7 +42,8 @@ extension URLBuilder {
 
   /// Appends the UTF-8 of `text`, escaped for `place`. A path segment that is exactly `.` or
   /// `..` has its dots escaped, so that no URL library reads it as a dot segment.
-  static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8]) {
+  static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8])
+  {
     let dotSegment = place != .query && (text == "." || text == "..")
     for byte in text.utf8 {
       if isAllowed(byte, in: place) && !dotSegment {

@@ -160,7 +160,8 @@ struct URLBuilder {
           .invalidValue, name, "value \(value) for query name '\(name)' is a list inside a list")
       }
       if let requirement = pattern.query.first(where: { $0.name == Array(name.utf8) }) {
-        if case .literal(let bytes) = requirement.value, texts == [String(decoding: bytes, as: UTF8.self)]
+        if case .literal(let bytes) = requirement.value,
+          texts == [String(decoding: bytes, as: UTF8.self)]
         {
           continue
         }
@@ -243,7 +244,8 @@ struct URLBuilder {
       var missing: String? = nil
       for member in inner {
         switch member {
-        case .capture(_, let name, _) where values[name] == nil, .star(let name?, _)
+        case .capture(_, let name, _) where values[name] == nil,
+          .star(let name?, _)
         where values[name] == nil:
           missing = name
         default: continue
@@ -354,7 +356,7 @@ struct URLBuilder {
       guard type == nil else {
         throw failure(
           .invalidValue, name,
-          "value \(value) for capture '\(name)' is empty; <path:\(name)> takes one or more segments")
+          "capture '\(name)' cannot be empty: <path:\(name)> takes one or more segments")
       }
     } else if text.utf8.first == UInt8(ascii: "/") || text.utf8.last == UInt8(ascii: "/")
       || text.contains("//")
@@ -376,8 +378,7 @@ struct URLBuilder {
     }
     let text = try singleText(name, value)
     if text.isEmpty && !allowsEmpty {
-      throw failure(
-        .invalidValue, name, "value \(value) for capture '\(name)' is empty; a path segment is not")
+      throw failure(.invalidValue, name, "capture '\(name)' cannot be empty in a path segment")
     }
     var bytes = Array(text.utf8)
     let accepted = bytes.withUnsafeMutableBufferPointer { buffer -> Bool in

@@ -4,7 +4,8 @@ extension URLBuildingError {
   static func unknownRoute(_ name: String, among names: [String]) -> URLBuildingError {
     var best: (name: String, distance: Int)? = nil
     for candidate in names {
-      let distance = editDistance(Array(name.lowercased().unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+      let distance = editDistance(
+        Array(name.lowercased().unicodeScalars), Array(candidate.lowercased().unicodeScalars))
       let limit = max(1, max(name.count, candidate.count) / 3)
       guard distance <= limit else { continue }
       if best == nil || distance < best?.distance ?? Int.max { best = (candidate, distance) }
