@@ -296,6 +296,11 @@ struct URLBuildingTests {
       ),
       (BuildCase(pattern: "/x", scheme: "1x"), "route 'r': '1x' is not a valid scheme"),
       (
+        BuildCase(pattern: "//example.com/x", scheme: "myapp"),
+        "route 'r': scheme 'myapp' reads its host as the first path segment, and the route names a host 'example.com'"
+      ),
+      (BuildCase(pattern: "//(www.)example.com/x", scheme: "https"), "https://www.example.com/x"),
+      (
         BuildCase(pattern: "/x?sort=relevance", values: ["sort": "date"]),
         "route 'r': value \"date\" for query name 'sort' conflicts with the pattern's query requirement 'sort'"
       ),

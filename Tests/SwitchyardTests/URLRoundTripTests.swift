@@ -411,6 +411,12 @@ struct RoundTripCaseGenerator {
     if item.scheme == nil, item.defaultScheme == nil, item.givenHost != nil, random.chance(30) {
       item.givenScheme = "https"
     }
+    if item.scheme == nil, item.defaultScheme == nil, item.host == nil, item.givenHost == nil,
+      random.chance(30)
+    {
+      // A path-only pattern reached through a custom scheme (host-as-path unless `never`).
+      item.givenScheme = "myapp"
+    }
     return item
   }
 }

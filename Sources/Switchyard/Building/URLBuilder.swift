@@ -81,6 +81,15 @@ struct URLBuilder {
       if !hosts.contains(variant.host) { hosts.append(variant.host) }
       port = variant.port
     }
+    // A pattern without a scheme is read with its host kept; under a host-as-path scheme of
+    // the caller's it can only be reached when it names no host.
+    let readsHostAsPath = hostAsPath && patternScheme != nil
+    if hostAsPath && !readsHostAsPath && hosts.contains(where: { $0 != .omitted }) {
+      throw failure(
+        .schemeMismatch, nil,
+        "scheme '\(schemeText ?? "")' reads its host as the first path segment, and the route names a host '\(template.hostText ?? "")'"
+      )
+    }
     var hostText: String? = nil
     if let host {
       guard !hostAsPath else {
@@ -112,7 +121,7 @@ struct URLBuilder {
     }
 
     // Path.
-    let items = hostAsPath ? template.hostAsPathItems : template.pathItems
+    let items = readsHostAsPath ? template.hostAsPathItems : template.pathItems
     var flat: [Item] = []
     try flatten(items, values: values, into: &flat)
     let segments = try pathSegments(flat, values: values, printed: &printed)
