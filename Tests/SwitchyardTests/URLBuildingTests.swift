@@ -139,7 +139,17 @@ struct URLBuildingTests {
         "https://[::1]/s/x"
       ),
       (BuildCase(pattern: "https://example.com:8080/x"), "https://example.com:8080/x"),
-      (BuildCase(pattern: "https://example.com"), "https://example.com/"),
+      (BuildCase(pattern: "https://example.com/"), "https://example.com/"),
+      (BuildCase(pattern: "https://example.com"), "https://example.com"),
+      (
+        BuildCase(pattern: "https://example.com/(a/<x>)", values: ["y": "1"]),
+        "https://example.com/?y=1"
+      ),
+      (
+        BuildCase(pattern: "/search/:term", values: ["term": "x"], scheme: "https"),
+        "https:///search/x"
+      ),
+      (BuildCase(pattern: "/", host: "example.com"), "//example.com/"),
       (BuildCase(pattern: "/"), "/"),
       // A pattern without a scheme: a path-only reference unless a scheme or host is given.
       (BuildCase(pattern: "/search/:term", values: ["term": "x"]), "/search/x"),

@@ -11,6 +11,9 @@ struct BuildTemplate {
   /// The path items when the scheme keeps its host, and when it reads it as a path segment.
   let pathItems: [Item]
   let hostAsPathItems: [Item]
+  /// Whether the pattern writes a path at all (`https://example.com/` rather than
+  /// `https://example.com`).
+  let writesPath: Bool
   /// The host as written (for messages), or `nil`.
   let hostText: String?
   /// The query names in the order the pattern writes them (decoded as the parser decodes).
@@ -56,6 +59,7 @@ struct BuildTemplate {
     let pathStop = try parser.scan(
       from: cursor, stoppingAt: PatternParser.StopSet(UInt8(ascii: "?"), UInt8(ascii: "#")))
     let path = try parser.items(in: cursor..<pathStop, context: .path)
+    writesPath = pathStop > cursor
     pathItems = path
     if let hostRange, !hostRange.isEmpty {
       hostText = String(decoding: bytes[hostRange], as: UTF8.self)

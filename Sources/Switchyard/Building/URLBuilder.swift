@@ -221,7 +221,9 @@ struct URLBuilder {
       output += Array(hostText.utf8)
       if let port { output += Array(":\(port)".utf8) }
     }
-    if remaining.isEmpty && !hostAsPath {
+    // An empty path: `/` for a path-only reference, and after a host when the pattern writes
+    // one (`https://example.com/` stays so, `https://example.com` too).
+    if remaining.isEmpty && !hostAsPath && (hostText == nil || template.writesPath) {
       output.append(UInt8(ascii: "/"))
     }
     for segment in remaining {
