@@ -19,8 +19,15 @@ struct BuildTemplate {
   /// The query names in the order the pattern writes them (decoded as the parser decodes).
   let queryOrder: [[UInt8]]
 
-  init(_ text: String, options: RouteOptions, types: [ParameterType]) throws(PatternSyntaxError) {
-    pattern = try RoutePattern(text, options: options, types: types)
+  /// Reads `pattern`'s text; its variants are taken from `pattern` when it still has them (a
+  /// table's routes do, a compiled matcher's do not).
+  init(
+    _ pattern: RoutePattern, options: RouteOptions, types: [ParameterType]
+  ) throws(PatternSyntaxError) {
+    let text = pattern.text
+    self.pattern =
+      pattern.variants.isEmpty
+      ? try RoutePattern(text, options: options, types: types) : pattern
     var parser = PatternParser(text: text, options: options, types: types)
     let bytes = parser.bytes
     let end = bytes.count

@@ -40,7 +40,7 @@ struct URLBuilder {
   ) throws(URLBuildingError) -> String {
     let template: BuildTemplate
     do {
-      template = try BuildTemplate(route.pattern.text, options: options, types: types)
+      template = try BuildTemplate(route.pattern, options: options, types: types)
     } catch {
       throw failure(.invalidPattern, nil, "its pattern cannot be read: \(error.message)")
     }
