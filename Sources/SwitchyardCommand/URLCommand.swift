@@ -35,12 +35,14 @@ struct URLCommand: ParsableCommand {
   mutating func run() throws {
     let values = try Self.values(from: assignments)
     let table = try source.loadTable()
+    let url: String
     do {
-      print(try table.url(for: route, values: values, host: host, scheme: scheme))
+      url = try table.url(for: route, values: values, host: host, scheme: scheme)
     } catch {
       printError("error: \(error)")
       throw SwitchyardTool.usageErrorStatus
     }
+    try StandardOutput.writeLine(url)
   }
 
   /// Reads `NAME=VALUE` arguments (split at the first `=`); a name given more than once
