@@ -21,7 +21,7 @@ struct SwitchyardTool: ParsableCommand {
       Route tables come from --routes FILE, else ./routes.json, else a built-in example \
       table. Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error.
       """,
-    subcommands: [Match.self]
+    subcommands: [Match.self, Export.self, Verify.self]
   )
 
   /// Runs the command and exits with its status; never traps on bad input.
