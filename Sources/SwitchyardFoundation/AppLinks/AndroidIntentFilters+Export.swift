@@ -119,13 +119,17 @@ struct AndroidTranslator {
     for scheme in schemes {
       for host in hosts {
         var covered = Set<AndroidIntentFilter.PathRule>()
+        var present = false
         var anyPath = false
         for part in parts where part.schemes.contains(scheme) && part.hosts.contains(host) {
+          present = true
           if part.rules.isEmpty { anyPath = true }
           covered.formUnion(part.rules)
         }
-        if anyPath != rules.isEmpty && !(anyPath && rules.isEmpty) { return false }
-        if !anyPath && covered != allRules { return false }
+        // The combined filter lets in every rule on every scheme and host: each pair must
+        // already have had them all (or had any path, when there are no rules at all).
+        guard present else { return false }
+        if anyPath ? !allRules.isEmpty : covered != allRules { return false }
       }
     }
     return true
@@ -136,10 +140,8 @@ struct AndroidTranslator {
       warn("intent filters here name no port, so the filter lets in any port")
     }
     var path = shape.path
-    let schemes: [String]
-    var hostNames: [String]
     if let scheme = shape.scheme, table.options.hostAsPath.applies(toScheme: scheme) {
-      schemes = [scheme]
+      let schemes = [scheme]
       // Android reads the first segment as the host.
       guard let first = path.first else {
         warn(
@@ -149,8 +151,12 @@ struct AndroidTranslator {
       }
       switch first {
       case .literal(let text):
-        hostNames = [LinkText.asciiLowercased(text)]
         path.removeFirst()
+        return [
+          Part(
+            schemes: schemes, hosts: [LinkText.asciiLowercased(text)],
+            rules: rules(path, afterHost: text))
+        ]
       case .capture(let kind, let name), .mixed(_, let kind, let name, _):
         typed(kind, name)
         if case .mixed = first {
@@ -160,8 +166,8 @@ struct AndroidTranslator {
           warn("<path:\(name)> in the host place is written as the host '*' and any path")
           return [Part(schemes: schemes, hosts: ["*"], rules: [])]
         }
-        hostNames = ["*"]
         path.removeFirst()
+        return [Part(schemes: schemes, hosts: ["*"], rules: rules(path, afterHost: "*"))]
       case .star:
         warn(
           "a catch-all in the host place is written as the scheme alone, which lets in every "
@@ -169,20 +175,13 @@ struct AndroidTranslator {
         return [Part(schemes: schemes, hosts: [], rules: [])]
       }
     } else {
-      if let scheme = shape.scheme {
-        guard scheme == "http" || scheme == "https" else {
-          warn("the scheme \(scheme) reads its host as a host; exported as it is")
-          schemes = [scheme]
-          return [Part(schemes: schemes, hosts: hostsFor(shape.host), rules: rules(path))]
-        }
-        schemes = [scheme]
-      } else {
-        schemes = ["https", "http"]
-      }
-      hostNames = hostsFor(shape.host)
+      // A scheme that keeps its host (http, https, or any scheme the table's hostAsPath
+      // leaves out); no scheme stands for https and http.
+      let schemes = shape.scheme.map { [$0] } ?? ["https", "http"]
+      let hostNames = hostsFor(shape.host)
       if hostNames.isEmpty { return [] }
+      return [Part(schemes: schemes, hosts: hostNames, rules: rules(path))]
     }
-    return [Part(schemes: schemes, hosts: hostNames, rules: rules(path))]
   }
 
   private mutating func hostsFor(_ host: PatternShape.Host) -> [String] {
@@ -217,7 +216,33 @@ struct AndroidTranslator {
     return out
   }
 
-  private mutating func rules(_ path: [PatternShape.Element]) -> [AndroidIntentFilter.PathRule] {
+  private mutating func rules(_ path: [PatternShape.Element], afterHost host: String? = nil)
+    -> [AndroidIntentFilter.PathRule]
+  {
+    if path.isEmpty {
+      guard let host else { return [.path("/")] }
+      // Android's path of `myapp://search` is "", which no path rule but an empty one takes.
+      warn(
+        "Android cannot require an empty path, so the filter lets in any path under the host "
+          + "\(host)")
+      return []
+    }
+    for (index, element) in path.enumerated() where index < path.count - 1 {
+      switch element {
+      case .star, .capture(.path, _):
+        warn(
+          "Android's pathPattern ends '.*' at the first '/' after it, so only one segment is "
+            + "let in where the route's catch-all takes several")
+      default: break
+      }
+    }
+    for element in path {
+      if case .mixed(_, _, _, let suffix) = element, let first = suffix.first {
+        warn(
+          "Android's pathPattern ends '.*' at the first '\(first)' after it, so a value "
+            + "holding '\(first)' is not let in")
+      }
+    }
     var literals: [String] = []
     for element in path {
       guard case .literal(let text) = element else { break }
@@ -225,7 +250,7 @@ struct AndroidTranslator {
     }
     let prefix = literals.isEmpty ? "" : "/" + literals.joined(separator: "/")
     if literals.count == path.count {
-      return prefix.isEmpty ? [.pattern("/*")] : [.path(prefix)]
+      return [.path(prefix)]
     }
     if literals.count == path.count - 1, case .star = path[path.count - 1] {
       // A literal path, then a catch-all: the path itself, or it and more segments.

@@ -47,15 +47,19 @@ struct AppleWildcard: Sendable, Hashable {
   }
 }
 
-/// Android's `pathPattern`: `.` matches any character, `X*` zero or more of `X` (`.*` any run),
-/// and `\` makes the next character literal. The whole path must match.
+/// Android's `pathPattern` ("simple glob"), as Android's own matcher reads it: `.` matches any
+/// character, `X*` zero or more `X`, and `\` makes the next character literal. The whole path
+/// must match.
 ///
-/// Matching walks a set of pattern positions (no recursion, no backtracking), so it takes at
-/// most O(pattern × text) steps.
+/// Android's matcher never backtracks: `.*` followed by a character consumes everything up to
+/// the *first* occurrence of that character (so `/..*\.json` does not take `/a.b.json`), and
+/// `X*` takes as many `X` as there are. This models that, so a check here answers as a device
+/// would: it also stops as soon as the path is used up, so a pattern item left over fails the
+/// match unless it is a final `.*` (`/*` does not take the empty path). One pass, no recursion.
 struct AndroidSimpleGlob: Sendable, Hashable {
-  /// One pattern item: a character or any character, repeated or not.
+  /// One pattern item: a character or any character (`nil`), repeated (`*`) or not.
   struct Item: Sendable, Hashable {
-    var scalar: Unicode.Scalar?  // nil: any character
+    var scalar: Unicode.Scalar?
     var repeated: Bool
   }
   let items: [Item]
@@ -82,32 +86,45 @@ struct AndroidSimpleGlob: Sendable, Hashable {
     self.items = items
   }
 
-  func matches(_ text: String) -> Bool {
-    // positions[i]: the pattern could be at item i after the text read so far.
-    var current = closure([0])
-    for scalar in text.unicodeScalars {
-      var next = Set<Int>()
-      for position in current where position < items.count {
-        let item = items[position]
-        guard item.scalar == nil || item.scalar == scalar else { continue }
-        next.insert(item.repeated ? position : position + 1)
+  func matches(_ path: String) -> Bool {
+    let text = Array(path.unicodeScalars)
+    var position = 0
+    var index = 0
+    // Like Android's matcher, stop as soon as the text is used up.
+    while index < items.count && position < text.count {
+      let item = items[index]
+      if item.repeated {
+        if item.scalar == nil {
+          // `.*`: at the end it takes the rest; else it runs to the first occurrence of the
+          // next item's character, which that item then takes.
+          guard index + 1 < items.count else { return true }
+          let next = items[index + 1]
+          guard let stop = next.scalar else {
+            // `.*.`: Android compares the text with '.' literally here.
+            guard let found = text[position...].firstIndex(of: ".") else { return false }
+            position = found + 1
+            index += 2
+            continue
+          }
+          guard let found = text[position...].firstIndex(of: stop) else { return false }
+          position = found + 1
+          index += next.repeated ? 1 : 2
+          if next.repeated { position = found }
+        } else {
+          while position < text.count, text[position] == item.scalar { position += 1 }
+          index += 1
+        }
+      } else {
+        guard position < text.count, item.scalar == nil || text[position] == item.scalar else {
+          return false
+        }
+        position += 1
+        index += 1
       }
-      current = closure(next)
-      if current.isEmpty { return false }
     }
-    return current.contains(items.count)
-  }
-
-  /// Adds the positions reached by skipping repeated items (zero repetitions).
-  private func closure(_ positions: Set<Int>) -> Set<Int> {
-    var result = positions
-    var work = Array(positions)
-    while let position = work.popLast() {
-      if position < items.count, items[position].repeated, !result.contains(position + 1) {
-        result.insert(position + 1)
-        work.append(position + 1)
-      }
-    }
-    return result
+    if index == items.count { return position == text.count }
+    // The text is used up: only a final `.*` may be left over.
+    return position == text.count && index == items.count - 1 && items[index].scalar == nil
+      && items[index].repeated
   }
 }
