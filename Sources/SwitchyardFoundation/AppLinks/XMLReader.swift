@@ -148,6 +148,7 @@ struct XMLReader {
       }
       // At '<'.
       if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        let (closeLine, closeColumn) = (line, column)
         advance()
         advance()
         let closing = try name()
@@ -156,9 +157,14 @@ struct XMLReader {
           throw error("expected '>' to end </\(closing)>")
         }
         advance()
-        guard let open = stack.popLast() else { throw error("</\(closing)> closes nothing") }
+        guard let open = stack.popLast() else {
+          throw AppLinkFileError(
+            line: closeLine, column: closeColumn, message: "</\(closing)> closes nothing")
+        }
         guard open.name == closing else {
-          throw error("</\(closing)> closes <\(open.name)> opened at \(open.line):\(open.column)")
+          throw AppLinkFileError(
+            line: closeLine, column: closeColumn,
+            message: "</\(closing)> closes <\(open.name)> opened at \(open.line):\(open.column)")
         }
         if stack.isEmpty { root = open } else { stack[stack.count - 1].children.append(open) }
         continue
@@ -181,9 +187,12 @@ struct XMLReader {
           selfClosing = true
           break
         }
+        let (attributeLine, attributeColumn) = (line, column)
         let attributeName = try name()
         if element.attribute(attributeName) != nil {
-          throw error("attribute \(attributeName) is given twice")
+          throw AppLinkFileError(
+            line: attributeLine, column: attributeColumn,
+            message: "attribute \(attributeName) is given twice")
         }
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
