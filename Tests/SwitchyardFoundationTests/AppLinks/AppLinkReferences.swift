@@ -27,7 +27,10 @@ enum Reference {
       query = String(rest[rest.index(after: mark)...])
       rest = rest[..<mark]
     }
-    let schemeEnd = rest.range(of: "://")!
+    guard let schemeEnd = rest.range(of: "://") else {
+      return Link(
+        scheme: "", host: "", rawPath: String(rest), rawQuery: query, rawFragment: fragment)
+    }
     let scheme = rest[..<schemeEnd.lowerBound].lowercased()
     let afterScheme = rest[schemeEnd.upperBound...]
     let slash = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
