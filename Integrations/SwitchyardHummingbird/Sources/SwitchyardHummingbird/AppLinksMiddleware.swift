@@ -113,10 +113,10 @@ public struct AppLinksMiddleware<Context: RequestContext>: RouterMiddleware {
     case .fixed(let name): raw = name
     case .request: raw = request.head.authority
     case .forwarded:
+      let forwarded = HTTPField.Name("X-Forwarded-Host").flatMap { request.headers[$0] }
       raw =
-        request.headers[HTTPField.Name("X-Forwarded-Host")!].map {
-          String($0.split(separator: ",").first ?? "").trimmingSpaces()
-        } ?? request.head.authority
+        forwarded.map { String($0.split(separator: ",").first ?? "").trimmingSpaces() }
+        ?? request.head.authority
     }
     guard let raw, !raw.isEmpty else { return nil }
     var name = Substring(raw)
@@ -157,13 +157,10 @@ public struct AppLinksMiddleware<Context: RequestContext>: RouterMiddleware {
         \(links)</body></html>
 
         """
+      var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+      if let name = HTTPField.Name("X-Switchyard-Route") { headers[name] = match.route.name }
       return Response(
-        status: .ok,
-        headers: [
-          .contentType: "text/html; charset=utf-8",
-          HTTPField.Name("X-Switchyard-Route")!: match.route.name,
-        ],
-        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
   }
 
