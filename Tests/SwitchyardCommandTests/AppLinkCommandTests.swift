@@ -47,6 +47,19 @@ struct AppLinkCommandTests {
     #expect(links.stderr.isEmpty)
   }
 
+  @Test("The DocC article shows the built-in table's files as the command prints them")
+  func articleShowsGoldenFiles() throws {
+    let article = try String(
+      decoding: Data(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+          .deletingLastPathComponent().deletingLastPathComponent()
+          .appendingPathComponent("Sources/Switchyard/Switchyard.docc/AppLinks.md")),
+      as: UTF8.self)
+    for name in ["apple-app-site-association.json", "assetlinks.json", "intent-filters.xml"] {
+      #expect(article.contains(try Self.golden(name)), "\(name)")
+    }
+  }
+
   @Test("--web-only turns a route into exclude components")
   func webOnly() throws {
     let result = try CommandRunner.run([
