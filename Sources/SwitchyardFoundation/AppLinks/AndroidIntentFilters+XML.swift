@@ -86,13 +86,14 @@ extension AndroidIntentFilters {
       }
     }
     for element in found {
-      if let filter = try Self.filter(element) { filters.append(filter) }
+      if let filter = try Self.filter(element, text: text) { filters.append(filter) }
     }
     self.init(
       packageName: root.attribute("package"), filters: filters)
   }
 
-  private static func filter(_ element: XMLElement) throws(AppLinkFileError) -> AndroidIntentFilter?
+  private static func filter(_ element: XMLElement, text: String) throws(AppLinkFileError)
+    -> AndroidIntentFilter?
   {
     let children = element.children
     let isView = children.contains {
@@ -117,8 +118,9 @@ extension AndroidIntentFilters {
         case "android:pathPattern":
           filter.pathRules.append(.pattern(value.replacingAll("\\\\", with: "\\")))
         case "android:pathAdvancedPattern", "android:port":
+          let (line, column) = XMLReader.position(of: data.offset, in: text)
           throw AppLinkFileError(
-            line: data.line, column: data.column,
+            line: line, column: column,
             message: "\(name) is not read by these checks; use pathPattern or pathPrefix")
         default:
           continue  // mimeType and others do not concern links

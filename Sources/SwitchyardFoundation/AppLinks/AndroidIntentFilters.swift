@@ -22,7 +22,7 @@ public struct AndroidIntentFilters: Sendable, Hashable {
 
   /// Whether some filter lets `url` in.
   public func opens(_ url: String) -> Bool {
-    let link = LinkURLReader().read(url)
+    let link = LinkURLReader.standard.read(url)
     return filters.contains { $0.matches(link) }
   }
 }

@@ -105,7 +105,7 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
   /// file.opens("https://example.com/articles/7", appID: "ABCDE12345.com.example.app")
   /// ```
   public func opens(_ url: String, appID: String? = nil) -> Bool {
-    let link = LinkURLReader().read(url)
+    let link = LinkURLReader.standard.read(url)
     var seen = Set<String>()
     for detail in details {
       let ids = detail.appIDs.filter { appID == nil || $0 == appID }

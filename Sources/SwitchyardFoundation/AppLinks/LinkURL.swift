@@ -36,6 +36,9 @@ struct LinkURL: Sendable, Hashable {
 
 /// Reads URLs into ``LinkURL``s.
 struct LinkURLReader: Sendable {
+  /// A reader with the default options (`+` stays a plus), as the platforms read links.
+  static let standard = LinkURLReader()
+
   private let matcher: RouteMatcher?
 
   init(plusAsSpace: Bool = false) {

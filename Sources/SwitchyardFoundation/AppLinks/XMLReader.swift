@@ -6,23 +6,22 @@ struct XMLElement: Sendable, Hashable {
   var name: String
   var attributes: [(name: String, value: String)]
   var children: [XMLElement]
-  var line: Int
-  var column: Int
+  /// The UTF-8 offset of its `<` (see ``XMLReader/position(of:in:)``).
+  var offset: Int
 
   func attribute(_ name: String) -> String? {
     attributes.first { $0.name == name }?.value
   }
 
   static func == (lhs: XMLElement, rhs: XMLElement) -> Bool {
-    lhs.name == rhs.name && lhs.children == rhs.children && lhs.line == rhs.line
-      && lhs.column == rhs.column && lhs.attributes.count == rhs.attributes.count
+    lhs.name == rhs.name && lhs.children == rhs.children && lhs.offset == rhs.offset
+      && lhs.attributes.count == rhs.attributes.count
       && zip(lhs.attributes, rhs.attributes).allSatisfy { $0 == $1 }
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(name)
-    hasher.combine(line)
-    hasher.combine(column)
+    hasher.combine(offset)
   }
 }
 
@@ -32,8 +31,6 @@ struct XMLReader {
 
   private let bytes: [UInt8]
   private var index = 0
-  private var line = 1
-  private var lineStart = 0
 
   init(_ text: String) {
     bytes = Array(text.utf8)
@@ -45,19 +42,29 @@ struct XMLReader {
     return try reader.document()
   }
 
-  private var column: Int {
-    String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
-  }
-
-  private func error(_ message: String) -> AppLinkFileError {
-    AppLinkFileError(line: line, column: column, message: message)
-  }
-
-  private mutating func advance() {
-    if bytes[index] == UInt8(ascii: "\n") {
+  /// The 1-based line and column (in `Character`s) of a UTF-8 offset. Positions are only
+  /// worked out for messages, so reading stays linear in the file's size.
+  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let end = min(offset, bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
       line += 1
       lineStart = index + 1
     }
+    return (line, String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1)
+  }
+
+  static func position(of offset: Int, in text: String) -> (line: Int, column: Int) {
+    position(of: offset, in: Array(text.utf8))
+  }
+
+  private func error(_ message: String, at offset: Int? = nil) -> AppLinkFileError {
+    let (line, column) = Self.position(of: offset ?? index, in: bytes)
+    return AppLinkFileError(line: line, column: column, message: message)
+  }
+
+  private mutating func advance() {
     index += 1
   }
 
@@ -68,7 +75,7 @@ struct XMLReader {
   }
 
   private mutating func skip(past terminator: String, what: String) throws(AppLinkFileError) {
-    let start = (line, column)
+    let start = index
     while index < bytes.count {
       if starts(with: terminator) {
         for _ in 0..<terminator.utf8.count { advance() }
@@ -76,8 +83,7 @@ struct XMLReader {
       }
       advance()
     }
-    throw AppLinkFileError(
-      line: start.0, column: start.1, message: "\(what) is not closed with '\(terminator)'")
+    throw error("\(what) is not closed with '\(terminator)'", at: start)
   }
 
   private mutating func skipSpace() {
@@ -148,7 +154,7 @@ struct XMLReader {
       }
       // At '<'.
       if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-        let (closeLine, closeColumn) = (line, column)
+        let closeOffset = index
         advance()
         advance()
         let closing = try name()
@@ -158,21 +164,20 @@ struct XMLReader {
         }
         advance()
         guard let open = stack.popLast() else {
-          throw AppLinkFileError(
-            line: closeLine, column: closeColumn, message: "</\(closing)> closes nothing")
+          throw error("</\(closing)> closes nothing", at: closeOffset)
         }
         guard open.name == closing else {
-          throw AppLinkFileError(
-            line: closeLine, column: closeColumn,
-            message: "</\(closing)> closes <\(open.name)> opened at \(open.line):\(open.column)")
+          let (line, column) = Self.position(of: open.offset, in: bytes)
+          throw error(
+            "</\(closing)> closes <\(open.name)> opened at \(line):\(column)", at: closeOffset)
         }
         if stack.isEmpty { root = open } else { stack[stack.count - 1].children.append(open) }
         continue
       }
-      let (tagLine, tagColumn) = (line, column)
+      let tagOffset = index
       advance()
       var element = XMLElement(
-        name: try name(), attributes: [], children: [], line: tagLine, column: tagColumn)
+        name: try name(), attributes: [], children: [], offset: tagOffset)
       var selfClosing = false
       while true {
         skipSpace()
@@ -187,12 +192,10 @@ struct XMLReader {
           selfClosing = true
           break
         }
-        let (attributeLine, attributeColumn) = (line, column)
+        let attributeOffset = index
         let attributeName = try name()
         if element.attribute(attributeName) != nil {
-          throw AppLinkFileError(
-            line: attributeLine, column: attributeColumn,
-            message: "attribute \(attributeName) is given twice")
+          throw error("attribute \(attributeName) is given twice", at: attributeOffset)
         }
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
