@@ -133,30 +133,8 @@ enum AppLinkOptions {
   }
 }
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Writes `text` to stdout; a failed write is exit status 2 (docs/CommandLine.md).
+/// Writes `text` (which ends with a newline) to standard output through ``StandardOutput``, so
+/// a failed write is exit status 2.
 func writeOutput(_ text: String) throws {
-  var text = text
-  let ok = text.withUTF8 { buffer -> Bool in
-    guard var base = buffer.baseAddress else { return true }
-    var remaining = buffer.count
-    while remaining > 0 {
-      let written = write(1, base, remaining)
-      if written <= 0 { return false }
-      base += written
-      remaining -= written
-    }
-    return true
-  }
-  if !ok {
-    printError("error: could not write to standard output")
-    throw SwitchyardTool.usageErrorStatus
-  }
+  try StandardOutput.writeLine(text.hasSuffix("\n") ? String(text.dropLast()) : text)
 }
