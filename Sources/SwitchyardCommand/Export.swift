@@ -2,13 +2,19 @@ import ArgumentParser
 import Switchyard
 import SwitchyardFoundation
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// `switchyard export aasa|android …`: app-link files generated from a route table.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Generate universal-link and App Link files from a route table.",
     discussion: """
       export aasa prints an apple-app-site-association file; export android prints the \
-      intent filters (or, with --assetlinks, an assetlinks.json). What a file cannot say \
+      intent filters and, given --sha256, the assetlinks.json. What a file cannot say \
       exactly is written as the closest superset, with a warning on stderr naming the route.
       """,
     subcommands: [ExportAASA.self, ExportAndroid.self]
@@ -65,17 +71,20 @@ struct ExportAASA: ParsableCommand {
   }
 }
 
-/// `switchyard export android --package NAME [--host HOST …] [--sha256 FINGERPRINT …] [--assetlinks]`
+/// `switchyard export android --package NAME [--host HOST …] [--sha256 FINGERPRINT …]
+/// [--assetlinks | --output-dir DIR]`
 struct ExportAndroid: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "android",
-    abstract: "Print the intent filters (or the assetlinks.json) for a route table.",
+    abstract: "Print the intent filters and the assetlinks.json for a route table.",
     discussion: """
-      Without --assetlinks, prints an XML document holding one <intent-filter> per route, to \
-      copy into the activity that handles links; https filters get android:autoVerify. With \
-      --assetlinks, prints the assetlinks.json for the package's signing certificates \
-      (--sha256, at least one). Routes with no host (or the host *) are exported for each \
-      --host. Exit status: 0, or 2 for a usage or route-file error.
+      Prints an XML document holding one <intent-filter> per route, to copy into the activity \
+      that handles links; https filters get android:autoVerify. Given --sha256, the \
+      assetlinks.json for the package's signing certificates follows in a comment at the end \
+      of the document (the document stays valid XML). --assetlinks prints only the \
+      assetlinks.json; --output-dir DIR writes DIR/intent-filters.xml and, given --sha256, \
+      DIR/assetlinks.json. Routes with no host (or the host *) are exported for each --host. \
+      Exit status: 0, or 2 for a usage or route-file error.
       """
   )
 
@@ -92,8 +101,13 @@ struct ExportAndroid: ParsableCommand {
   @Option(help: ArgumentHelp("A web host for routes that name none.", valueName: "host"))
   var host: [String] = []
 
-  @Flag(help: "Print assetlinks.json instead of the intent filters.")
+  @Flag(help: "Print only the assetlinks.json.")
   var assetlinks = false
+
+  @Option(
+    name: .customLong("output-dir"),
+    help: ArgumentHelp("Write the files into this directory instead.", valueName: "dir"))
+  var outputDirectory: String?
 
   func validate() throws {
     guard AssetLinks.isValidPackageName(package) else {
@@ -107,17 +121,40 @@ struct ExportAndroid: ParsableCommand {
     if assetlinks && sha256.isEmpty {
       throw ValidationError("--assetlinks needs at least one --sha256 fingerprint")
     }
+    if assetlinks && outputDirectory != nil {
+      throw ValidationError("give --assetlinks or --output-dir, not both")
+    }
   }
 
   mutating func run() throws {
-    if assetlinks {
-      try writeOutput(AssetLinks(packageName: package, fingerprints: sha256).json)
+    let links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
+    if assetlinks, let links {
+      try writeOutput(links.json)
       return
     }
     let table = try source.loadTable()
     let export = AndroidIntentFilters.export(table, packageName: package, hosts: host)
     for warning in export.warnings { printError("\(warning)") }
-    try writeOutput(export.file.xml)
+    if let outputDirectory {
+      try write(export.file.xml, to: outputDirectory + "/intent-filters.xml")
+      if let links { try write(links.json, to: outputDirectory + "/assetlinks.json") }
+      return
+    }
+    var document = export.file.xml
+    if let links {
+      document += "<!-- assetlinks.json, served at https://HOST/.well-known/assetlinks.json:\n"
+      document += links.json + "-->\n"
+    }
+    try writeOutput(document)
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      printError("error: cannot write \(path): \(error)")
+      throw SwitchyardTool.usageErrorStatus
+    }
   }
 }
 

@@ -60,6 +60,41 @@ struct AppLinkCommandTests {
     }
   }
 
+  @Test(
+    "export android with --sha256 prints both files in one valid XML document; --output-dir writes them"
+  )
+  func exportAndroidBoth() throws {
+    let folder = try CommandRunner.directory(with: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let both = try CommandRunner.run(
+      [
+        "export", "android", "--package", "com.example.app", "--host", "example.com", "--sha256",
+        Self.fingerprint,
+      ], in: folder)
+    #expect(both.status == 0)
+    #expect(both.stdout.hasPrefix(try Self.golden("intent-filters.xml")))
+    #expect(both.stdout.contains(try Self.golden("assetlinks.json")))
+    try Data(both.stdout.utf8).write(to: folder.appendingPathComponent("both.xml"))
+    let verify = try CommandRunner.run(
+      ["verify", "android", "both.xml", "--host", "example.com"], in: folder)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+
+    let written = try CommandRunner.run(
+      [
+        "export", "android", "--package", "com.example.app", "--host", "example.com", "--sha256",
+        Self.fingerprint, "--output-dir", folder.path,
+      ], in: folder)
+    #expect(written.status == 0)
+    #expect(written.stdout.isEmpty)
+    let xml = try String(
+      decoding: Data(contentsOf: folder.appendingPathComponent("intent-filters.xml")), as: UTF8.self
+    )
+    let json = try String(
+      decoding: Data(contentsOf: folder.appendingPathComponent("assetlinks.json")), as: UTF8.self)
+    #expect(xml == (try Self.golden("intent-filters.xml")))
+    #expect(json == (try Self.golden("assetlinks.json")))
+  }
+
   @Test("--web-only turns a route into exclude components")
   func webOnly() throws {
     let result = try CommandRunner.run([
