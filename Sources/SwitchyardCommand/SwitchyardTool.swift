@@ -24,7 +24,7 @@ struct SwitchyardTool: ParsableCommand {
       or output that could not be written.
       """,
     version: SwitchyardTool.version,
-    subcommands: [Match.self, URLCommand.self]
+    subcommands: [Match.self, URLCommand.self, Export.self, Verify.self]
   )
 
   /// What `switchyard --version` prints.
