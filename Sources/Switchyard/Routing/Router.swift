@@ -269,10 +269,9 @@ public final class Router<Output>: Sendable {
   /// - Returns: The output, or `nil` when neither a handler nor the unmatched handler gave one.
   @discardableResult
   public func route(_ url: String, context: RoutingContext = RoutingContext()) -> Output? {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
     var output: Output? = nil
     withUnsafeMutablePointer(to: &output) { pointer in
-      _ = dispatchSync(url, context, snapshot, fallback, UnsafeMutableRawPointer(pointer))
+      state.route(url, context, into: UnsafeMutableRawPointer(pointer))
     }
     return output
   }
@@ -420,14 +419,25 @@ struct RouterState {
   var fallback: ErasedUnmatchedHandler? = nil
 }
 
+extension Locked where State == RouterState {
+  /// The whole of ``Router/route(_:context:)`` but the output's storage: not generic, so it
+  /// runs without looking up generic metadata.
+  func route(_ url: String, _ context: RoutingContext, into out: UnsafeMutableRawPointer) {
+    let (snapshot, fallback) = withLock { ($0.registry.snapshot(), $0.fallback) }
+    _ = dispatchSync(url, context, snapshot, fallback, out, describesUnmatched: fallback != nil)
+  }
+}
+
 /// Routes `url` through synchronous handlers, writing the output (a handler's or the unmatched
 /// handler's) through `out`.
 func dispatchSync(
   _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot,
-  _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer, interceptors: Bool = true
+  _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer, interceptors: Bool = true,
+  describesUnmatched: Bool = true
 ) -> DispatchOutcome {
-  let outcome = snapshot.route(url, context: context, interceptors: interceptors) {
-    handler, match in
+  let outcome = snapshot.route(
+    url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched
+  ) { handler, match in
     switch handler {
     case .sync(let body): return attempt(match) { try body(match, out) }
     case .async: return .needsAsync

@@ -88,9 +88,10 @@ extension RoutePattern {
 ///
 /// Registration cost model (<doc:RegistrationCost>): routes added since the last routing call
 /// wait in `pending`; the next call compiles them into a new *level* (a `RouteMatcher` of
-/// their own), then merges the newest levels while the older one is at most twice the size of
-/// the newer. Levels therefore shrink geometrically (at most log₂ n of them) and each route is
-/// compiled O(log n) times in all: register-one/route-one over n routes costs O(n log n). A
+/// their own), then merges the two newest levels while the older one is no bigger than the
+/// newer (a binary counter). Levels therefore at least halve from oldest to newest (at most
+/// log₂ n of them) and each route is compiled at most log₂ n times in all:
+/// register-one/route-one over n routes costs O(n log n). A
 /// lookup asks every level and ranks the winners by the one precedence (a table of just those
 /// routes); once as many calls as there are routes have passed without a change, the levels
 /// are merged into one, so a table registered up front routes through one matcher.
@@ -218,7 +219,7 @@ struct RoutingRegistry {
       levels.append(compile(pending))
       pending = []
       while levels.count > 1,
-        levels[levels.count - 2].names.count <= 2 * levels[levels.count - 1].names.count
+        levels[levels.count - 2].names.count <= levels[levels.count - 1].names.count
       {
         let newer = levels.removeLast()
         let older = levels.removeLast()
@@ -282,13 +283,28 @@ struct Candidate {
 }
 
 /// An immutable, compiled view of a registry: what one routing call works with, start to end,
-/// whatever registrations happen meanwhile.
-struct RoutingSnapshot: Sendable {
+/// whatever registrations happen meanwhile. A class, so that a routing call holds it by one
+/// reference.
+final class RoutingSnapshot: Sendable {
   let levels: [CompiledLevel]
   let interceptors: [InterceptorEntry]
   let observers: [@Sendable (RoutingEvent) -> Void]
   let maximumRedirects: Int
   let reader: URLReader
+  /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
+  let scopedInterceptors: Bool
+
+  init(
+    levels: [CompiledLevel], interceptors: [InterceptorEntry],
+    observers: [@Sendable (RoutingEvent) -> Void], maximumRedirects: Int, reader: URLReader
+  ) {
+    self.levels = levels
+    self.interceptors = interceptors
+    self.observers = observers
+    self.maximumRedirects = maximumRedirects
+    self.reader = reader
+    self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
+  }
 
   /// The best candidate for `url`.
   func best(_ url: String) -> Candidate? {
@@ -360,6 +376,9 @@ struct DispatchRun {
   let originalURL: String
   let context: RoutingContext
   let runsInterceptors: Bool
+  /// Whether an ended run describes the URL in an ``UnmatchedRequest`` (reading its parts):
+  /// only when someone will read it.
+  let describesUnmatched: Bool
   private(set) var url: String
   private(set) var visited: [String] = []
   private(set) var intercepted = false
@@ -368,13 +387,15 @@ struct DispatchRun {
   private var start: ContinuousClock.Instant? = nil
 
   init(
-    _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true
+    _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true,
+    describesUnmatched: Bool = true
   ) {
     self.snapshot = snapshot
     self.originalURL = url
     self.url = url
     self.context = context
     self.runsInterceptors = interceptors
+    self.describesUnmatched = describesUnmatched
   }
 
   /// Matches the URL and runs the interceptors that apply to it, following redirections.
@@ -386,27 +407,25 @@ struct DispatchRun {
       guard runsInterceptors, !snapshot.interceptors.isEmpty else {
         return .candidates(best: best)
       }
-      let scheme = snapshot.reader.scheme(of: url)
-      let applicable = snapshot.interceptors.filter { $0.scheme == nil || $0.scheme == scheme }
-      guard !applicable.isEmpty else { return .candidates(best: best) }
-
-      let parsed = snapshot.reader.parse(url)
+      let scheme = snapshot.scopedInterceptors ? snapshot.reader.scheme(of: url) : nil
       let request = InterceptionRequest(
-        url: url, redirects: visited, match: best?.match, parts: parsed.parts,
-        query: parsed.query, context: context)
+        url: url, redirects: visited, match: best?.match, context: context,
+        reader: snapshot.reader)
       var target: String? = nil
-      for interceptor in applicable {
+      for interceptor in snapshot.interceptors
+      where interceptor.scheme == nil || interceptor.scheme == scheme {
         switch interceptor.body(request) {
         case .pass:
           continue
         case .reject:
           intercepted = true
-          emit(.rejected, route: best?.match.route, interceptor: interceptor.name)
+          emit(.rejected, best?.match, interceptor: interceptor.name)
           return .unmatched(
-            unmatched(.rejected, parsed: parsed, interceptor: interceptor.name))
+            unmatched(.rejected, parsed: snapshot.reader.parse(url), interceptor: interceptor.name)
+          )
         case .redirect(let next):
           intercepted = true
-          emit(.redirected, route: best?.match.route, interceptor: interceptor.name)
+          emit(.redirected, best?.match, interceptor: interceptor.name)
           target = next
         }
         if target != nil { break }
@@ -418,7 +437,7 @@ struct DispatchRun {
       if visited.contains(target) || visited.count > snapshot.maximumRedirects {
         let reason: UnmatchedReason =
           visited.contains(target) ? .redirectLoop : .tooManyRedirects
-        emit(.unmatched, route: nil, interceptor: nil)
+        emit(.unmatched, nil, interceptor: nil)
         return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
       }
     }
@@ -438,21 +457,21 @@ struct DispatchRun {
   mutating func finish(_ attempt: Attempt, for match: RouteMatch) -> DispatchOutcome? {
     switch attempt {
     case .handled:
-      emit(.handled, route: match.route, interceptor: nil)
+      emit(.handled, match, interceptor: nil)
       return DispatchOutcome(
         match: match, unmatched: nil, redirects: visited, intercepted: intercepted)
     case .declined(let error):
-      emit(.declined, route: match.route, interceptor: nil)
+      emit(.declined, match, interceptor: nil)
       declined.append(DeclinedRoute(route: match.route, error: error))
       return nil
     case .skipped:
       return nil
     case .needsAsync:
-      emit(.needsAsync, route: match.route, interceptor: nil)
+      emit(.needsAsync, match, interceptor: nil)
       declined.append(DeclinedRoute(route: match.route, error: AsyncHandlerSkipped(route: match.route)))
       return ended(.needsAsync)
     case .failed(let error):
-      emit(.failed, route: match.route, interceptor: nil)
+      emit(.failed, match, interceptor: nil)
       declined.append(DeclinedRoute(route: match.route, error: error))
       return ended(.handlerFailed)
     }
@@ -460,7 +479,7 @@ struct DispatchRun {
 
   /// Every candidate was tried and none handled the URL.
   mutating func exhausted() -> DispatchOutcome {
-    emit(.unmatched, route: nil, interceptor: nil)
+    emit(.unmatched, nil, interceptor: nil)
     return ended(declined.isEmpty ? .noRoute : .allDeclined)
   }
 
@@ -472,7 +491,8 @@ struct DispatchRun {
   private func ended(_ reason: UnmatchedReason) -> DispatchOutcome {
     DispatchOutcome(
       match: nil,
-      unmatched: unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil),
+      unmatched: describesUnmatched
+        ? unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil) : nil,
       redirects: visited, intercepted: intercepted)
   }
 
@@ -485,8 +505,9 @@ struct DispatchRun {
       declined: declined, interceptor: interceptor, context: context)
   }
 
-  private func emit(_ outcome: RoutingEvent.Outcome, route: Route?, interceptor: String?) {
+  private func emit(_ outcome: RoutingEvent.Outcome, _ match: RouteMatch?, interceptor: String?) {
     guard !snapshot.observers.isEmpty else { return }
+    let route = match?.route
     let event = RoutingEvent(
       outcome: outcome, pattern: route?.pattern.text, routeName: route?.name,
       interceptor: interceptor,
@@ -501,9 +522,12 @@ extension RoutingSnapshot {
   /// must stop.
   func route(
     _ url: String, context: RoutingContext, interceptors: Bool = true,
+    describesUnmatched: Bool = true,
     _ invoke: (RouteHandler, RouteMatch) -> Attempt
   ) -> DispatchOutcome {
-    var run = DispatchRun(self, url: url, context: context, interceptors: interceptors)
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: interceptors,
+      describesUnmatched: describesUnmatched)
     switch run.prepare() {
     case .unmatched(let request):
       return run.stopped(request)
