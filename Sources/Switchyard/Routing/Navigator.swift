@@ -240,7 +240,7 @@ public final class Navigator<Screen> {
   }
 
   /// The back stack for `url`: the screens of its parent routes, then its own (the rule is
-  /// ``Router/stack(for:)``'s).
+  /// ``Router/stack(for:context:)``'s).
   ///
   /// ```swift
   /// navigator.stack(for: "myapp://user/42/post/7")   // [user 42 screen, post 7 screen]

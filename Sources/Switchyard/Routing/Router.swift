@@ -88,7 +88,7 @@ public final class Router<Output>: Sendable {
   ///   - name: A unique name; by default the pattern itself (` #2`, ` #3`… appended when the
   ///     same pattern is registered again).
   ///   - priority: Higher priorities are tried first. Default 0.
-  ///   - metadata: The app's own facts about the route (<doc:RouteMetadata>).
+  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   ///   - handler: Returns the output, or `nil` (or throws) to let the next candidate run.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is registered.

@@ -15,7 +15,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   public let priority: Int
   /// The position in registration order, from 0.
   public let index: Int
-  /// The app's own facts about the route (<doc:RouteMetadata>): empty unless given when the
+  /// The app's own facts about the route (<doc:MetadataAndContext>): empty unless given when the
   /// route was added.
   public internal(set) var metadata = RouteMetadata()
 
@@ -144,7 +144,7 @@ public struct RouteTable: Sendable {
   ///   - name: A non-empty name, unique in the table.
   ///   - pattern: The pattern (<doc:PatternSyntax>).
   ///   - priority: Higher priorities win first. Default 0.
-  ///   - metadata: The app's own facts about the route (<doc:RouteMetadata>).
+  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   /// - Returns: The route as added.
   /// - Throws: ``RouteTableError`` for an empty or taken name or a pattern syntax error.
   @discardableResult
