@@ -23,7 +23,8 @@ struct RouteFileOriginsAndMetadataTests {
   @Test("origins and metadata are read; path-only patterns answer the origins only")
   func reads() throws {
     let table = try RouteFile.parse(Self.file, fileName: "routes.json")
-    #expect(table.options.acceptedOrigins.map(\.text) == ["shop", "https://(www.)shop.example.com"])
+    #expect(
+      table.options.acceptedOrigins.map(\.text) == ["shop", "https://(www.)shop.example.com"])
     let orders = try #require(table.route(named: "orders"))
     #expect(orders.metadata[.requiresSignIn])
     #expect(orders.metadata[name: "screen"] as? String == "orders")

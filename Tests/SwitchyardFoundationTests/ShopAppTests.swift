@@ -139,7 +139,8 @@ struct ShopAppTests {
 
     session.isSignedIn = true
     #expect(router.route("shop://checkout") == .checkout)
-    #expect(router.stack(for: link) == [.account, .orders, .order(UUID(uuidString: Self.orderID)!)])
+    #expect(
+      router.stack(for: link) == [.account, .orders, .order(UUID(uuidString: Self.orderID)!)])
     #expect(router.match("shop://account/orders")?.route.metadata[.requiresSignIn] == true)
     #expect(router.match("shop://product/1")?.route.metadata[.requiresSignIn] == false)
   }
@@ -150,7 +151,8 @@ struct ShopAppTests {
     #expect(
       router.stack(for: "https://www.shop.example.com/product/42/reviews/7")
         == [.product(42), .reviews(42), .review(42, 7)])
-    #expect(router.stack(for: "shop://help/returns/international") == [.help("returns/international")])
+    #expect(
+      router.stack(for: "shop://help/returns/international") == [.help("returns/international")])
     #expect(router.stack(for: "shop://nowhere/at/all") == [.notFound("shop://nowhere/at/all")])
     #expect(
       router.stack(for: "shop://product/42/nonsense")
@@ -161,7 +163,8 @@ struct ShopAppTests {
   func contextAndEvents() throws {
     let session = Session()
     let router = try makeRouter(session)
-    #expect(router.route("shop://deals", context: .with(.source, "widget")) == .deals(source: "widget"))
+    #expect(
+      router.route("shop://deals", context: .with(.source, "widget")) == .deals(source: "widget"))
     #expect(router.route("shop://deals") == .deals(source: "link"))
     #expect(session.seenSources == ["widget", "link"])
     _ = router.route("shop://product/1")

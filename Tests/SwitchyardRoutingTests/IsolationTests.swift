@@ -52,7 +52,8 @@ struct IsolationTests {
       .userPost(user: try $0.int("id"), post: try $0.int("post"))
     }
     try router.register("/login") { _ in .login }
-    router.intercept { request in request.metadata[.locked] ? .redirect(to: "myapp://login") : .pass }
+    router.intercept { request in request.metadata[.locked] ? .redirect(to: "myapp://login") : .pass
+    }
     #expect(router.stack(for: "myapp://user/1/post/2") == [.login])
     #expect(router.stack(for: "myapp://user/1") == [.user(1)])
     #expect(router.route("https://x.example.com/user/1") == nil)

@@ -30,7 +30,8 @@ struct RegistrationLevelsTests {
     let router = Router<Int>()
     var table = RouteTable()
     for index in 0..<300 {
-      let pattern = index % 3 == 0 ? "/r\(index % 40)/:x\(index)" : "/r\(index % 40)/<int:n>/\(index)"
+      let pattern =
+        index % 3 == 0 ? "/r\(index % 40)/:x\(index)" : "/r\(index % 40)/<int:n>/\(index)"
       try router.register(pattern) { _ in index }
       try table.add("\(index)", pattern)
       let probe = index % 3 == 0 ? "/r\(index % 40)/v" : "/r\(index % 40)/7/\(index)"

@@ -77,7 +77,8 @@ public final class MainActorRouter<Output> {
       })
   }
 
-  /// Registers a typed route (see ``Router/register(_:name:priority:metadata:handler:)-(R.Type,_,_,_,_)``).
+  /// Registers a typed route (``Routable``), built with its `init(match:)`, then turned into an
+  /// output by `handler` on the main actor.
   ///
   /// ```swift
   /// try router.register(SearchRoute.self) { route in .search(route.term) }

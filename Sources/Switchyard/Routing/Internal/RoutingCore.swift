@@ -468,7 +468,8 @@ struct DispatchRun {
       return nil
     case .needsAsync:
       emit(.needsAsync, match, interceptor: nil)
-      declined.append(DeclinedRoute(route: match.route, error: AsyncHandlerSkipped(route: match.route)))
+      declined.append(
+        DeclinedRoute(route: match.route, error: AsyncHandlerSkipped(route: match.route)))
       return ended(.needsAsync)
     case .failed(let error):
       emit(.failed, match, interceptor: nil)
