@@ -36,7 +36,9 @@ public final class Router<Output>: Sendable {
   /// Called when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
-  private let state: Locked<RouterState>
+  // Usable from inlinable code: `route` and `register` are specialised in the app for its
+  // `Output`, so a routing call looks up no generic metadata (<doc:RegistrationCost>).
+  @usableFromInline let state: Locked<RouterState>
 
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
@@ -92,6 +94,7 @@ public final class Router<Output>: Sendable {
   ///   - handler: Returns the output, or `nil` (or throws) to let the next candidate run.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is registered.
+  @inlinable
   @discardableResult
   public func register(
     _ pattern: String, name: String? = nil, priority: Int = 0,
@@ -267,6 +270,7 @@ public final class Router<Output>: Sendable {
   ///   - url: The URL.
   ///   - context: What the call carries to interceptors, handlers and the unmatched handler.
   /// - Returns: The output, or `nil` when neither a handler nor the unmatched handler gave one.
+  @inlinable
   @discardableResult
   public func route(_ url: String, context: RoutingContext = RoutingContext()) -> Output? {
     var output: Output? = nil
@@ -368,6 +372,7 @@ public final class Router<Output>: Sendable {
   /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
   /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
   /// so a registration of several routes is all or nothing.
+  @usableFromInline
   func update<Result>(
     atomically: Bool = false,
     _ body: (inout RoutingRegistry) throws(RouteTableError) -> Result
@@ -382,6 +387,7 @@ public final class Router<Output>: Sendable {
   }
 
   /// `handler` as the registry stores it.
+  @inlinable
   static func erase(_ handler: @escaping Handler) -> RouteHandler {
     .sync { match, out in
       guard let output = try handler(match) else { return false }
@@ -412,6 +418,7 @@ public final class Router<Output>: Sendable {
 typealias ErasedUnmatchedHandler = @Sendable (UnmatchedRequest, UnsafeMutableRawPointer) -> Void
 
 /// A router's state behind its lock; not generic, so routing looks up no generic metadata.
+@usableFromInline
 struct RouterState {
   var registry: RoutingRegistry
   /// The unmatched handler as set (a `Router<Output>.UnmatchedHandler`), for its getter.
@@ -422,6 +429,7 @@ struct RouterState {
 extension Locked where State == RouterState {
   /// The whole of ``Router/route(_:context:)`` but the output's storage: not generic, so it
   /// runs without looking up generic metadata.
+  @usableFromInline
   func route(_ url: String, _ context: RoutingContext, into out: UnsafeMutableRawPointer) {
     let (snapshot, fallback) = withLock { ($0.registry.snapshot(), $0.fallback) }
     _ = dispatchSync(url, context, snapshot, fallback, out, describesUnmatched: fallback != nil)

@@ -4,6 +4,7 @@
 /// Safety of `@unchecked Sendable`: `sync` and `async` handlers are built from `@Sendable`
 /// closures. `mainActor` and `open` handlers are stored only by main-actor types
 /// (``MainActorRouter``, ``Navigator``), whose snapshots never leave the main actor.
+@usableFromInline
 enum RouteHandler: @unchecked Sendable {
   /// Writes the output through the pointer and returns `true`, or returns `false` to decline.
   case sync(@Sendable (RouteMatch, UnsafeMutableRawPointer) throws -> Bool)
@@ -95,6 +96,7 @@ extension RoutePattern {
 /// lookup asks every level and ranks the winners by the one precedence (a table of just those
 /// routes); once as many calls as there are routes have passed without a change, the levels
 /// are merged into one, so a table registered up front routes through one matcher.
+@usableFromInline
 struct RoutingRegistry {
   let reader: URLReader
   let options: RouteOptions
@@ -140,6 +142,7 @@ struct RoutingRegistry {
 
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
   /// ` #3`… appended when that is taken.
+  @usableFromInline
   mutating func add(
     _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
     metadata: RouteMetadata, handler: RouteHandler
@@ -453,6 +456,18 @@ struct DispatchRun {
     }
   }
 
+  /// Runs the candidates after `best` until one handles the URL or routing must stop.
+  mutating func tryRemaining(
+    after best: Candidate, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    for candidate in remainingCandidates(after: best) {
+      if let result = finish(invoke(candidate.handler, candidate.match), for: candidate.match) {
+        return result
+      }
+    }
+    return exhausted()
+  }
+
   /// Records one candidate's attempt; returns the outcome when routing ends with it.
   mutating func finish(_ attempt: Attempt, for match: RouteMatch) -> DispatchOutcome? {
     switch attempt {
@@ -526,8 +541,24 @@ extension RoutingSnapshot {
     describesUnmatched: Bool = true,
     _ invoke: (RouteHandler, RouteMatch) -> Attempt
   ) -> DispatchOutcome {
+    let runsInterceptors = interceptors
+    let interceptors = self.interceptors
+    // The common case — nothing intercepts, nothing observes, the best candidate handles the
+    // URL — builds no run at all.
+    if interceptors.isEmpty || !runsInterceptors, observers.isEmpty, var best = best(url) {
+      best.match.context = context
+      let first = invoke(best.handler, best.match)
+      if case .handled = first {
+        return DispatchOutcome(match: best.match, unmatched: nil, redirects: [], intercepted: false)
+      }
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: false,
+        describesUnmatched: describesUnmatched)
+      if let result = run.finish(first, for: best.match) { return result }
+      return run.tryRemaining(after: best, invoke)
+    }
     var run = DispatchRun(
-      self, url: url, context: context, interceptors: interceptors,
+      self, url: url, context: context, interceptors: runsInterceptors,
       describesUnmatched: describesUnmatched)
     switch run.prepare() {
     case .unmatched(let request):
@@ -537,13 +568,7 @@ extension RoutingSnapshot {
       if let result = run.finish(invoke(best.handler, best.match), for: best.match) {
         return result
       }
-      for candidate in run.remainingCandidates(after: best) {
-        if let result = run.finish(invoke(candidate.handler, candidate.match), for: candidate.match)
-        {
-          return result
-        }
-      }
-      return run.exhausted()
+      return run.tryRemaining(after: best, invoke)
     }
   }
 
