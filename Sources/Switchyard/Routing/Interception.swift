@@ -31,13 +31,14 @@ public struct InterceptionRequest: Sendable {
   public let match: RouteMatch?
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
-  let reader: URLReader
+  /// What reads the URL's parts when asked (one reference).
+  let snapshot: RoutingSnapshot
 
   /// The URL's parts as the engine reads them (read when asked for).
-  public var parts: URLParts { reader.parse(url).parts }
+  public var parts: URLParts { snapshot.reader.parse(url).parts }
 
   /// The URL's query (read when asked for).
-  public var query: QueryParameters { reader.parse(url).query }
+  public var query: QueryParameters { snapshot.reader.parse(url).query }
 
   /// The best candidate route's metadata (empty when no route matches): a login gate reads
   /// `request.metadata[.requiresSignIn]` instead of parsing route names.

@@ -340,6 +340,21 @@ final class RoutingSnapshot: Sendable {
       sequence: level.sequences[match.routeIndex], level: levelIndex)
   }
 
+  /// Runs the interceptors that apply to `url`, in order, until one does not pass; returns it
+  /// and its decision (`nil` when all passed).
+  func intercept(
+    _ url: String, _ best: Candidate?, _ redirects: [String], _ context: RoutingContext
+  ) -> (InterceptorEntry, InterceptorDecision)? {
+    let scheme = scopedInterceptors ? reader.scheme(of: url) : nil
+    let request = InterceptionRequest(
+      url: url, redirects: redirects, match: best?.match, context: context, snapshot: self)
+    for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme {
+      let decision = interceptor.body(request)
+      if decision != .pass { return (interceptor, decision) }
+    }
+    return nil
+  }
+
   /// Candidates of different levels in precedence order: a table of just their routes, in
   /// registration order, says how they rank for `url`.
   private func rank(_ found: [Candidate], _ url: String) -> [Candidate] {
@@ -410,39 +425,53 @@ struct DispatchRun {
       guard runsInterceptors, !snapshot.interceptors.isEmpty else {
         return .candidates(best: best)
       }
-      let scheme = snapshot.scopedInterceptors ? snapshot.reader.scheme(of: url) : nil
-      let request = InterceptionRequest(
-        url: url, redirects: visited, match: best?.match, context: context,
-        reader: snapshot.reader)
-      var target: String? = nil
-      for interceptor in snapshot.interceptors
-      where interceptor.scheme == nil || interceptor.scheme == scheme {
-        switch interceptor.body(request) {
-        case .pass:
-          continue
-        case .reject:
-          intercepted = true
-          emit(.rejected, best?.match, interceptor: interceptor.name)
-          return .unmatched(
-            unmatched(.rejected, parsed: snapshot.reader.parse(url), interceptor: interceptor.name)
-          )
-        case .redirect(let next):
-          intercepted = true
-          emit(.redirected, best?.match, interceptor: interceptor.name)
-          target = next
-        }
-        if target != nil { break }
+      guard let (interceptor, decision) = snapshot.intercept(url, best, visited, context) else {
+        return .candidates(best: best)
       }
-      guard let target else { return .candidates(best: best) }
+      if let step = apply(decision, by: interceptor, best: best) { return step }
+    }
+  }
 
+  /// Acts on an interceptor's decision other than `pass`; `nil` when it redirected and the new
+  /// URL is to be routed.
+  mutating func apply(
+    _ decision: InterceptorDecision, by interceptor: InterceptorEntry, best: Candidate?
+  ) -> Step? {
+    switch decision {
+    case .pass:
+      return .candidates(best: best)
+    case .reject:
+      intercepted = true
+      emit(.rejected, best?.match, interceptor: interceptor.name)
+      return .unmatched(
+        unmatched(.rejected, parsed: snapshot.reader.parse(url), interceptor: interceptor.name))
+    case .redirect(let target):
+      intercepted = true
+      emit(.redirected, best?.match, interceptor: interceptor.name)
       visited.append(url)
       url = target
-      if visited.contains(target) || visited.count > snapshot.maximumRedirects {
-        let reason: UnmatchedReason =
-          visited.contains(target) ? .redirectLoop : .tooManyRedirects
-        emit(.unmatched, nil, interceptor: nil)
-        return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
+      guard visited.contains(target) || visited.count > snapshot.maximumRedirects else {
+        return nil
       }
+      let reason: UnmatchedReason = visited.contains(target) ? .redirectLoop : .tooManyRedirects
+      emit(.unmatched, nil, interceptor: nil)
+      return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
+    }
+  }
+
+  /// Runs the handlers once the interceptors have decided.
+  mutating func complete(
+    _ step: Step, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    switch step {
+    case .unmatched(let request):
+      return stopped(request)
+    case .candidates(let best):
+      guard let best else { return exhausted() }
+      if let result = finish(invoke(best.handler, best.match), for: best.match) {
+        return result
+      }
+      return tryRemaining(after: best, invoke)
     }
   }
 
@@ -541,12 +570,26 @@ extension RoutingSnapshot {
     describesUnmatched: Bool = true,
     _ invoke: (RouteHandler, RouteMatch) -> Attempt
   ) -> DispatchOutcome {
-    let runsInterceptors = interceptors
-    let interceptors = self.interceptors
-    // The common case — nothing intercepts, nothing observes, the best candidate handles the
-    // URL — builds no run at all.
-    if interceptors.isEmpty || !runsInterceptors, observers.isEmpty, var best = best(url) {
-      best.match.context = context
+    // Nothing observes (so no event, no clock): interceptors that pass and a best candidate
+    // that handles the URL need no dispatch run at all.
+    if observers.isEmpty {
+      var best = best(url)
+      best?.match.context = context
+      if interceptors, !self.interceptors.isEmpty,
+        let (interceptor, decision) = intercept(url, best, [], context)
+      {
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: true,
+          describesUnmatched: describesUnmatched)
+        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
+        return run.complete(step, invoke)
+      }
+      guard let best else {
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: false,
+          describesUnmatched: describesUnmatched)
+        return run.exhausted()
+      }
       let first = invoke(best.handler, best.match)
       if case .handled = first {
         return DispatchOutcome(match: best.match, unmatched: nil, redirects: [], intercepted: false)
@@ -558,18 +601,9 @@ extension RoutingSnapshot {
       return run.tryRemaining(after: best, invoke)
     }
     var run = DispatchRun(
-      self, url: url, context: context, interceptors: runsInterceptors,
+      self, url: url, context: context, interceptors: interceptors,
       describesUnmatched: describesUnmatched)
-    switch run.prepare() {
-    case .unmatched(let request):
-      return run.stopped(request)
-    case .candidates(let best):
-      guard let best else { return run.exhausted() }
-      if let result = run.finish(invoke(best.handler, best.match), for: best.match) {
-        return result
-      }
-      return run.tryRemaining(after: best, invoke)
-    }
+    return run.complete(run.prepare(), invoke)
   }
 
   /// The async form of ``route(_:context:interceptors:_:)``; throws `CancellationError` when
