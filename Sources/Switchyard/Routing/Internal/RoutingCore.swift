@@ -348,7 +348,8 @@ final class RoutingSnapshot: Sendable {
     let scheme = scopedInterceptors ? reader.scheme(of: url) : nil
     let request = InterceptionRequest(
       url: url, redirects: redirects, match: best?.match, context: context, snapshot: self)
-    for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme {
+    for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
+    {
       let decision = interceptor.body(request)
       if decision != .pass { return (interceptor, decision) }
     }
