@@ -32,6 +32,8 @@ public final class Router<Output>: Sendable {
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
   private let state: Locked<State>
+  /// Links held until a handler or a gate lets them through (see ``dispatch(_:stack:)``).
+  let linkSlot = LinkHolderSlot()
 
   private struct State {
     var registry: RoutingRegistry<RouterHandler<Output>>
@@ -241,6 +243,12 @@ public final class Router<Output>: Sendable {
   ///   Errors thrown by handlers are declines, not thrown from here.
   @discardableResult
   public func handle(_ url: String) async throws -> Output? {
+    try await resolveRunningAsync(url).output
+  }
+
+  /// Routes `url` like ``handle(_:)`` and tells what happened; the output is the unmatched
+  /// handler's when no handler took the URL.
+  func resolveRunningAsync(_ url: String) async throws -> RoutingResult<Output> {
     let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.unmatchedHandler) }
     let result: RoutingResult<Output> = try await snapshot.route(url) { handler, match in
       switch handler {
@@ -254,8 +262,8 @@ public final class Router<Output>: Sendable {
         }
       }
     }
-    if let output = result.output { return output }
-    return result.unmatched.flatMap { request in fallback?(request) }
+    guard result.match == nil, let request = result.unmatched, let fallback else { return result }
+    return RoutingResult(output: fallback(request), match: nil, unmatched: request)
   }
 
   /// The back stack for `url`: the outputs of its parent routes, shortest first, then the
@@ -299,7 +307,7 @@ public final class Router<Output>: Sendable {
     }
   }
 
-  private func snapshot() -> RoutingSnapshot<RouterHandler<Output>> {
+  func snapshot() -> RoutingSnapshot<RouterHandler<Output>> {
     state.withLock { $0.registry.snapshot() }
   }
 

@@ -26,13 +26,22 @@ struct RoutingRegistry<Handler> {
   /// ` #3`… appended when that is taken.
   mutating func add(
     _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
-    handler: Handler
+    handler: Handler?
   ) throws(RouteTableError) -> Route {
     let routeName = name ?? uniqueName(defaultName ?? pattern)
     let route = try table.add(routeName, pattern, priority: priority)
     handlers[routeName] = handler
     cached = nil
     return route
+  }
+
+  /// Sets (or, with `nil`, removes) the handler of the route named `name`; `false` when
+  /// there is no such route. A route without a handler matches, but no handler runs for it.
+  mutating func setHandler(_ handler: Handler?, for name: String) -> Bool {
+    guard table.route(named: name) != nil else { return false }
+    handlers[name] = handler
+    cached = nil
+    return true
   }
 
   mutating func remove(_ name: String) -> Route? {
