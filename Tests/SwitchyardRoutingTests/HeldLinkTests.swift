@@ -13,7 +13,7 @@ struct HeldLinkTests {
     _ clock: TestClock<Duration>, policy: HoldPolicy = HoldPolicy()
   ) throws -> Router<Destination> {
     let router = Router<Destination>(clock: clock)
-    router.holdPolicy = policy
+    router.links.holdPolicy = policy
     try router.declare("/people/:id", name: "person")
     try router.declare("/people", name: "people")
     return router
@@ -36,14 +36,14 @@ struct HeldLinkTests {
     let router = try peopleRouter(clock)
     let link = router.dispatch("myapp://people/7")
     #expect(link.currentResult == nil)
-    #expect(router.heldLinks.map(\.routeName) == ["person"])
+    #expect(router.links.held.map(\.routeName) == ["person"])
 
     try router.attach("person") { .user(try $0.int("id")) }
     let result = await link.result
     #expect(result.outcome == .handled)
     #expect(result.output == .user(7))
     #expect(result.match?.route.name == "person")
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
   }
 
   @Test("A link whose route has a handler and open gates is delivered at once")
@@ -59,7 +59,7 @@ struct HeldLinkTests {
   func timeout() async throws {
     let clock = TestClock()
     let router = try peopleRouter(clock, policy: HoldPolicy(timeout: .seconds(10)))
-    var events = router.linkEvents().makeAsyncIterator()
+    var events = router.links.events().makeAsyncIterator()
     let link = router.dispatch("myapp://people/7?ref=mail&ref=push")
     #expect(await next(.held, of: link.id, in: &events) != nil)
 
@@ -97,18 +97,18 @@ struct HeldLinkTests {
     #expect(await link.result.outcome == .cancelled)
     #expect(ran.all.isEmpty)
     #expect(unmatched.all.isEmpty)
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
   }
 
-  @Test("cancelHeldLinks cancels every held link (applicationDidEnterBackground)")
+  @Test("cancelAll cancels every held link (applicationDidEnterBackground)")
   func cancelAll() async throws {
     let router = try peopleRouter(TestClock())
     let links = ["myapp://people/1", "myapp://people", "myapp://people/2"].map {
       router.dispatch($0)
     }
-    router.cancelHeldLinks()
+    router.links.cancelAll()
     for link in links { #expect(await link.result.outcome == .cancelled) }
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
   }
 
   @Test("Cancelling the task that awaits a link cancels the link, never a decline")
@@ -124,7 +124,7 @@ struct HeldLinkTests {
     waiter.cancel()
     let result = await waiter.value
     #expect(result.outcome == .cancelled)
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
     try router.attach("person") { _ in .home }
     #expect(await link.result.outcome == .cancelled)
     #expect(unmatched.all.isEmpty)
@@ -138,7 +138,7 @@ struct HeldLinkTests {
     #expect(result.outcome == .unmatched)
     #expect(result.output == .fallback("myapp://nowhere?x=1"))
     #expect(result.unmatched?.reason == .noRoute)
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
   }
 
   @Test("A handler that throws ends the link as failed, with the error and the parameters")
@@ -171,25 +171,26 @@ struct HeldLinkTests {
   @Test("Gates: a link waits for every gate its route needs; closing holds new links again")
   func gates() async throws {
     let router = Router<Destination>(clock: TestClock())
-    try router.register("myapp://orders/:id", name: "order") { .slug(try $0.string("id")) }
+    try router.register(
+      "myapp://orders/:id", name: "order", metadata: .with(.gates, [.signedIn, .migrated])
+    ) { .slug(try $0.string("id")) }
     try router.register("myapp://home") { _ in .home }
-    try router.require([.signedIn, .migrated], forRoute: "order")
 
     let home = await router.dispatch("myapp://home").result
     #expect(home.outcome == .handled)
 
     let order = router.dispatch("myapp://orders/A1")
-    router.openGate(.signedIn)
+    router.links.openGate(.signedIn)
     #expect(order.currentResult == nil)
-    #expect(router.heldLinks.count == 1)
-    router.openGate(.migrated)
+    #expect(router.links.held.count == 1)
+    router.links.openGate(.migrated)
     #expect(await order.result.output == .slug("A1"))
 
-    router.closeGate(.signedIn)
-    #expect(!router.isOpen(.signedIn))
+    router.links.closeGate(.signedIn)
+    #expect(!router.links.isOpen(.signedIn))
     let again = router.dispatch("myapp://orders/B2")
-    #expect(router.heldLinks.map(\.url) == ["myapp://orders/B2"])
-    router.openGate(.signedIn)
+    #expect(router.links.held.map(\.url) == ["myapp://orders/B2"])
+    router.links.openGate(.signedIn)
     #expect(await again.result.output == .slug("B2"))
   }
 
@@ -205,21 +206,22 @@ struct HeldLinkTests {
       order.append("search \(try match.string("term"))")
       return .search(try match.string("term"))
     }
-    router.requiredGates = [.launched]
+    router.links.requiredGates = [.launched]
     let links = [
       router.dispatch("myapp://user/1"), router.dispatch("myapp://search/a"),
       router.dispatch("myapp://user/2"),
     ]
-    #expect(router.heldLinks.count == 3)
-    router.openGate(.launched)
+    #expect(router.links.held.count == 3)
+    router.links.openGate(.launched)
     for link in links { #expect(await link.result.outcome == .handled) }
     #expect(order.all == ["user 1", "search a", "user 2"])
   }
 
   @Test("keepLatest: a new link for a route replaces the held one, which is dropped")
   func keepLatest() async throws {
-    let router = try peopleRouter(TestClock())
-    try router.setHoldPolicy(HoldPolicy(repeats: .keepLatest), forRoute: "person")
+    let router = Router<Destination>(clock: TestClock())
+    try router.declare(
+      "/people/:id", name: "person", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepLatest)))
     let first = router.dispatch("myapp://people/1")
     let second = router.dispatch("myapp://people/2")
     #expect(await first.result.outcome == .dropped)
@@ -229,8 +231,9 @@ struct HeldLinkTests {
 
   @Test("keepFirst: a new link for a route that holds one is dropped")
   func keepFirst() async throws {
-    let router = try peopleRouter(TestClock())
-    try router.setHoldPolicy(HoldPolicy(repeats: .keepFirst), forRoute: "person")
+    let router = Router<Destination>(clock: TestClock())
+    try router.declare(
+      "/people/:id", name: "person", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepFirst)))
     let first = router.dispatch("myapp://people/1")
     let second = router.dispatch("myapp://people/2")
     #expect(await second.result.outcome == .dropped)
@@ -240,19 +243,22 @@ struct HeldLinkTests {
 
   @Test("Capacity: over the cap, the oldest held link is dropped, with an event")
   func capacity() async throws {
-    let router = try peopleRouter(TestClock(), policy: HoldPolicy(capacity: 2))
-    var events = router.linkEvents().makeAsyncIterator()
+    let router = Router<Destination>(clock: TestClock())
+    router.links.holdPolicy = HoldPolicy(capacity: 2)
+    try router.declare("/people/:id", name: "person")
+    try router.declare(
+      "/people", name: "people", metadata: .with(.holdPolicy, HoldPolicy(capacity: 1)))
+    var events = router.links.events().makeAsyncIterator()
     let links = (1...3).map { router.dispatch("myapp://people/\($0)") }
     #expect(await links[0].result.outcome == .dropped)
     let dropped = await next(.finished, of: links[0].id, in: &events)
     #expect(dropped?.result?.outcome == .dropped)
-    #expect(router.heldLinks.map(\.url) == ["myapp://people/2", "myapp://people/3"])
+    #expect(router.links.held.map(\.url) == ["myapp://people/2", "myapp://people/3"])
 
-    try router.setHoldPolicy(HoldPolicy(capacity: 1), forRoute: "people")
     let list1 = router.dispatch("myapp://people")
     let list2 = router.dispatch("myapp://people")
     #expect(await list1.result.outcome == .dropped)
-    #expect(router.heldLinks.map(\.id) == [links[2].id, list2.id])
+    #expect(router.links.held.map(\.id) == [links[2].id, list2.id])
   }
 
   @Test("Coalescing: the same URL again within the window ends as coalesced")
@@ -285,7 +291,7 @@ struct HeldLinkTests {
   @Test("Events: held, released, finished, in that order")
   func events() async throws {
     let router = try peopleRouter(TestClock())
-    var events = router.linkEvents().makeAsyncIterator()
+    var events = router.links.events().makeAsyncIterator()
     let link = router.dispatch("myapp://people/7")
     try router.attach("person") { .user(try $0.int("id")) }
     var kinds: [LinkEventKind] = []
@@ -301,13 +307,12 @@ struct HeldLinkTests {
   func coldStartStack() async throws {
     let router = Router<Destination>(clock: TestClock())
     try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.int("id")) }
-    try router.register("myapp://user/<int:uid>/post/<int:id>", name: "post") {
-      .post(try $0.int("id"))
-    }
-    try router.require([.signedIn], forRoute: "post")
+    try router.register(
+      "myapp://user/<int:uid>/post/<int:id>", name: "post", metadata: .with(.gates, [.signedIn])
+    ) { .post(try $0.int("id")) }
     let link = router.dispatch("myapp://user/42/post/7", stack: true)
     #expect(link.currentResult == nil)
-    router.openGate(.signedIn)
+    router.links.openGate(.signedIn)
     let result = await link.result
     #expect(result.output == .post(7))
     #expect(result.stack == [.user(42), .post(7)])
@@ -325,7 +330,7 @@ struct HeldLinkTests {
       for await link in group { links.append(link) }
       return links
     }
-    #expect(router.heldLinks.count == 1000)
+    #expect(router.links.held.count == 1000)
     try router.attachAsync("person") { match in
       delivered.append(try match.int("id"))
       return .user(try match.int("id"))
@@ -356,7 +361,7 @@ struct HeldLinkTests {
     #expect(weakTracker != nil)
     try router.detach("people")
     #expect(weakTracker == nil)
-    #expect(router.heldLinks.isEmpty)
+    #expect(router.links.held.isEmpty)
   }
 
   @Test("Naming a route that does not exist is an error with a suggestion")

@@ -30,6 +30,12 @@ public struct InterceptionRequest: Sendable {
   public let parts: URLParts
   /// The URL's query.
   public let query: QueryParameters
+  /// What the routing call carries (see ``RoutingContext``).
+  public let context: RoutingContext
+
+  /// The best candidate route's metadata (empty when no route matches): a login gate reads
+  /// `request.metadata[.requiresSignIn]` instead of parsing route names.
+  public var metadata: RouteMetadata { match?.route.metadata ?? RouteMetadata() }
 }
 
 /// An interceptor as registered: its name, its scheme filter and its body.

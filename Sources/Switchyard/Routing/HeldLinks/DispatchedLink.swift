@@ -8,7 +8,7 @@
 /// ```
 public struct DispatchedLink<Output: Sendable>: Sendable {
   let box: LinkBox<Output>
-  let holder: LinkHolder<Output>
+  let links: HeldLinks<Output>
 
   /// The link's identity (dispatch order).
   public var id: LinkID { box.id }
@@ -23,8 +23,8 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
     get async {
       await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in box.wait(continuation) }
-      } onCancel: { [holder, id = box.id] in
-        holder.cancel { $0 == id }
+      } onCancel: { [links, id = box.id] in
+        links.cancel { $0 == id }
       }
     }
   }
@@ -36,16 +36,6 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
   /// no handler, timeout or unmatched handler runs for it. Does nothing once a handler has
   /// started on it.
   public func cancel() {
-    holder.cancel { [id = box.id] in $0 == id }
+    links.cancel { [id = box.id] in $0 == id }
   }
-}
-
-/// A link that waits, as listed by ``Router/heldLinks``.
-public struct HeldLink: Sendable, Hashable {
-  /// The link.
-  public let id: LinkID
-  /// The URL as dispatched.
-  public let url: String
-  /// The route it waits for.
-  public let routeName: String
 }

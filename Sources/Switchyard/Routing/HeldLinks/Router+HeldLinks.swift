@@ -1,269 +1,128 @@
-// Held links (PromisingRouter's deferred dispatch): a link whose route cannot take it yet —
-// its handler is not attached, or a gate it needs is closed — waits, and is delivered when it
-// can be, in arrival order, or ends as timed out, cancelled or dropped.
+// Held links on a `Router` (PromisingRouter's deferred dispatch): routes declared before their
+// handlers, and `dispatch`, which holds a link until its route can take it.
 
 extension Router where Output: Sendable {
-  var links: LinkHolder<Output> { linkSlot.get(Output.self) }
-
-  /// Creates a router whose held links measure time with `clock` (timeouts, coalescing).
-  ///
-  /// Production code keeps the default `ContinuousClock`; tests pass a test clock and
-  /// advance it by hand.
+  /// The links this router holds, and the gates, policy, clock and events that govern them.
   ///
   /// ```swift
-  /// let clock = TestClock()            // from pointfreeco/swift-clocks
-  /// let router = Router<Screen>(clock: clock)
-  /// let link = router.dispatch("myapp://people/7")
-  /// await clock.advance(by: .seconds(30))   // the link times out
+  /// router.links.openGate(.signedIn)
+  /// router.links.cancelAll()
+  /// ```
+  public var links: HeldLinks<Output> { heldLinksSlot.get(Output.self) }
+
+  /// Creates a router whose held links measure time with `clock` (see ``HeldLinks/use(_:)``).
+  ///
+  /// ```swift
+  /// let router = Router<Screen>(clock: TestClock())
   /// ```
   public convenience init<C: Clock>(options: RouteOptions = RouteOptions(), clock: C)
   where C.Duration == Duration {
     self.init(options: options)
-    links.state.withLock { $0.timer = LinkTimer(clock) }
+    links.use(clock)
   }
-
-  // MARK: Routes before handlers
 
   /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
   ///
-  /// Until then the route matches (so links for it are held by ``dispatch(_:stack:)`` instead
-  /// of going to the unmatched handler) but no handler runs for it: ``route(_:)`` and
-  /// ``handle(_:)`` pass over it to the next candidate.
+  /// Until then the route matches — ``dispatch(_:stack:context:)`` holds its links instead of
+  /// sending them to the unmatched handler — but no handler runs for it: ``route(_:context:)``
+  /// and ``handle(_:context:)`` pass over it to the next candidate.
   ///
   /// ```swift
-  /// try router.declare("/people/:id", name: "person")     // at launch
-  /// router.dispatch("myapp://people/7")                     // held
-  /// try router.attach("person") { .person(try $0.int("id")) }   // delivered now
+  /// try router.declare("/people/:id", name: "person")            // at launch
+  /// router.dispatch("myapp://people/7")                            // held
+  /// try router.attach("person") { .person(try $0.int("id")) }      // delivered now
   /// ```
+  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is declared.
   @discardableResult
   public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0
+    _ pattern: String, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata()
   ) throws(RouteTableError) -> Route {
     try update { registry throws(RouteTableError) in
-      try registry.add(pattern, name: name, priority: priority, handler: nil)
+      try registry.add(
+        pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
     }
   }
 
-  /// Attaches (or replaces) the handler of the route named `name` and delivers the links held
-  /// for it, in arrival order (those whose gates are open).
+  /// Attaches (or replaces) the handler of the route named `name`, and delivers the links held
+  /// for it whose gates are open, in arrival order.
   ///
   /// ```swift
   /// try router.attach("person") { match in .person(try match.int("id")) }
   /// ```
   /// - Throws: ``HeldLinkError`` when no route has that name.
   public func attach(_ name: String, handler: @escaping Handler) throws(HeldLinkError) {
-    try setHandler(.sync(handler), for: name)
+    try replaceHandler(of: name, with: Router.erase(handler))
+    links.handlerAttached(to: name)
   }
 
-  /// Attaches an asynchronous handler to the route named `name` (see ``attach(_:handler:)``).
+  /// Attaches an asynchronous handler to the route named `name` (see
+  /// ``attach(_:handler:)``); it runs for dispatched links and ``handle(_:context:)``.
   ///
   /// ```swift
   /// try router.attachAsync("person") { match in await loadPerson(try match.int("id")) }
   /// ```
   public func attachAsync(_ name: String, handler: @escaping AsyncHandler) throws(HeldLinkError) {
-    try setHandler(.async(handler), for: name)
+    try replaceHandler(of: name, with: Router.erase(async: handler))
+    links.handlerAttached(to: name)
   }
 
-  /// Removes the handler of the route named `name`: new links for it are held again.
+  /// Takes the handler off the route named `name`: from now on its links are held again.
   ///
   /// ```swift
-  /// try router.detach("person")   // e.g. while the people screen is being rebuilt
+  /// try router.detach("person")   // while the people screen is rebuilt
   /// ```
   public func detach(_ name: String) throws(HeldLinkError) {
-    try setHandler(nil, for: name)
+    try replaceHandler(of: name, with: .declared)
   }
 
-  private func setHandler(_ handler: RouterHandler<Output>?, for name: String)
-    throws(HeldLinkError)
-  {
-    let known = (try? update { registry in registry.setHandler(handler, for: name) }) ?? false
-    guard known else { throw HeldLinkError(unknownRoute: name, known: routes.map(\.name)) }
-    releaseHeldLinks()
-  }
-
-  // MARK: Gates
-
-  /// Requires `gates` to be open before links for the route named `name` are delivered
-  /// (replacing what it required before; `[]` requires nothing).
-  ///
-  /// ```swift
-  /// try router.require([.signedIn], forRoute: "orders")
-  /// ```
-  public func require(_ gates: Set<Gate>, forRoute name: String) throws(HeldLinkError) {
-    guard routes.contains(where: { $0.name == name }) else {
-      throw HeldLinkError(unknownRoute: name, known: routes.map(\.name))
-    }
-    links.state.withLock { $0.routeGates[name] = gates.isEmpty ? nil : gates }
-    releaseHeldLinks()
-  }
-
-  /// Gates every link of the router needs open (beside its route's own). Default none.
-  ///
-  /// ```swift
-  /// router.requiredGates = [.launched]
-  /// ```
-  public var requiredGates: Set<Gate> {
-    get { links.state.withLock { $0.routerGates } }
-    set {
-      links.state.withLock { $0.routerGates = newValue }
-      releaseHeldLinks()
-    }
-  }
-
-  /// Opens `gate` and delivers, in arrival order, the held links that wait for nothing else.
-  ///
-  /// ```swift
-  /// func didSignIn() { router.openGate(.signedIn) }
-  /// ```
-  public func openGate(_ gate: Gate) {
-    links.state.withLock { _ = $0.openGates.insert(gate) }
-    releaseHeldLinks()
-  }
-
-  /// Closes `gate`: links dispatched from now on whose route needs it are held again. Links
-  /// already released are still delivered.
-  ///
-  /// ```swift
-  /// func didSignOut() { router.closeGate(.signedIn) }
-  /// ```
-  public func closeGate(_ gate: Gate) {
-    links.state.withLock { _ = $0.openGates.remove(gate) }
-  }
-
-  /// Whether `gate` is open.
-  public func isOpen(_ gate: Gate) -> Bool {
-    links.state.withLock { $0.openGates.contains(gate) }
-  }
-
-  // MARK: Policies
-
-  /// How links are held when their route has no policy of its own.
-  ///
-  /// ```swift
-  /// router.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)
-  /// ```
-  public var holdPolicy: HoldPolicy {
-    get { links.state.withLock { $0.policy } }
-    set { links.state.withLock { $0.policy = newValue } }
-  }
-
-  /// Sets (or, with `nil`, removes) the hold policy of the route named `name`. Its capacity
-  /// caps that route's held links; the router's ``holdPolicy`` capacity still caps all.
-  ///
-  /// ```swift
-  /// try router.setHoldPolicy(HoldPolicy(repeats: .keepLatest), forRoute: "checkout")
-  /// ```
-  public func setHoldPolicy(_ policy: HoldPolicy?, forRoute name: String) throws(HeldLinkError) {
-    guard routes.contains(where: { $0.name == name }) else {
-      throw HeldLinkError(unknownRoute: name, known: routes.map(\.name))
-    }
-    links.state.withLock { $0.routePolicies[name] = policy }
-  }
-
-  // MARK: Dispatching
-
-  /// Dispatches `url`: delivers it now when its best route has a handler and its gates are
-  /// open; holds it when they are not; ends it at once as unmatched when no route matches.
+  /// Dispatches a link: delivers it now when its best route has a handler and every gate it
+  /// needs is open; holds it when not; ends it at once as unmatched when no route matches.
   ///
   /// Links are delivered one at a time, in the order they were dispatched (held links in the
-  /// order they arrived, when released), on a task of their own: interceptors, candidates,
-  /// declines and the unmatched handler work as in ``handle(_:)``. Each dispatch is its own
-  /// link: the same URL twice runs twice (unless the hold policy coalesces it).
+  /// order they arrived, when released), on a task of their own, as ``handle(_:context:)``
+  /// routes them: interceptors, candidates, declines and the unmatched handler work as
+  /// usual. Each dispatch is its own link: the same URL twice runs twice (unless the hold
+  /// policy coalesces it). Nobody needs to await the result.
   ///
   /// ```swift
-  /// // application(_:open:options:) or .onOpenURL
-  /// router.dispatch(url)
-  /// // or, to act on the outcome:
-  /// let result = await router.dispatch(url).result
+  /// router.dispatch(url.absoluteString)                     // from onOpenURL, at any time
+  /// let result = await router.dispatch(url.absoluteString).result
   /// if result.outcome == .timedOut { showBanner("That link could not be opened") }
   /// ```
-  /// - Parameter stack: Also build the back stack of the link when it is handled
-  ///   (``LinkResult/stack``; parents are routed as ``stack(for:)`` does).
-  /// - Important: A handler that awaits the result of a link dispatched from inside a
-  ///   delivery waits for itself: dispatch from a handler without awaiting.
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - stack: Deliver its back stack too (``LinkResult/stack``): the link is then routed as
+  ///     ``stack(for:context:)`` routes it.
+  ///   - context: What the call carries to interceptors and handlers.
+  /// - Important: A handler that awaits the result of a link it dispatched waits for itself
+  ///   (links are delivered one at a time): dispatch from a handler without awaiting.
   @discardableResult
-  public func dispatch(_ url: String, stack: Bool = false) -> DispatchedLink<Output> {
-    let (best, hasHandler) = check(url)
-    let box = links.dispatch(
-      url, withStack: stack, best: best, hasHandler: hasHandler, deliver: deliver)
-    return DispatchedLink(box: box, holder: links)
-  }
-
-  /// Cancels every held or queued link (for `applicationDidEnterBackground`): each ends as
-  /// ``LinkOutcome/cancelled``.
-  ///
-  /// ```swift
-  /// func sceneDidEnterBackground(_ scene: UIScene) { router.cancelHeldLinks() }
-  /// ```
-  public func cancelHeldLinks() {
-    links.cancel { _ in true }
-  }
-
-  /// The links that wait, in arrival order.
-  public var heldLinks: [HeldLink] {
-    links.state.withLock { state in
-      state.held.map { HeldLink(id: $0.link.id, url: $0.link.url, routeName: $0.routeName ?? "") }
-    }
-  }
-
-  /// A new stream of every link event from now on: held, released, finished (with the
-  /// result). Each call gives its own stream; it ends when the consuming task is cancelled.
-  ///
-  /// ```swift
-  /// Task {
-  ///   for await event in router.linkEvents() where event.kind == .finished {
-  ///     analytics.record(event.result!.outcome, route: event.routeName)
-  ///   }
-  /// }
-  /// ```
-  public func linkEvents() -> AsyncStream<LinkEvent<Output>> {
-    links.subscribe()
-  }
-
-  // MARK: Internals
-
-  private func check(_ url: String) -> (best: RouteMatch?, hasHandler: Bool) {
-    let snapshot = snapshot()
-    guard let best = snapshot.matcher.match(url) else { return (nil, false) }
-    return (best, snapshot.handler(for: best) != nil)
-  }
-
-  private func releaseHeldLinks() {
-    let snapshot = snapshot()
-    links.release(
-      check: { url in
-        guard let best = snapshot.matcher.match(url) else { return (nil, false) }
-        return (best, snapshot.handler(for: best) != nil)
-      }, deliver: deliver)
-  }
-
-  /// Delivers one queued link: routes it as ``handle(_:)`` does, then ends it.
-  private var deliver: @Sendable (LinkHolder<Output>, LinkHolder<Output>.Entry) async -> Void {
-    { [self] holder, entry in
-      holder.finish(entry.link, await deliverLink(entry))
-    }
-  }
-
-  private func deliverLink(_ entry: LinkHolder<Output>.Entry) async -> LinkResult<Output> {
-    let (id, url) = (entry.link.id, entry.link.url)
-    guard let routed = try? await resolveRunningAsync(url) else {
-      return LinkResult(id, url, .cancelled, match: entry.match)
-    }
-    if let match = routed.match {
-      var stack: [Output] = []
-      if entry.withStack, let leaf = routed.output {
-        stack = snapshot().stack(for: url) { url, isLeaf in
-          if isLeaf { return leaf }
-          let parent = resolve(url)
-          return parent.isHandled ? parent.output : nil
-        }
+  public func dispatch(
+    _ url: String, stack: Bool = false, context: RoutingContext = RoutingContext()
+  ) -> DispatchedLink<Output> {
+    let best = snapshot().best(url)
+    let waits: Bool
+    if case .declared = best?.handler { waits = true } else { waits = false }
+    return links.dispatch(
+      url, best: best?.match, waitsForHandler: waits, withStack: stack, context: context
+    ) { [self] entry in
+      if entry.withStack {
+        let screens = self.stack(for: entry.link.url, context: entry.context)
+        return LinkResult(stacked: entry, screens, match: match(entry.link.url))
       }
-      return LinkResult(id, url, .handled, output: routed.output, match: match, stack: stack)
+      do {
+        return LinkResult(
+          delivered: entry, try await resolveRunningAsync(entry.link.url, context: entry.context))
+      } catch {
+        return HeldLinks.result(entry, .cancelled)
+      }
     }
-    let error = routed.unmatched?.declined.lazy.compactMap(\.error).first
-    return LinkResult(
-      id, url, error == nil ? .unmatched : .failed, output: routed.output, match: entry.match,
-      unmatched: routed.unmatched, error: error)
+  }
+
+  private func replaceHandler(of name: String, with handler: RouteHandler) throws(HeldLinkError) {
+    let known = (try? update { $0.setHandler(handler, for: name) }) ?? false
+    guard known else { throw HeldLinkError(unknownRoute: name, known: routes.map(\.name)) }
   }
 }
 

@@ -1,29 +1,30 @@
-/// The links a router holds until it can handle them, and the queue that delivers them.
-///
-/// One lock guards everything; user code (handlers, event consumers, waiting tasks) is only
-/// ever called or resumed outside it. Links that can be delivered go into one FIFO queue that
-/// a single task drains, so they are delivered in the order they were dispatched (or, for held
-/// links, released). That task exists only while the queue is not empty, and a held link's
-/// timeout task only while the link is held: an idle router has no tasks and no continuations.
-///
-/// `@unchecked Sendable`: the state is only touched under the lock.
-final class LinkHolder<Output: Sendable>: @unchecked Sendable {
+// The machinery behind `HeldLinks`: holding, releasing, the delivery queue, timeouts and
+// cancelling. Routers call `dispatch` and `handlerAttached`; everything else is internal.
+
+extension HeldLinks {
+  /// Routes one link to its end (handlers run here), as the router that dispatched it does.
+  typealias Deliver = @Sendable (Entry) async -> LinkResult<Output>
+
   /// One held or queued link.
-  struct Entry {
+  struct Entry: Sendable {
     let link: LinkBox<Output>
-    /// The route the link waits for (`nil`: no route matched; delivered as unmatched).
-    var routeName: String?
-    var match: RouteMatch?
+    /// The route the link is for (`nil`: no route matched; delivered as unmatched).
+    let routeName: String?
+    let match: RouteMatch?
+    /// The gates the route needs (its metadata's ``RouteMetadata/Key/gates``).
+    let gates: Set<Gate>
+    /// The route was declared without a handler, which is not attached yet.
+    var waitsForHandler: Bool
     let withStack: Bool
-    var timeoutTask: Task<Void, Never>?
+    let context: RoutingContext
+    let deliver: Deliver
+    var timeoutTask: Task<Void, Never>? = nil
   }
 
   struct State {
     var timer = LinkTimer(ContinuousClock())
     var policy = HoldPolicy()
-    var routePolicies: [String: HoldPolicy] = [:]
-    var routerGates: Set<Gate> = []
-    var routeGates: [String: Set<Gate>] = [:]
+    var requiredGates: Set<Gate> = []
     var openGates: Set<Gate> = []
     var nextSequence: UInt64 = 0
     /// Waiting links, in arrival order.
@@ -37,14 +38,9 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
     var subscribers: [Int: AsyncStream<LinkEvent<Output>>.Continuation] = [:]
     var nextSubscriber = 0
 
-    func policy(for routeName: String?) -> HoldPolicy {
-      routeName.flatMap { routePolicies[$0] } ?? policy
-    }
-
-    func gatesOpen(for routeName: String?) -> Bool {
-      guard routerGates.isSubset(of: openGates) else { return false }
-      guard let routeName, let gates = routeGates[routeName] else { return true }
-      return gates.isSubset(of: openGates)
+    func canDeliver(_ entry: Entry) -> Bool {
+      guard entry.routeName != nil else { return true }
+      return !entry.waitsForHandler && requiredGates.union(entry.gates).isSubset(of: openGates)
     }
   }
 
@@ -57,22 +53,19 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
     case drain
   }
 
-  let state = Locked(State())
-
   // MARK: Dispatching
 
-  /// Dispatches `url`: queues it for delivery when its route can take it now (or when no
-  /// route matches: the unmatched path runs at once), else holds it.
+  /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
+  /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
   func dispatch(
-    _ url: String, withStack: Bool, best: RouteMatch?, hasHandler: Bool,
-    deliver: @escaping @Sendable (LinkHolder, Entry) async -> Void
-  ) -> LinkBox<Output> {
+    _ url: String, best: RouteMatch?, waitsForHandler: Bool, withStack: Bool,
+    context: RoutingContext, deliver: @escaping Deliver
+  ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
     let link = state.withLock { state in
       state.nextSequence += 1
       let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
-      let routeName = best?.route.name
-      let policy = state.policy(for: routeName)
+      let policy = best?.route.metadata[.holdPolicy] ?? state.policy
       let now = state.timer.now()
       if let window = policy.coalescingWindow, let last = state.lastDispatched[url],
         now - last < window
@@ -81,22 +74,25 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
         return link
       }
       Self.remember(url, at: now, in: &state)
-      var entry = Entry(link: link, routeName: routeName, match: best, withStack: withStack)
-      let waitsForRoute = routeName.map { name in state.held.contains { $0.routeName == name } }
-      if best == nil || (hasHandler && state.gatesOpen(for: routeName) && waitsForRoute != true) {
+      let entry = Entry(
+        link: link, routeName: best?.route.name, match: best,
+        gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
+        withStack: withStack, context: context, deliver: deliver)
+      let routeHolds = state.held.contains { $0.routeName == entry.routeName }
+      if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
         Self.enqueue(entry, in: &state, effects: &effects)
-        return link
+      } else {
+        Self.hold(entry, policy: policy, now: now, in: &state, effects: &effects)
       }
-      Self.hold(&entry, policy: policy, now: now, in: &state, effects: &effects)
       return link
     }
-    perform(effects, deliver: deliver)
-    return link
+    perform(effects)
+    return DispatchedLink(box: link, links: self)
   }
 
-  /// Holds `entry`, applying the policy's repeat rule and capacities.
+  /// Holds `entry`, applying the policy's repeat rule and the capacities.
   private static func hold(
-    _ entry: inout Entry, policy: HoldPolicy, now: Duration, in state: inout State,
+    _ entry: Entry, policy: HoldPolicy, now: Duration, in state: inout State,
     effects: inout [Effect]
   ) {
     let sameRoute = { (other: Entry) in other.routeName == entry.routeName }
@@ -108,7 +104,7 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
         return
       }
     case .keepLatest:
-      drop(where: sameRoute, in: &state, effects: &effects)
+      drop(where: sameRoute, as: .dropped, in: &state, effects: &effects)
     }
     state.held.append(entry)
     effects.append(event(.held, entry))
@@ -116,7 +112,7 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
       effects.append(.startTimer(entry.link, deadline: now + timeout))
     }
     // A route's own policy caps that route's links; the router's caps all of them.
-    if let name = entry.routeName, let capacity = state.routePolicies[name]?.capacity {
+    if let capacity = entry.match?.route.metadata[.holdPolicy]?.capacity {
       dropOldest(beyond: capacity, where: sameRoute, in: &state, effects: &effects)
     }
     if let capacity = state.policy.capacity {
@@ -130,82 +126,18 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
   ) {
     var excess = state.held.count(where: belongs) - max(capacity, 0)
     guard excess > 0 else { return }
-    drop(where: { entry in
-      guard excess > 0, belongs(entry) else { return false }
-      excess -= 1
-      return true
-    }, in: &state, effects: &effects)
-  }
-
-  private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
-    state.queue.append(entry)
-    if !state.draining {
-      state.draining = true
-      effects.append(.drain)
-    }
-  }
-
-  /// Keeps the last dispatch time of `url`, forgetting URLs older than every window.
-  private static func remember(_ url: String, at now: Duration, in state: inout State) {
-    state.lastDispatched[url] = now
-    guard state.lastDispatched.count > 256 else { return }
-    let windows = state.routePolicies.values.compactMap(\.coalescingWindow)
-    let longest = (windows + [state.policy.coalescingWindow].compactMap { $0 }).max() ?? .zero
-    state.lastDispatched = state.lastDispatched.filter { now - $0.value < longest }
-  }
-
-  // MARK: Releasing, cancelling, timing out
-
-  /// Moves every held link whose route can now take it to the delivery queue, in arrival
-  /// order. `check` tells, for a URL, its best match and whether that route has a handler.
-  func release(
-    check: (String) -> (best: RouteMatch?, hasHandler: Bool),
-    deliver: @escaping @Sendable (LinkHolder, Entry) async -> Void
-  ) {
-    var effects: [Effect] = []
-    state.withLock { state in
-      var kept: [Entry] = []
-      for var entry in state.held {
-        let (best, hasHandler) = check(entry.link.url)
-        entry.match = best
-        entry.routeName = best?.route.name
-        guard best == nil || (hasHandler && state.gatesOpen(for: entry.routeName)) else {
-          kept.append(entry)
-          continue
-        }
-        if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
-        entry.timeoutTask = nil
-        effects.append(Self.event(.released, entry))
-        Self.enqueue(entry, in: &state, effects: &effects)
-      }
-      state.held = kept
-    }
-    perform(effects, deliver: deliver)
-  }
-
-  /// Cancels the links `which` selects that no handler has started on.
-  func cancel(where which: (LinkID) -> Bool) {
-    var effects: [Effect] = []
-    state.withLock { state in
-      Self.drop(where: { which($0.link.id) }, in: &state, effects: &effects, as: .cancelled)
-      var queued: [Entry] = []
-      for entry in state.queue[state.queueHead...] {
-        if which(entry.link.id) {
-          effects.append(.finish(entry.link, Self.result(entry, .cancelled)))
-        } else {
-          queued.append(entry)
-        }
-      }
-      state.queue = queued
-      state.queueHead = 0
-    }
-    perform(effects, deliver: { _, _ in })
+    drop(
+      where: { entry in
+        guard excess > 0, belongs(entry) else { return false }
+        excess -= 1
+        return true
+      }, as: .dropped, in: &state, effects: &effects)
   }
 
   /// Ends the held links `shouldDrop` selects with `outcome`.
   private static func drop(
-    where shouldDrop: (Entry) -> Bool, in state: inout State, effects: inout [Effect],
-    as outcome: LinkOutcome = .dropped
+    where shouldDrop: (Entry) -> Bool, as outcome: LinkOutcome, in state: inout State,
+    effects: inout [Effect]
   ) {
     var kept: [Entry] = []
     for entry in state.held {
@@ -219,21 +151,90 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
     state.held = kept
   }
 
+  private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
+    state.queue.append(entry)
+    if !state.draining {
+      state.draining = true
+      effects.append(.drain)
+    }
+  }
+
+  /// Keeps the last dispatch time of `url`; past 256 URLs, forgets those older than every
+  /// window a link could be coalesced in.
+  private static func remember(_ url: String, at now: Duration, in state: inout State) {
+    state.lastDispatched[url] = now
+    guard state.lastDispatched.count > 256 else { return }
+    let windows = state.held.compactMap { $0.match?.route.metadata[.holdPolicy]?.coalescingWindow }
+    let longest = (windows + [state.policy.coalescingWindow].compactMap { $0 }).max() ?? .zero
+    state.lastDispatched = state.lastDispatched.filter { now - $0.value < longest }
+  }
+
+  // MARK: Releasing, cancelling, timing out
+
+  /// The route named `name` has a handler now: its held links stop waiting for one.
+  func handlerAttached(to name: String) {
+    state.withLock { state in
+      for index in state.held.indices where state.held[index].routeName == name {
+        state.held[index].waitsForHandler = false
+      }
+    }
+    release()
+  }
+
+  /// Moves every held link that can be delivered now to the queue, in arrival order.
+  func release() {
+    var effects: [Effect] = []
+    state.withLock { state in
+      var kept: [Entry] = []
+      for var entry in state.held {
+        guard state.canDeliver(entry) else {
+          kept.append(entry)
+          continue
+        }
+        if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+        entry.timeoutTask = nil
+        effects.append(Self.event(.released, entry))
+        Self.enqueue(entry, in: &state, effects: &effects)
+      }
+      state.held = kept
+    }
+    perform(effects)
+  }
+
+  /// Cancels the held and queued links `which` selects (links a handler has started on
+  /// finish as they will).
+  func cancel(where which: (LinkID) -> Bool) {
+    var effects: [Effect] = []
+    state.withLock { state in
+      Self.drop(where: { which($0.link.id) }, as: .cancelled, in: &state, effects: &effects)
+      var queued: [Entry] = []
+      for entry in state.queue[state.queueHead...] {
+        if which(entry.link.id) {
+          effects.append(.finish(entry.link, Self.result(entry, .cancelled)))
+        } else {
+          queued.append(entry)
+        }
+      }
+      state.queue = queued
+      state.queueHead = 0
+    }
+    perform(effects)
+  }
+
   /// Ends `link` as timed out if it is still held.
-  func timeOut(_ link: LinkBox<Output>) {
+  private func timeOut(_ link: LinkBox<Output>) {
     var effects: [Effect] = []
     state.withLock { state in
       guard let index = state.held.firstIndex(where: { $0.link === link }) else { return }
-      let entry = state.held.remove(at: index)
-      effects.append(.finish(link, Self.result(entry, .timedOut)))
+      effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
     }
-    perform(effects, deliver: { _, _ in })
+    perform(effects)
   }
 
   // MARK: Delivering
 
   /// The next queued link, or `nil` (and the drain ends) when the queue is empty.
-  func nextQueued() -> Entry? {
+  private func nextQueued() -> Entry? {
     state.withLock { state in
       guard state.queueHead < state.queue.count else {
         state.queue = []
@@ -243,7 +244,7 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
       }
       let entry = state.queue[state.queueHead]
       state.queueHead += 1
-      if state.queueHead > 64, state.queueHead * 2 > state.queue.count {
+      if state.queueHead >= 64, state.queueHead * 2 >= state.queue.count {
         state.queue.removeFirst(state.queueHead)
         state.queueHead = 0
       }
@@ -251,31 +252,9 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Ends a delivered link.
-  func finish(_ link: LinkBox<Output>, _ result: LinkResult<Output>) {
-    perform([.finish(link, result)], deliver: { _, _ in })
-  }
-
-  // MARK: Events
-
-  func subscribe() -> AsyncStream<LinkEvent<Output>> {
-    let (stream, continuation) = AsyncStream<LinkEvent<Output>>.makeStream()
-    let key = state.withLock { state in
-      state.nextSubscriber += 1
-      state.subscribers[state.nextSubscriber] = continuation
-      return state.nextSubscriber
-    }
-    continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: key) }
-    }
-    return stream
-  }
-
   // MARK: Effects
 
-  private func perform(
-    _ effects: [Effect], deliver: @escaping @Sendable (LinkHolder, Entry) async -> Void
-  ) {
+  private func perform(_ effects: [Effect]) {
     guard !effects.isEmpty else { return }
     var events: [LinkEvent<Output>] = []
     for effect in effects {
@@ -292,7 +271,10 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
       case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
       case .drain:
         Task { [self] in
-          while let entry = nextQueued() { await deliver(self, entry) }
+          while let entry = nextQueued() {
+            let result = await entry.deliver(entry)
+            perform([.finish(entry.link, result)])
+          }
         }
       }
     }
@@ -330,7 +312,7 @@ final class LinkHolder<Output: Sendable>: @unchecked Sendable {
 }
 
 /// One dispatched link's result, set once, and the tasks waiting for it.
-final class LinkBox<Output: Sendable>: @unchecked Sendable {
+final class LinkBox<Output: Sendable>: Sendable {
   let id: LinkID
   let url: String
   private struct State {
@@ -369,22 +351,4 @@ final class LinkBox<Output: Sendable>: @unchecked Sendable {
 
   /// The result, if the link has ended.
   var result: LinkResult<Output>? { state.withLock { $0.result } }
-
-  /// How many tasks wait for the result (for tests: nothing is left behind).
-  var waiterCount: Int { state.withLock { $0.waiters.count } }
-}
-
-/// Where a router keeps its ``LinkHolder``: made on first use, since a router whose output is
-/// not `Sendable` has none.
-final class LinkHolderSlot: Sendable {
-  private let holder = Locked<(any AnyObject & Sendable)?>(nil)
-
-  func get<Output: Sendable>(_: Output.Type) -> LinkHolder<Output> {
-    holder.withLock { holder in
-      if let existing = holder as? LinkHolder<Output> { return existing }
-      let made = LinkHolder<Output>()
-      holder = made
-      return made
-    }
-  }
 }
