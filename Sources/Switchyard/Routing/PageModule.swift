@@ -148,6 +148,9 @@ extension Router where Output == Bool {
   /// try router.register(module: RouteJumper.self, jump: RouteJumper.jump(to:parameters:))
   /// router.route("myapp://Module/C") ?? false   // false: every jump said "not mine"
   /// ```
+  ///
+  /// Pass the function with its `jump:` label: a trailing closure picks the general form.
+  @_disfavoredOverload
   @discardableResult
   public func register<Module: PageModule>(
     module: Module.Type, scheme: String? = nil, options: PageModuleOptions = [],

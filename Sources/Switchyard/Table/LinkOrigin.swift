@@ -27,6 +27,11 @@ public struct LinkOrigin: Sendable, Hashable, CustomStringConvertible {
   ///   is not a scheme with an optional host, saying why.
   public init(_ text: String) throws(RouteTableError) {
     self.text = text
+    guard let first = text.utf8.first, (first | 0x20) >= UInt8(ascii: "a"),
+      (first | 0x20) <= UInt8(ascii: "z")
+    else {
+      throw LinkOrigin.error(text, "an origin must start with a scheme (shop, https://host)")
+    }
     var prefix = text
     if !text.contains("://") {
       prefix = text.hasSuffix(":") ? text + "//" : text + "://"
