@@ -336,7 +336,9 @@ struct HeldLinkTests {
       return .user(try match.int("id"))
     }
     for link in links { #expect(await link.result.outcome == .handled) }
-    let byDispatchOrder = links.sorted { $0.id < $1.id }.map { Int($0.url.split(separator: "/").last!)! }
+    let byDispatchOrder = links.sorted { $0.id < $1.id }.map {
+      Int($0.url.split(separator: "/").last!)!
+    }
     #expect(delivered.all == byDispatchOrder)
     #expect(Set(delivered.all).count == 1000)
   }
@@ -373,5 +375,60 @@ struct HeldLinkTests {
     } catch {
       #expect(error.description == "no route is named 'persno'; did you mean 'person'?")
     }
+  }
+}
+
+/// A main-actor model, as an app's UI state would be.
+@MainActor
+final class ScreenModel {
+  var path: [Destination] = []
+}
+
+@Suite("Held links on the main actor")
+struct MainActorHeldLinkTests {
+  @Test("A link dispatched before the UI is ready runs its main-actor handler once it is")
+  @MainActor
+  func mainActorHandlers() async throws {
+    let model = ScreenModel()
+    let router = MainActorRouter<Destination>(clock: TestClock())
+    try router.declare("myapp://user/<int:id>", name: "user")
+    try router.register("myapp://post/<int:id>", metadata: .with(.gates, [.launched])) { match in
+      model.path.append(.post(try match.int("id")))
+      return .post(try match.int("id"))
+    }
+    let user = router.dispatch("myapp://user/42")
+    let post = router.dispatch("myapp://post/7")
+    #expect(router.links.held.map(\.routeName) == ["user", "myapp://post/<int:id>"])
+
+    try router.attach("user") { match in
+      model.path.append(.user(try match.int("id")))  // main-actor state, no hop
+      return .user(try match.int("id"))
+    }
+    #expect(await user.result.output == .user(42))
+    router.links.openGate(.launched)
+    #expect(await post.result.output == .post(7))
+    #expect(model.path == [.user(42), .post(7)])
+  }
+
+  @Test("Links dispatched from other tasks reach main-actor handlers in dispatch order")
+  @MainActor
+  func fromOtherTasks() async throws {
+    let model = ScreenModel()
+    let router = MainActorRouter<Destination>(clock: TestClock())
+    try router.register("myapp://user/<int:id>") { match in
+      model.path.append(.user(try match.int("id")))
+      return .user(try match.int("id"))
+    }
+    router.links.requiredGates = [.launched]
+    for id in 1...5 {
+      let link = router.dispatch("myapp://user/\(id)")
+      #expect(link.currentResult == nil)
+    }
+    let results = await Task.detached {
+      router.links.openGate(.launched)
+      return await router.dispatch("myapp://user/6").result
+    }.value
+    #expect(results.output == .user(6))
+    #expect(model.path == (1...6).map { .user($0) })
   }
 }

@@ -1,4 +1,4 @@
-/// A link given to ``Router/dispatch(_:stack:)``: its identity, a way to cancel it, and its
+/// A link given to ``Router/dispatch(_:policy:stack:context:)``: its identity, a way to cancel it, and its
 /// result once it has one.
 ///
 /// ```swift

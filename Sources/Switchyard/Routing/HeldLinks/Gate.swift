@@ -1,16 +1,17 @@
 /// A named readiness condition — "the app has launched", "the user has signed in", "the
 /// database is migrated" — that held links wait for.
 ///
-/// A route (or the whole router) can require gates; a link whose route needs a closed gate is
+/// A route (its ``RouteMetadata/Key/gates`` metadata) or the whole router
+/// (``HeldLinks/requiredGates``) can require gates; a link whose route needs a closed gate is
 /// held until every gate it needs is open. Gates start closed.
 ///
 /// ```swift
 /// let router = Router<Screen>()
-/// try router.register("myapp://orders/<uuid:id>", requires: [.signedIn]) { match in
+/// try router.register("myapp://orders/:id", metadata: .with(.gates, [.signedIn])) { match in
 ///   .order(try match.string("id"))
 /// }
-/// let link = router.dispatch("myapp://orders/1F0C…")   // held: not signed in yet
-/// router.open(.signedIn)                                // delivered now
+/// let link = router.dispatch("myapp://orders/A1")   // held: not signed in yet
+/// router.links.openGate(.signedIn)                  // delivered now
 /// ```
 public struct Gate: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The gate's name, as given.

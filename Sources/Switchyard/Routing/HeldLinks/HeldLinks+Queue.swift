@@ -58,14 +58,14 @@ extension HeldLinks {
   /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
   /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
   func dispatch(
-    _ url: String, best: RouteMatch?, waitsForHandler: Bool, withStack: Bool,
-    context: RoutingContext, deliver: @escaping Deliver
+    _ url: String, best: RouteMatch?, waitsForHandler: Bool, policy: HoldPolicy?,
+    withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
     let link = state.withLock { state in
       state.nextSequence += 1
       let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
-      let policy = best?.route.metadata[.holdPolicy] ?? state.policy
+      let policy = policy ?? best?.route.metadata[.holdPolicy] ?? state.policy
       let now = state.timer.now()
       if let window = policy.coalescingWindow, let last = state.lastDispatched[url],
         now - last < window

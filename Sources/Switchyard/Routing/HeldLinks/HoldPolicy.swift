@@ -1,12 +1,14 @@
 /// How links are held while their route cannot handle them yet: for how long, how many, and
-/// what to do with repeats. Set one for the whole router (``Router/holdPolicy``) and override
-/// it per route (``Router/setHoldPolicy(_:forRoute:)``).
+/// what to do with repeats. Set one for the whole router (``HeldLinks/holdPolicy``), per
+/// route (``RouteMetadata/Key/holdPolicy`` metadata) or per link (the `policy` of
+/// ``Router/dispatch(_:policy:stack:context:)``); the most specific one applies.
 ///
 /// ```swift
-/// router.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)
-/// router.setHoldPolicy(
-///   HoldPolicy(timeout: nil, repeats: .keepLatest, coalescingWindow: .seconds(1)),
-///   forRoute: "checkout")
+/// router.links.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)
+/// try router.declare(
+///   "/checkout", name: "checkout",
+///   metadata: .with(.holdPolicy, HoldPolicy(timeout: nil, repeats: .keepLatest)))
+/// router.dispatch(url, policy: HoldPolicy(timeout: .seconds(3)))
 /// ```
 public struct HoldPolicy: Sendable, Hashable {
   /// How long a link may wait before it ends as timed out; `nil` waits until it is delivered

@@ -24,7 +24,7 @@ public struct LinkOutcome: Sendable, Hashable, CustomStringConvertible {
   public static let failed = LinkOutcome(storage: .failed)
   /// The link waited longer than its hold policy's timeout.
   public static let timedOut = LinkOutcome(storage: .timedOut)
-  /// The link was cancelled (``DispatchedLink/cancel()``, ``Router/cancelHeldLinks()``, or the
+  /// The link was cancelled (``DispatchedLink/cancel()``, ``HeldLinks/cancelAll()``, or the
   /// task awaiting its result was cancelled) before a handler ran.
   public static let cancelled = LinkOutcome(storage: .cancelled)
   /// The link was dropped by its hold policy: over capacity (oldest first), or a repeat for a
@@ -70,7 +70,7 @@ public struct LinkResult<Output> {
   /// The error a handler threw, for ``LinkOutcome/failed``.
   public let error: (any Error)?
   /// The back stack, for links dispatched with `stack: true` and handled: the outputs of the
-  /// parents, then ``output`` (see ``Router/stack(for:)``).
+  /// parents, then ``output`` (see ``Router/stack(for:context:)``).
   public let stack: [Output]
 
   /// The link's parameters as strings: the route's captures, then the query's last values,
@@ -102,11 +102,11 @@ public struct LinkResult<Output> {
 
 extension LinkResult: Sendable where Output: Sendable {}
 
-/// What happened to a dispatched link, for app-wide handling (``Router/linkEvents()``).
+/// What happened to a dispatched link, for app-wide handling (``HeldLinks/events()``).
 ///
 /// ```swift
 /// Task {
-///   for await event in router.linkEvents() {
+///   for await event in router.links.events() {
 ///     if event.kind == .finished, event.result?.outcome == .timedOut {
 ///       log("gave up on", event.url, event.result!.parameters)
 ///     }

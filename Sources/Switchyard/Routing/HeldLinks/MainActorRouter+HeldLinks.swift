@@ -53,20 +53,22 @@ extension MainActorRouter where Output: Sendable {
 
   /// Dispatches a link: delivered now when its route has a handler and its gates are open,
   /// held until then, or ended at once as unmatched (see
-  /// ``Router/dispatch(_:stack:context:)``). Handlers run on the main actor.
+  /// ``Router/dispatch(_:policy:stack:context:)``). Handlers run on the main actor.
   ///
   /// ```swift
   /// .onOpenURL { url in router.dispatch(url.absoluteString) }
   /// ```
   @discardableResult
   public func dispatch(
-    _ url: String, stack: Bool = false, context: RoutingContext = RoutingContext()
+    _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
+    context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     let best = registry.snapshot().best(url)
     let waits: Bool
     if case .declared = best?.handler { waits = true } else { waits = false }
     return links.dispatch(
-      url, best: best?.match, waitsForHandler: waits, withStack: stack, context: context
+      url, best: best?.match, waitsForHandler: waits, policy: policy, withStack: stack,
+      context: context
     ) { [self] entry in
       await deliver(entry)
     }

@@ -23,7 +23,7 @@ extension Router where Output: Sendable {
 
   /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
   ///
-  /// Until then the route matches — ``dispatch(_:stack:context:)`` holds its links instead of
+  /// Until then the route matches — ``dispatch(_:policy:stack:context:)`` holds its links instead of
   /// sending them to the unmatched handler — but no handler runs for it: ``route(_:context:)``
   /// and ``handle(_:context:)`` pass over it to the next candidate.
   ///
@@ -92,6 +92,8 @@ extension Router where Output: Sendable {
   /// ```
   /// - Parameters:
   ///   - url: The link.
+  ///   - policy: How this link is held, in place of its route's or the router's policy
+  ///     (PromisingRouter's `dispatch(url, timeout: 10)` is `policy: HoldPolicy(timeout: .seconds(10))`).
   ///   - stack: Deliver its back stack too (``LinkResult/stack``): the link is then routed as
   ///     ``stack(for:context:)`` routes it.
   ///   - context: What the call carries to interceptors and handlers.
@@ -99,13 +101,15 @@ extension Router where Output: Sendable {
   ///   (links are delivered one at a time): dispatch from a handler without awaiting.
   @discardableResult
   public func dispatch(
-    _ url: String, stack: Bool = false, context: RoutingContext = RoutingContext()
+    _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
+    context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     let best = snapshot().best(url)
     let waits: Bool
     if case .declared = best?.handler { waits = true } else { waits = false }
     return links.dispatch(
-      url, best: best?.match, waitsForHandler: waits, withStack: stack, context: context
+      url, best: best?.match, waitsForHandler: waits, policy: policy, withStack: stack,
+      context: context
     ) { [self] entry in
       if entry.withStack {
         let screens = self.stack(for: entry.link.url, context: entry.context)
