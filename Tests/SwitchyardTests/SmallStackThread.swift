@@ -18,7 +18,8 @@ func onSmallStack<Result: Sendable>(
 ) -> Result {
   let job = SmallStackJob<Result>(body)
   job.run(stackSize: stackSize)
-  return job.result!
+  guard let result = job.result else { fatalError("the thread ended without a result") }
+  return result
 }
 
 /// What the thread runs and what it gives back. Only one thread touches it at a time: the new
@@ -38,7 +39,8 @@ private final class SmallStackJob<Result>: @unchecked Sendable {
     #if canImport(Darwin)
       var thread: pthread_t? = nil
       precondition(pthread_create(&thread, &attributes, smallStackEntry, context) == 0)
-      pthread_join(thread!, nil)
+      guard let thread else { fatalError("pthread_create gave no thread") }
+      pthread_join(thread, nil)
     #else
       var thread = pthread_t()
       precondition(pthread_create(&thread, &attributes, smallStackEntry, context) == 0)
