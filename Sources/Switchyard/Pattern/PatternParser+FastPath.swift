@@ -2,8 +2,8 @@ extension PatternParser {
   /// Reads the most common patterns — a path of whole-segment literals and captures, with at
   /// most a plain scheme and host before it — in one pass without building the general
   /// parser's item lists. Returns `nil` for anything else (optional groups, escapes, query,
-  /// fragment, ports, wildcards, userinfo, IPv6 literals, captures inside a segment,
-  /// errors…), which the general parser then reads. Both must agree: debug builds check every
+  /// fragment, ports, wildcards, userinfo, IPv6 literals, captures inside a segment, too many
+  /// segments, errors…), which the general parser then reads. Both must agree: debug builds check every
   /// pattern the fast path takes against the general parser.
   static func fastParse(
     _ text: String, options: RouteOptions, types: [ParameterType]
@@ -44,7 +44,8 @@ private struct FastPatternReader {
       guard let authorityHost = readAuthority(&cursor, hostAsPath: hostAsPath) else { return nil }
       host = authorityHost
     }
-    guard readSegments(cursor, bytes.count) else { return nil }
+    guard readSegments(cursor, bytes.count), path.count <= PatternParser.maximumPathSegments
+    else { return nil }
     return PatternParser.Parsed(
       variants: [PatternVariant(scheme: scheme, host: host, port: nil, path: path)],
       query: [], fragment: .none, captureNames: names)

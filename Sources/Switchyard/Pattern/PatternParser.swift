@@ -34,6 +34,11 @@ struct PatternParser {
   /// this many levels of `items` and `expand`.
   static let maximumNesting = 32
 
+  /// The most path segments one reading of a pattern may have (a host read as a path segment
+  /// counts). Building a matcher and searching it recurse once per segment of a pattern, so
+  /// this bounds their stack use too.
+  static let maximumPathSegments = 64
+
   let text: String
   let bytes: [UInt8]
   let options: RouteOptions
@@ -210,6 +215,13 @@ struct PatternParser {
       for host in hosts {
         for flat in paths {
           let path = try segments(flat)
+          if path.count > Self.maximumPathSegments {
+            let ranges = hostAsPath ? [authority?.host, pathRange] : [pathRange]
+            throw error(
+              "a path may have at most \(Self.maximumPathSegments) segments",
+              at: segmentStart(Self.maximumPathSegments + 1, in: ranges.compactMap { $0 })
+                ?? pathRange.lowerBound)
+          }
           let variant = PatternVariant(
             scheme: scheme, host: host, port: authority?.port, path: path)
           guard seen.insert(variant).inserted else { continue }
@@ -223,6 +235,23 @@ struct PatternParser {
       }
     }
     return variants
+  }
+
+  /// The offset where the `number`th segment (1-based) written in `ranges` starts, counting
+  /// every `/`-separated run as written (so at least as many as any reading of the groups).
+  func segmentStart(_ number: Int, in ranges: [Range<Int>]) -> Int? {
+    var count = 0
+    for range in ranges {
+      var previous = UInt8(ascii: "/")
+      for index in range {
+        if bytes[index] != UInt8(ascii: "/") && previous == UInt8(ascii: "/") {
+          count += 1
+          if count == number { return index }
+        }
+        previous = bytes[index]
+      }
+    }
+    return nil
   }
 
   /// A small set of ASCII bytes.
