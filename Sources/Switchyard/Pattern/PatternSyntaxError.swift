@@ -8,11 +8,14 @@
 ///   _ = try RoutePattern("/users/<int:id")
 /// } catch {
 ///   print(error)
-///   // error: expected '>' to close the capture opened at column 8
+///   // error: expected '>' to close the capture opened at column 8 (column 15 of pattern "/users/<int:id")
 ///   //   /users/<int:id
-///   //          ^
+///   //                 ^
 /// }
 /// ```
+///
+/// A pattern refused for its size or shape names the limit it passed (<doc:PatternSyntax>):
+/// `optional groups are nested too deeply (more than 32 levels)`.
 public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
   public var pattern: String
