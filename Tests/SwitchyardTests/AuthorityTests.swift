@@ -75,6 +75,16 @@ struct AuthorityTests {
     #expect(try winner(["myapp://[%3A%3A1]/:id"], "myapp://[::1]evil/7") == nil)
   }
 
+  @Test("A pattern's port is read as a URL's: up to five digits, at most 65535")
+  func patternPorts() throws {
+    #expect(try RoutePattern("//h:00080/x").variants.first?.port == 80)
+    #expect(try winner(["//h:00080/x"], "//h:80/x") == "//h:00080/x")
+    for pattern in ["//h:000080/x", "//h:65536/x", "//[::1]x:99999/x"] {
+      #expect(patternError(pattern)?.message == "port number is out of range", "\(pattern)")
+    }
+    #expect(patternError("//[::1]x:99999/x")?.column == 10)
+  }
+
   // MARK: Userinfo in a pattern
 
   static let userinfoMessage =
