@@ -231,7 +231,7 @@ extension MatcherStorage {
               let decodedBytes = UnsafeBufferPointer(
                 start: scratchBase + start, count: written - start)
               if !isValidUTF8(decodedBytes) {
-                let fixed = repairedUTF8(decodedBytes)
+                let fixed = Array(String(decoding: decodedBytes, as: UTF8.self).utf8)
                 for (offset, byte) in fixed.enumerated() { scratchBase[start + offset] = byte }
                 written = start + fixed.count
               }
