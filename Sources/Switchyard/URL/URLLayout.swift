@@ -30,10 +30,10 @@ struct URLLayout: Sendable, Hashable {
     _ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeMutablePointer<Segment>?, capacity: Int
   ) -> URLLayout {
     var layout = URLLayout()
+    let end = bytes.count
     var cursor = 0
     layout.readScheme(bytes, &cursor)
-    if cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "/"),
-      bytes[cursor + 1] == UInt8(ascii: "/")
+    if cursor + 1 < end, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/")
     {
       layout.readAuthority(bytes, &cursor)
     }
