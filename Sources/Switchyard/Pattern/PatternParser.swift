@@ -562,19 +562,6 @@ struct PatternParser {
 
   // MARK: Path segments
 
-  /// The path elements of one expanded path.
-  func segments(_ flat: [Flat]) throws(PatternSyntaxError) -> [PathElement] {
-    var elements: [PathElement] = []
-    var start = 0
-    for (index, item) in flat.enumerated() {
-      guard case .slash = item else { continue }
-      if index > start { elements.append(try element(flat[start..<index])) }
-      start = index + 1
-    }
-    if flat.count > start { elements.append(try element(flat[start...])) }
-    return elements
-  }
-
   /// One segment's items as a path element: a literal, a capture, a capture inside literal
   /// text, or a catch-all.
   func element(_ segment: ArraySlice<Flat>) throws(PatternSyntaxError) -> PathElement {
@@ -604,6 +591,19 @@ struct PatternParser {
     let text = prefix + Array("<\(typeText)\(capture.name)>".utf8) + suffix
     return .mixed(
       prefix: prefix, type: capture.type, name: capture.name, suffix: suffix, text: text)
+  }
+
+  /// The path elements of one expanded path.
+  func segments(_ flat: [Flat]) throws(PatternSyntaxError) -> [PathElement] {
+    var elements: [PathElement] = []
+    var start = 0
+    for (index, item) in flat.enumerated() {
+      guard case .slash = item else { continue }
+      if index > start { elements.append(try element(flat[start..<index])) }
+      start = index + 1
+    }
+    if flat.count > start { elements.append(try element(flat[start...])) }
+    return elements
   }
 
   func typeName(_ type: CaptureType) -> String {
@@ -664,10 +664,9 @@ struct PatternParser {
 
   // MARK: Query and fragment
 
-  /// The query requirements, sorted by name: the precedence of entries compares them pairwise
-  /// in this order.
+  /// The query requirements, sorted by name.
   mutating func parseQuery(_ range: Range<Int>) throws(PatternSyntaxError) -> [QueryRequirement] {
-    var requirements: [QueryRequirement] = []
+    var requirements: [(QueryRequirement, Int)] = []
     var firstOffset: [[UInt8]: Int] = [:]
     var start = range.lowerBound
     while start <= range.upperBound {
@@ -685,11 +684,12 @@ struct PatternParser {
         firstOffset[name] = start
         let valueRange = equals < stop ? (equals + 1)..<stop : stop..<stop
         let value = try requirementValue(valueRange, context: .query)
-        requirements.append(QueryRequirement(name: name, value: value))
+        requirements.append((QueryRequirement(name: name, value: value), start))
       }
       start = stop + 1
     }
-    return requirements.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+    // Sorted by name: `MatcherStorage.Builder.entrySortsBefore` (Precedence.swift) relies on it.
+    return requirements.map(\.0).sorted { $0.name.lexicographicallyPrecedes($1.name) }
   }
 
   /// A query requirement's name: literal text, decoded.
