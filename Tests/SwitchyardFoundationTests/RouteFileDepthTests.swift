@@ -98,4 +98,20 @@ struct RouteFileDepthTests {
     }
     #expect(matched == "deep")
   }
+
+  @Test("Wide arrays and objects keep every element in order")
+  func wideContainers() throws {
+    let count = 20_000
+    let array = try JSONParser.parse(
+      "[" + (0..<count).map(String.init).joined(separator: ",") + "]")
+    #expect(array.arrayElements?.count == count)
+    #expect(
+      array.arrayElements?.last.flatMap { value -> Int? in
+        if case .number(let number) = value.kind { return number.intValue }
+        return nil
+      } == count - 1)
+    let object = try JSONParser.parse(
+      "{" + (0..<count).map { #""k\#($0)":[\#($0)]"# }.joined(separator: ",") + "}")
+    #expect(object.objectMembers?.map(\.key) == (0..<count).map { "k\($0)" })
+  }
 }

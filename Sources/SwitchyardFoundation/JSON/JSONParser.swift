@@ -207,13 +207,24 @@ private struct Parser {
     return value
   }
 
-  /// An array or object whose elements are still being read.
-  enum OpenContainer {
-    case array(start: JSONPosition, elements: [JSONValue])
-    /// `key` is the key whose value is being read.
-    case object(
-      start: JSONPosition, members: [JSONMember], seen: [String: JSONPosition],
-      key: (name: String, position: JSONPosition))
+  /// An array or object whose elements are still being read. It is changed in place at the
+  /// end of the parser's array of open containers, so adding an element never copies the
+  /// ones before it.
+  struct OpenContainer {
+    var start: JSONPosition
+    var isObject: Bool
+    var elements: [JSONValue] = []
+    var members: [JSONMember] = []
+    var seen: [String: JSONPosition] = [:]
+    /// The key whose value is being read (objects only).
+    var key = ""
+    var keyPosition: JSONPosition
+
+    init(start: JSONPosition, isObject: Bool) {
+      self.start = start
+      self.isObject = isObject
+      self.keyPosition = start
+    }
   }
 
   /// Parses one value and everything nested in it. The containers still open are kept in an
@@ -224,32 +235,22 @@ private struct Parser {
       // A value starts here: a scalar, an empty container, or the first element of one.
       var value: JSONValue
       switch peek {
-      case UInt8(ascii: "{"):
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = peek == UInt8(ascii: "{")
         let start = position(at: index)
         try enterContainer()
         index += 1
         skipWhitespace()
-        if peek == UInt8(ascii: "}") {
+        if peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           index += 1
           depth -= 1
-          value = JSONValue(.object([]), at: start)
+          value = JSONValue(isObject ? .object([]) : .array([]), at: start)
         } else {
-          var seen: [String: JSONPosition] = [:]
-          let key = try readKey(seen: &seen, first: true)
-          open.append(.object(start: start, members: [], seen: seen, key: key))
-          continue
-        }
-      case UInt8(ascii: "["):
-        let start = position(at: index)
-        try enterContainer()
-        index += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
-          index += 1
-          depth -= 1
-          value = JSONValue(.array([]), at: start)
-        } else {
-          open.append(.array(start: start, elements: []))
+          var container = OpenContainer(start: start, isObject: isObject)
+          if isObject {
+            (container.key, container.keyPosition) = try readKey(seen: &container.seen, first: true)
+          }
+          open.append(container)
           continue
         }
       default:
@@ -257,57 +258,49 @@ private struct Parser {
       }
       // Hand the value to the innermost open container; each one it completes becomes the
       // value handed to the next.
-      while let container = open.popLast() {
+      while !open.isEmpty {
         skipWhitespace()
-        guard let closed = try add(value, to: container, reopen: &open) else { break }
+        guard let closed = try add(value, toInnermostOf: &open) else { break }
         value = closed
       }
       if open.isEmpty { return value }
     }
   }
 
-  /// Adds `value` to `container` and reads what follows it: after a `,` the container is
-  /// pushed back on `open` to read its next element (and `nil` is returned); after the closing
-  /// bracket or brace the finished container is returned.
+  /// Adds `value` to the last of `open` and reads what follows it: after a `,` the container
+  /// stays open to read its next element (and `nil` is returned); after the closing bracket or
+  /// brace it is removed and returned as a value.
   mutating func add(
-    _ value: JSONValue, to container: OpenContainer, reopen open: inout [OpenContainer]
+    _ value: JSONValue, toInnermostOf open: inout [OpenContainer]
   ) throws(JSONSyntaxError) -> JSONValue? {
-    switch container {
-    case .array(let start, var elements):
-      elements.append(value)
-      switch peek {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") { throw commaError(at: comma, before: "]") }
-        open.append(.array(start: start, elements: elements))
-        return nil
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
-        return JSONValue(.array(elements), at: start)
-      default:
-        throw unexpected("',' or ']'")
+    let last = open.count - 1
+    let isObject = open[last].isObject
+    if isObject {
+      let member = JSONMember(
+        key: open[last].key, keyPosition: open[last].keyPosition, value: value)
+      open[last].members.append(member)
+    } else {
+      open[last].elements.append(value)
+    }
+    switch peek {
+    case UInt8(ascii: ","):
+      let comma = index
+      index += 1
+      skipWhitespace()
+      let closer = isObject ? "}" : "]"
+      if peek == UInt8(ascii: isObject ? "}" : "]") { throw commaError(at: comma, before: closer) }
+      if isObject {
+        (open[last].key, open[last].keyPosition) = try readKey(seen: &open[last].seen, first: false)
       }
-    case .object(let start, var members, var seen, let key):
-      members.append(JSONMember(key: key.name, keyPosition: key.position, value: value))
-      switch peek {
-      case UInt8(ascii: ","):
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if peek == UInt8(ascii: "}") { throw commaError(at: comma, before: "}") }
-        let next = try readKey(seen: &seen, first: false)
-        open.append(.object(start: start, members: members, seen: seen, key: next))
-        return nil
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
-        return JSONValue(.object(members), at: start)
-      default:
-        throw unexpected("',' or '}'")
-      }
+      return nil
+    case UInt8(ascii: "]") where !isObject, UInt8(ascii: "}") where isObject:
+      index += 1
+      depth -= 1
+      let container = open.removeLast()
+      return JSONValue(
+        isObject ? .object(container.members) : .array(container.elements), at: container.start)
+    default:
+      throw unexpected(isObject ? "',' or '}'" : "',' or ']'")
     }
   }
 
