@@ -7,8 +7,18 @@
 #endif
 
 /// The stack size of secondary threads and of Swift concurrency on Apple platforms: parsing
-/// and matching must fit in it whatever the input.
-let smallStackSize = 512 * 1024
+/// and matching must fit in it whatever the input. Under AddressSanitizer or ThreadSanitizer,
+/// whose instrumentation makes every frame several times larger, the thread gets four times
+/// as much (what is tested there is memory and thread safety, not the stack budget).
+let smallStackSize = 512 * 1024 * (sanitizerIsActive ? 4 : 1)
+
+/// Whether this process runs under AddressSanitizer or ThreadSanitizer (their runtimes define
+/// these symbols).
+let sanitizerIsActive: Bool = {
+  guard let process = dlopen(nil, RTLD_NOW) else { return false }
+  defer { dlclose(process) }
+  return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+}()
 
 /// Runs `body` to completion on a new thread whose stack is `stackSize` bytes and returns its
 /// result. The caller waits with `pthread_join`, so nothing depends on timing. A body that needs
