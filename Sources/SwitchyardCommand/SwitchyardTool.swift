@@ -24,7 +24,7 @@ struct SwitchyardTool: ParsableCommand {
       or output that could not be written.
       """,
     version: SwitchyardTool.version,
-    subcommands: [Match.self]
+    subcommands: [Match.self, URLCommand.self]
   )
 
   /// What `switchyard --version` prints.
