@@ -129,5 +129,8 @@ struct AuthorityTests {
         == "shop://profile/@:username")
     #expect(try winner(["shop:///@:username"], "shop:///@jane") == "shop:///@:username")
     #expect(patternError("https://example.com/@me?to=a@b#x@y") == nil)
+    // A group that reaches past a '/' puts its '@' in the path of every reading.
+    #expect(try winner(["myapp://a(/b/@:c)/x"], "myapp://a/b/@d/x") == "myapp://a(/b/@:c)/x")
+    #expect(patternError("myapp://a(@b/c)/x")?.message == Self.userinfoMessage)
   }
 }

@@ -167,9 +167,12 @@ struct PatternParser {
   /// Reads the authority by the rule URLs follow (<doc:ReadingURLs>): the port is the digits
   /// after the last `:` outside `[…]`, groups and captures; everything else, including text
   /// after an IPv6 literal's `]`, is the host. Userinfo is refused: URLs drop it, so a pattern
-  /// that names it would match URLs without it.
+  /// that names it would match URLs without it. (An `@` after a `/` inside a group is in the
+  /// path of every URL the pattern spells, so it is not userinfo.)
   func readAuthority(_ range: Range<Int>) throws(PatternSyntaxError) -> Authority {
-    if let at = range.first(where: { bytes[$0] == UInt8(ascii: "@") }) {
+    let beforeSlash =
+      range.lowerBound..<(range.first { bytes[$0] == UInt8(ascii: "/") } ?? range.upperBound)
+    if let at = beforeSlash.first(where: { bytes[$0] == UInt8(ascii: "@") }) {
       throw error(
         "'@' in the authority would make the text before it userinfo, which URLs drop and a "
           + "pattern cannot match (write %40 for a literal '@')", at: at)
