@@ -1,95 +1,3 @@
-/// One captured value, recorded while searching without decoding anything.
-struct CaptureSlot: Sendable, Hashable {
-  enum Kind: UInt8, Sendable {
-    /// Path segments `a..<b` (indices into the URL's segments), joined by `/`.
-    case segments
-    /// The middle of segment `a`, without `b` leading and `c` trailing decoded bytes.
-    case mixed
-    /// Raw URL bytes `a..<b` of a query value, decoded with the plus rule.
-    case queryValue
-    /// Raw URL bytes `a..<b` of the fragment.
-    case fragment
-  }
-  var kind: Kind
-  // 16 bytes in all: a match keeps a few inline (see `CaptureList`).
-  private var typeCode: UInt8
-  private var first: Int32
-  private var second: Int32
-  private var third: Int32
-
-  /// `type` is a type code (see `typeCode(_:)`); offsets fit in 32 bits because the search
-  /// refuses URLs of 2 GiB or more.
-  init(kind: Kind, type: Int32, a: Int, b: Int, c: Int) {
-    self.kind = kind
-    typeCode = UInt8(truncatingIfNeeded: type)
-    first = Int32(truncatingIfNeeded: a)
-    second = Int32(truncatingIfNeeded: b)
-    third = Int32(truncatingIfNeeded: c)
-  }
-
-  var type: Int32 { Int32(typeCode) }
-  var a: Int { Int(first) }
-  var b: Int { Int(second) }
-  var c: Int { Int(third) }
-}
-
-/// The captures of a match: up to four inline, so that most matches allocate nothing; more
-/// go to an array (allocated once, and reused by `RouteMatcher.match(_:into:)`).
-struct CaptureList: Sendable {
-  static let inlineCapacity = 4
-  private(set) var count = 0
-  private var inline: (CaptureSlot, CaptureSlot, CaptureSlot, CaptureSlot)
-  /// Every slot, when there are more than `inlineCapacity`.
-  private var spilled: [CaptureSlot] = []
-
-  init() {
-    let empty = CaptureSlot(kind: .segments, type: 0, a: 0, b: 0, c: 0)
-    inline = (empty, empty, empty, empty)
-  }
-
-  init(_ slots: some Collection<CaptureSlot>) {
-    self.init()
-    append(contentsOf: slots)
-  }
-
-  /// Empties the list, keeping any spilled storage for reuse.
-  mutating func removeAll() {
-    count = 0
-    spilled.removeAll(keepingCapacity: true)
-  }
-
-  mutating func append(contentsOf slots: some Collection<CaptureSlot>) {
-    let total = count + slots.count
-    if total <= Self.inlineCapacity {
-      for slot in slots {
-        switch count {
-        case 0: inline.0 = slot
-        case 1: inline.1 = slot
-        case 2: inline.2 = slot
-        default: inline.3 = slot
-        }
-        count += 1
-      }
-      return
-    }
-    if spilled.isEmpty {
-      for index in 0..<count { spilled.append(self[index]) }
-    }
-    spilled.append(contentsOf: slots)
-    count = total
-  }
-
-  subscript(index: Int) -> CaptureSlot {
-    if count > Self.inlineCapacity { return spilled[index] }
-    switch index {
-    case 0: return inline.0
-    case 1: return inline.1
-    case 2: return inline.2
-    default: return inline.3
-    }
-  }
-}
-
 /// Calls `body` with the range of each non-empty path segment, in order: the host first when
 /// it is read as a path segment, then the path split on `/` (<doc:ReadingURLs>).
 @inline(__always)
@@ -102,7 +10,7 @@ func forEachSegment(
   let end = layout.path.upperBound
   var index = start
   while index < end {
-    if bytes[index] == 0x2F {
+    if bytes[index] == UInt8(ascii: "/") {
       if index > start { body(start..<index) }
       start = index + 1
     }
@@ -121,8 +29,8 @@ struct Search {
   /// Unretained: the caller keeps the storage alive for the whole search, and a retain per
   /// copy of this struct would cost more than the rest of a lookup.
   unowned(unsafe) let storage: MatcherStorage
-  /// Nodes are read through a pointer, field by field: copying a 64-byte node to the stack
-  /// on every step cost more than the rest of the step.
+  /// Nodes are read through a pointer, field by field: copying a whole node (32 bytes, see
+  /// `MatcherStorage.Node`) to the stack on every step cost more than the rest of the step.
   let nodes: UnsafePointer<MatcherStorage.Node>
   let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
   let edges: UnsafeMutableBufferPointer<Int32>
@@ -266,7 +174,7 @@ struct Search {
       guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
         return false
       }
-      slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: segment + 1, c: 0)
+      slots[depth] = .segments(segment..<(segment + 1), type: type)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .mixed:
       guard segment < segments.count else { return false }
@@ -281,14 +189,14 @@ struct Search {
           type,
           UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
       else { return false }
-      slots[depth] = CaptureSlot(kind: .mixed, type: type, a: segment, b: prefix, c: suffix)
+      slots[depth] = .mixed(segment: segment, prefixCount: prefix, suffixCount: suffix, type: type)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .path, .star:
       let first = node.pointee.kind == .path ? segment + 1 : segment
       guard first <= segments.count else { return false }
       variableDepth += 1
       for stop in first...segments.count {
-        slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: stop, c: 0)
+        slots[depth] = .segments(segment..<stop, type: type)
         if children(of: index, segment: stop, depth: depth + 1) {
           variableDepth -= 1
           return true
@@ -337,8 +245,7 @@ struct Search {
         guard decodedEquals(value, expected, plusAsSpace: plusAsSpace) else { return false }
       case .capture(let type, _):
         guard decodedAccepts(typeCode(type), value, plusAsSpace: plusAsSpace) else { return false }
-        slots[count] = CaptureSlot(
-          kind: .queryValue, type: typeCode(type), a: value.lowerBound, b: value.upperBound, c: 0)
+        slots[count] = .queryValue(value, type: typeCode(type))
         count += 1
       }
     }
@@ -352,9 +259,7 @@ struct Search {
       guard let fragment = layout.fragment,
         decodedAccepts(typeCode(type), fragment, plusAsSpace: false)
       else { return false }
-      slots[count] = CaptureSlot(
-        kind: .fragment, type: typeCode(type), a: fragment.lowerBound, b: fragment.upperBound,
-        c: 0)
+      slots[count] = .fragment(fragment, type: typeCode(type))
       count += 1
       return true
     }
@@ -367,10 +272,10 @@ struct Search {
     var start = query.lowerBound
     while start < query.upperBound {
       var stop = start
-      while stop < query.upperBound, url[stop] != 0x26 { stop += 1 }
+      while stop < query.upperBound, url[stop] != UInt8(ascii: "&") { stop += 1 }
       if stop > start {
         var equals = start
-        while equals < stop, url[equals] != 0x3D { equals += 1 }
+        while equals < stop, url[equals] != UInt8(ascii: "=") { equals += 1 }
         if decodedEquals(start..<equals, name, plusAsSpace: plusAsSpace) {
           result = equals < stop ? (equals + 1)..<stop : stop..<stop
         }
@@ -396,7 +301,9 @@ struct Search {
     _ range: Range<Int>, plusAsSpace: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     let raw = UnsafeBufferPointer(rebasing: url[range])
-    if !raw.contains(0x25) && !(plusAsSpace && raw.contains(0x2B)) { return body(raw) }
+    if !raw.contains(UInt8(ascii: "%")) && !(plusAsSpace && raw.contains(UInt8(ascii: "+"))) {
+      return body(raw)
+    }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, range.count)) { buffer in
       guard let base = buffer.baseAddress else { return body(raw) }
       let count = percentDecode(url, range, into: base, plusAsSpace: plusAsSpace)
