@@ -197,12 +197,16 @@ extension MatcherStorage {
     struct Output {
       var tiers: [Tier] = []
       var nodes: [Node] = []
+      /// Each node's parent (-1 for a root).
+      var parents: [Int32] = []
       var literalEdges: [LiteralEdge] = []
       var mixedNodes: [Int32] = []
       var mixedInfo: [MixedInfo] = []
       var edges: [Int32] = []
       var bytes: [UInt8] = []
       var entries: [BuiltEntry] = []
+      /// The node each entry ends at.
+      var entryNodes: [Int32] = []
       var nameLists: [[String?]] = []
       var maxCaptures = 0
     }
@@ -239,6 +243,7 @@ extension MatcherStorage {
     func flatten(_ index: Int32, into output: inout Output, rank: inout Int32) -> Int32 {
       let position = Int32(output.nodes.count)
       output.nodes.append(compiledNode(index, position: position, into: &output))
+      output.parents.append(-1)
       let (literalChildren, otherChildren) = orderedChildren(of: index)
 
       var lowest = Int32.max
@@ -249,6 +254,7 @@ extension MatcherStorage {
         let keyStart = Int32(output.bytes.count)
         output.bytes += key
         let flat = flatten(childIndex, into: &output, rank: &rank)
+        output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
         let inline = key.withUnsafeBufferPointer {
           InlineKey($0, readable: 0, folded: false)
@@ -263,15 +269,17 @@ extension MatcherStorage {
       otherIndices.reserveCapacity(otherChildren.count)
       for childIndex in otherChildren where nodes[Int(childIndex)].key.kind != .star {
         let flat = flatten(childIndex, into: &output, rank: &rank)
+        output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
         otherIndices.append(flat)
       }
       let entryStart = Int32(output.entries.count)
-      let entryCount = assignEntryRanks(of: index, into: &output, rank: &rank)
+      let entryCount = assignEntryRanks(of: index, at: position, into: &output, rank: &rank)
       if entryCount > 0 { lowest = min(lowest, output.entries[Int(entryStart)].rank) }
       var hasStar = false
       for childIndex in otherChildren where nodes[Int(childIndex)].key.kind == .star {
         let flat = flatten(childIndex, into: &output, rank: &rank)
+        output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
         otherIndices.append(flat)
         hasStar = true
@@ -356,8 +364,11 @@ extension MatcherStorage {
     }
 
     /// Step "assign the ranks": appends the routes that end at `index`, in precedence order,
-    /// each with the next rank; returns how many there were.
-    func assignEntryRanks(of index: Int32, into output: inout Output, rank: inout Int32) -> Int {
+    /// each with the next rank; returns how many there were. `position` is the node's place in
+    /// the output.
+    func assignEntryRanks(
+      of index: Int32, at position: Int32, into output: inout Output, rank: inout Int32
+    ) -> Int {
       var entries: [BuiltEntry] = []
       var entry = nodes[Int(index)].firstEntry
       while entry >= 0 {
@@ -373,6 +384,7 @@ extension MatcherStorage {
         rank += 1
       }
       output.entries += entries
+      output.entryNodes += repeatElement(position, count: entries.count)
       return entries.count
     }
 

@@ -17,29 +17,32 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
   ) -> Found? {
     var result: Found? = nil
-    withSearch(bytes, collect: false) { search, hostAsPath in
-      if search.run(root: search.root) {
-        if mode == .best {
-          slots.append(contentsOf: search.bestSlots[0..<search.bestCount])
-        }
-        result = Found(entry: search.bestEntry, hostAsPath: hostAsPath)
-        return true
+    withSearch(bytes) { search, hostAsPath in
+      guard search.run(root: search.root) else { return false }
+      if mode == .best {
+        slots.append(contentsOf: UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
       }
-      return false
+      result = Found(entry: search.winner, hostAsPath: hostAsPath)
+      return true
     }
     return result
   }
 
-  /// Calls `body` with every candidate of each branch that has some, branch by branch in
-  /// rank order (candidates within a branch are unordered; sort them by rank).
+  /// Calls `body` with every route that matches `bytes` in its best way (an entry and its
+  /// captures), best first: branch by branch in rank order, and within a branch by searching
+  /// again above the rank of the route just found.
   func searchAll(
     _ bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (Bool, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
+    _ body: (_ hostAsPath: Bool, _ entry: Int, _ slots: UnsafeBufferPointer<CaptureSlot>) -> Void
   ) {
-    withSearch(bytes, collect: true) { search, hostAsPath in
-      search.collected = []
-      _ = search.run(root: search.root)
-      if !search.collected.isEmpty { body(hostAsPath, search.collected) }
+    withSearch(bytes) { search, hostAsPath in
+      search.floor = -1
+      while search.run(root: search.root) {
+        body(
+          hostAsPath, search.winner,
+          UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
+        search.floor = entries[search.winner].rank
+      }
       return false
     }
   }
@@ -61,13 +64,12 @@ extension MatcherStorage {
   /// Splits `bytes`, then calls `visit` for each matching branch (tier, scheme, host) in rank
   /// order, with `search.root` set to the branch's trie, until `visit` returns true.
   private func withSearch(
-    _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool,
-    _ visit: (inout Search, Bool) -> Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, _ visit: (inout Search, Bool) -> Bool
   ) {
     // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
     guard bytes.count < Int(Int32.max) else { return }
     splitAndDecode(bytes) { url in
-      tryBranches(url, collect: collect, visit)
+      tryBranches(url, visit)
     }
   }
 
@@ -168,22 +170,18 @@ extension MatcherStorage {
   /// Step "try the branches": searches the trie of each branch that accepts the URL's
   /// scheme, host and port, in rank order, until `visit` returns true.
   private func tryBranches(
-    _ url: SplitURL, collect: Bool, _ visit: (inout Search, Bool) -> Bool
+    _ url: SplitURL, _ visit: (inout Search, Bool) -> Bool
   ) {
     var host: UnsafeBufferPointer<UInt8>? = nil
     if !url.hostAsPath, let range = url.layout.host, !range.isEmpty {
       host = UnsafeBufferPointer(rebasing: url.bytes[range])
     }
     let slotCount = max(1, maxCaptures)
-    // Two lists of captures: the one being tried, and the best so far.
-    withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: 2 * slotCount) { slotBuffer in
+    withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: slotCount) { slotBuffer in
       var search = Search(
         storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
         decodedEnd: url.decodedEnd, segments: url.segments,
-        slots: UnsafeMutableBufferPointer(rebasing: slotBuffer[0..<slotCount]),
-        bestSlots: UnsafeMutableBufferPointer(rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
-        hostAsPath: url.hostAsPath)
-      search.collecting = collect
+        slots: slotBuffer, hostAsPath: url.hostAsPath)
       searchBranches(
         &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
         url.hostAsPath, visit)

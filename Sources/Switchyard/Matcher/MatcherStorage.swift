@@ -23,6 +23,9 @@ final class MatcherStorage: @unchecked Sendable {
   /// Every (tier, scheme, host) branch in rank order, flattened for the search.
   let branches: UnsafeMutableBufferPointer<Branch>
   let nodes: UnsafeMutableBufferPointer<Node>
+  /// Each node's parent (-1 for a root): the search walks up from the winning route's node
+  /// to rebuild the captures taken below a catch-all.
+  let parents: UnsafeMutableBufferPointer<Int32>
   /// Each node's literal children: a short list scanned in order, or (for more than
   /// `linearLiteralLimit`) an open-addressing hash table whose empty slots have `keyCount` -1.
   let literalEdges: UnsafeMutableBufferPointer<LiteralEdge>
@@ -32,6 +35,8 @@ final class MatcherStorage: @unchecked Sendable {
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeMutableBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<Entry>
+  /// The node each entry ends at.
+  let entryNodes: UnsafeMutableBufferPointer<Int32>
   /// Capture names per slot, shared by the entries that have the same list (see
   /// `Entry.names`): the path's captures in order (`nil` for an unnamed `*`), then the query
   /// requirement captures, then the fragment capture.
@@ -216,6 +221,8 @@ final class MatcherStorage: @unchecked Sendable {
     }
     let built = builder.finish()
     nodes = Self.owned(built.nodes)
+    parents = Self.owned(built.parents)
+    entryNodes = Self.owned(built.entryNodes)
     literalEdges = Self.owned(built.literalEdges)
     mixedNodes = built.mixedNodes
     mixedInfo = built.mixedInfo
@@ -270,6 +277,8 @@ final class MatcherStorage: @unchecked Sendable {
   deinit {
     branches.deallocate()
     nodes.deallocate()
+    parents.deallocate()
+    entryNodes.deallocate()
     literalEdges.deallocate()
     edges.deallocate()
     pool.deallocate()

@@ -85,19 +85,13 @@ public struct RouteMatcher: Sendable {
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in
-      storage.searchAll(bytes) { hostAsPath, collected in
-        let ordered = collected.enumerated().sorted {
-          $0.element.rank != $1.element.rank
-            ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
-        }
-        for (_, candidate) in ordered {
-          let route = Int(storage.entries[candidate.entry].route)
-          guard seen.insert(route).inserted else { continue }
-          results.append(
-            RouteMatch(
-              storage: storage, entry: candidate.entry, url: url, hostAsPath: hostAsPath,
-              slots: CaptureList(candidate.slots)))
-        }
+      storage.searchAll(bytes) { hostAsPath, entry, slots in
+        let route = Int(storage.entries[entry].route)
+        guard seen.insert(route).inserted else { return }
+        results.append(
+          RouteMatch(
+            storage: storage, entry: entry, url: url, hostAsPath: hostAsPath,
+            slots: CaptureList(slots)))
       }
     }
     return results

@@ -19,12 +19,15 @@ func forEachSegment(
   if end > start { body(start..<end) }
 }
 
-/// The depth-first search of one path trie (see ``MatcherStorage`` for the rank order).
+/// The search of one path trie (see ``MatcherStorage`` for the rank order).
 ///
-/// Below a `<path:…>` or `*` node the search tries every width, so the first candidate found
-/// there is not final: it keeps looking for a lower rank, pruning every subtree whose lowest
-/// rank cannot beat the best so far. Outside such loops the first candidate found is the
-/// winner and the search stops at once.
+/// Children are tried in rank order, and every subtree's routes have ranks below those of the
+/// next sibling's, so the first route found is the winner and the search stops at once. A
+/// `*` or `<path:…>` child is the one place where that order alone does not decide: the
+/// lowest rank below it may need any width. `catchAll` (in `Search+CatchAlls.swift`) answers
+/// it exactly, in time linear in the segments it may take, and the winner's captures are
+/// rebuilt afterwards (`rebuildCaptures`). No step budget: the answer never depends on how
+/// long the search took (<doc:Precedence>).
 struct Search {
   /// Unretained: the caller keeps the storage alive for the whole search, and a retain per
   /// copy of this struct would cost more than the rest of a lookup.
@@ -32,10 +35,12 @@ struct Search {
   /// Nodes are read through a pointer, field by field: copying a whole node (32 bytes, see
   /// `MatcherStorage.Node`) to the stack on every step cost more than the rest of the step.
   let nodes: UnsafePointer<MatcherStorage.Node>
+  let parents: UnsafePointer<Int32>
   let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
+  let entryNodes: UnsafePointer<Int32>
   let url: UnsafeBufferPointer<UInt8>
   let layout: URLLayout
   let decoded: UnsafePointer<UInt8>
@@ -44,8 +49,8 @@ struct Search {
   let segments: UnsafeBufferPointer<Segment>
   let caseInsensitive: Bool
   let plusAsSpace: Bool
+  /// The captures of the route being tried; after `run`, the winner's first `count`.
   let slots: UnsafeMutableBufferPointer<CaptureSlot>
-  let bestSlots: UnsafeMutableBufferPointer<CaptureSlot>
   /// Whether the URL's host was read as its first path segment.
   let hostAsPath: Bool
 
@@ -53,15 +58,16 @@ struct Search {
     storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
     decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
     segments: UnsafeBufferPointer<Segment>,
-    slots: UnsafeMutableBufferPointer<CaptureSlot>,
-    bestSlots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
+    slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
+    parents = UnsafePointer(storage.parents.baseAddress.unsafelyUnwrapped)
     literalEdges = UnsafePointer(storage.literalEdges.baseAddress.unsafelyUnwrapped)
     edges = storage.edges
     pool = UnsafeBufferPointer(storage.pool)
     entries = storage.entries
+    entryNodes = UnsafePointer(storage.entryNodes.baseAddress.unsafelyUnwrapped)
     self.url = url
     self.layout = layout
     self.decoded = decoded
@@ -70,24 +76,25 @@ struct Search {
     caseInsensitive = storage.options.caseInsensitivePaths
     plusAsSpace = storage.options.plusAsSpace
     self.slots = slots
-    self.bestSlots = bestSlots
     self.hostAsPath = hostAsPath
   }
 
   /// The root of the trie being searched.
   var root: Int32 = 0
-  var bestRank: Int32 = .max
-  var bestEntry: Int = -1
-  var bestCount = 0
-  var variableDepth = 0
-  /// Trie steps taken so far in the current branch (see `stepLimit`).
-  var steps = 0
-  /// (node, segment) pairs known to hold nothing better than the best so far (see
-  /// `children`); allocated only by lookups that take many steps.
-  var failed: Set<Int>? = nil
-  /// When set, every candidate is recorded in `collected` and nothing is pruned.
-  var collecting = false
-  var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])] = []
+  /// Routes of this rank or lower are passed over: `candidates(for:)` lists a branch's routes
+  /// one by one, raising it to the rank of each route it found.
+  var floor: Int32 = -1
+  /// The winner of the last `run` (an index into `entries`), and how many `slots` it has.
+  var winner = -1
+  var count = 0
+  /// How many catch-alls the search is inside: below one, a route found is not yet the winner
+  /// and its captures are not kept (see `catchAll`).
+  var catchAllDepth = 0
+  /// The outermost catch-all the winner was found below, if any: where it was entered, and
+  /// how many captures come before it (see `rebuildCaptures`).
+  var winnerCatchAll: (node: Int32, segment: Int, depth: Int)? = nil
+  /// The best route known below each catch-all inside another (see `catchAll`).
+  var memo = CatchAllMemo()
 
   @inline(__always)
   func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -95,144 +102,113 @@ struct Search {
     return UnsafeBufferPointer(start: decoded + segment.start, count: segment.end - segment.start)
   }
 
+  /// Searches the trie at `root`; on success `winner` and the first `count` slots hold the
+  /// best route above `floor` and its captures.
   mutating func run(root: Int32) -> Bool {
-    bestRank = .max
-    bestEntry = -1
-    variableDepth = 0
-    steps = 0
-    _ = children(of: root, segment: 0, depth: 0)
-    if steps > Search.stepLimit {
-      // Gave up: report no match rather than a candidate that might not be the best.
-      bestEntry = -1
-      collected = []
-    }
-    return bestEntry >= 0
+    winner = -1
+    count = 0
+    catchAllDepth = 0
+    winnerCatchAll = nil
+    memo.removeAll()
+    let found = children(of: root, segment: 0, depth: 0)
+    guard found >= 0 else { return false }
+    winner = Int(found)
+    if let via = winnerCatchAll { rebuildCaptures(of: found, below: via) }
+    return true
   }
 
-  /// The most trie steps one branch of a lookup may take. With the memo of `children`, only patterns with
-  /// several catch-alls against URLs with thousands of segments come near it (the search is
-  /// then quadratic in the number of segments per catch-all); past it the lookup stops and
-  /// reports no match instead of hanging.
-  static let stepLimit = 4_000_000
-
-  /// Tries the children of `index`, which consumed the segments before `segment`.
-  mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
-    steps &+= 1
-    if steps > Search.stepLimit { return true }
-    // Below catch-alls the same (node, segment) is reached again for each width of each
-    // catch-all above it. Once a lookup has taken many steps, remember the pairs whose
-    // subtree held nothing better than the best so far: the best only improves, so that stays
-    // true, and the search becomes polynomial instead of exponential in the catch-alls.
-    if !collecting && steps > Search.memoThreshold {
-      let key = Int(index) << 32 | segment
-      if failed == nil { failed = Set() }
-      if failed?.contains(key) == true { return false }
-      if explore(index, segment: segment, depth: depth) { return true }
-      failed?.insert(key)
-      return false
-    }
-    return explore(index, segment: segment, depth: depth)
-  }
-
-  /// The steps after which `children` starts remembering fruitless (node, segment) pairs.
-  static let memoThreshold = 2_048
-
-  @inline(__always)
-  private mutating func explore(_ index: Int32, segment: Int, depth: Int) -> Bool {
+  /// The best route among the children and entries of `index`, which consumed the segments
+  /// before `segment` with `depth` captures; -1 for none.
+  mutating func children(of index: Int32, segment: Int, depth: Int) -> Int32 {
     let node = nodes + Int(index)
     if segment < segments.count && node.pointee.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
     {
-      if collecting || nodes[Int(child)].rankLow < bestRank {
-        if children(of: child, segment: segment + 1, depth: depth) { return true }
-      }
+      let found = children(of: child, segment: segment + 1, depth: depth)
+      if found >= 0 { return found }
     }
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
     let beforeEnd = node.pointee.hasStar ? end - 1 : end
     while edge < beforeEnd {
-      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      let found = visit(edges[edge], segment: segment, depth: depth)
+      if found >= 0 { return found }
       edge += 1
     }
     if segment == segments.count && node.pointee.entryCount > 0 {
-      if finish(node, depth: depth) { return true }
+      let found = finish(node, depth: depth)
+      if found >= 0 { return found }
     }
     while edge < end {
-      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      let found = visit(edges[edge], segment: segment, depth: depth)
+      if found >= 0 { return found }
       edge += 1
     }
-    return false
+    return -1
   }
 
   /// Matches the non-literal node `index` at `segment`, then its children.
-  mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
+  mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Int32 {
     let node = nodes + Int(index)
-    if !collecting && node.pointee.rankLow >= bestRank { return false }
     let type = Int32(node.pointee.type)
     switch node.pointee.kind {
     case .capture:
       guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
-        return false
+        return -1
       }
       slots[depth] = .segments(segment..<(segment + 1), type: type)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .mixed:
-      guard segment < segments.count else { return false }
-      let bytes = segmentBytes(segment)
-      let info = storage.mixed(index)
-      let prefix = Int(info.prefixCount)
-      let suffix = Int(info.suffixCount)
-      guard bytes.count > prefix + suffix,
-        equal(bytes, 0, pool, Int(info.prefixStart), prefix),
-        equal(bytes, bytes.count - suffix, pool, Int(info.suffixStart), suffix),
-        accepts(
-          type,
-          UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
-      else { return false }
-      slots[depth] = .mixed(segment: segment, prefixCount: prefix, suffixCount: suffix, type: type)
-      return children(of: index, segment: segment + 1, depth: depth + 1)
-    case .path, .star:
-      let first = node.pointee.kind == .path ? segment + 1 : segment
-      guard first <= segments.count else { return false }
-      variableDepth += 1
-      for stop in first...segments.count {
-        slots[depth] = .segments(segment..<stop, type: type)
-        if children(of: index, segment: stop, depth: depth + 1) {
-          variableDepth -= 1
-          return true
-        }
-        if !collecting && node.pointee.rankLow >= bestRank { break }
+      guard segment < segments.count, let around = mixedCapture(index, segment: segment) else {
+        return -1
       }
-      variableDepth -= 1
-      return !collecting && variableDepth == 0 && bestEntry >= 0
+      slots[depth] = .mixed(
+        segment: segment, prefixCount: around.prefix, suffixCount: around.suffix, type: type)
+      return children(of: index, segment: segment + 1, depth: depth + 1)
+    case .path:
+      // At least one segment.
+      guard segment < segments.count else { return -1 }
+      return catchAll(index, segment: segment, first: segment + 1, depth: depth)
+    case .star:
+      return catchAll(index, segment: segment, first: segment, depth: depth)
     case .root, .literal:
-      return false
+      return -1
     }
   }
 
-  /// The routes that end at `node`, in rank order: the first whose query and fragment
-  /// requirements hold is a candidate.
-  mutating func finish(_ node: UnsafePointer<MatcherStorage.Node>, depth: Int) -> Bool {
+  /// Whether the mixed node `index` matches `segment`: how many bytes its literal text takes
+  /// before and after the capture, or `nil`.
+  func mixedCapture(_ index: Int32, segment: Int) -> (prefix: Int, suffix: Int)? {
+    let bytes = segmentBytes(segment)
+    let info = storage.mixed(index)
+    let prefix = Int(info.prefixCount)
+    let suffix = Int(info.suffixCount)
+    guard bytes.count > prefix + suffix,
+      equal(bytes, 0, pool, Int(info.prefixStart), prefix),
+      equal(bytes, bytes.count - suffix, pool, Int(info.suffixStart), suffix),
+      accepts(
+        Int32(nodes[Int(index)].type),
+        UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
+    else { return nil }
+    return (prefix, suffix)
+  }
+
+  /// The first route that ends at `node` (in rank order, above `floor`) whose query and
+  /// fragment requirements hold; -1 for none.
+  mutating func finish(_ node: UnsafePointer<MatcherStorage.Node>, depth: Int) -> Int32 {
     let start = Int(node.pointee.entryStart)
     for position in start..<(start + Int(node.pointee.entryCount)) {
       let entry = entries[position]
-      if !collecting && entry.rank >= bestRank { return false }
+      if entry.rank <= floor { continue }
       var count = depth
       if entry.hasRequirements {
         let pattern = storage.routes[Int(entry.route)].pattern
         guard requirementsHold(pattern, count: &count) else { continue }
       }
-      if collecting {
-        collected.append((position, entry.rank, Array(slots[0..<count])))
-        continue
-      }
-      bestRank = entry.rank
-      bestEntry = position
-      bestCount = count
-      for slot in 0..<count { bestSlots[slot] = slots[slot] }
-      return variableDepth == 0
+      if catchAllDepth == 0 { self.count = count }
+      return Int32(position)
     }
-    return false
+    return -1
   }
 
   // MARK: Query and fragment

@@ -1,0 +1,324 @@
+// Catch-alls (`*` and `<path:…>`) in the search, without a step budget.
+//
+// Enter a catch-all node C at segment s. It may stop after any segment from `first` on (s for
+// `*`, s + 1 for `<path:…>`), and the search then goes on below C. Call best(C, t) the
+// lowest-rank route below C when C stopped at t; the answer for C entered at s is the lowest
+// of best(C, t) for t in first...n. Since ranks are unique within a trie, that lowest rank
+// names one route, whatever the widths that reach it, so only the rank is searched for here;
+// the widths (the leftmost catch-all as narrow as it can be, then the next, …) are chosen
+// once the winner is known, by `rebuildCaptures`.
+//
+// best(C, t) is a plain walk of C's subtree, except where it meets a catch-all D inside C.
+// D is met again for every width of C, each time at a lower segment (t goes down, and the way
+// from C to D, with no catch-all between, always takes the same number of segments). So the
+// answer for D is kept as a running minimum over t = n, n - 1, …: the memo holds, for each
+// such D, the lowest start computed so far and the best route from there, and a later visit
+// only computes the widths not seen yet. Every (node, segment) pair is then walked at most
+// once per search: linear in (segments × trie nodes reached), and a lookup that never meets a
+// catch-all with children allocates nothing here.
+
+extension Search {
+  /// The best route below the catch-all `index`, entered at `segment` with `depth` captures
+  /// before it, that stops after a segment from `first` on; -1 for none.
+  mutating func catchAll(_ index: Int32, segment: Int, first: Int, depth: Int) -> Int32 {
+    let node = nodes + Int(index)
+    let end = segments.count
+    if node.pointee.literalCount == 0 && node.pointee.otherCount == 0 {
+      // Nothing below: only its own routes, which take every remaining segment.
+      slots[depth] = .segments(segment..<end, type: Int32(node.pointee.type))
+      return finish(node, depth: depth + 1)
+    }
+    if catchAllDepth > 0 { return memoized(index, first: first, depth: depth) }
+    // The outermost catch-all is entered once per search: no memo needed.
+    catchAllDepth += 1
+    let found = lowestBelow(index, from: end, through: first, depth: depth, known: -1)
+    catchAllDepth -= 1
+    if found >= 0 { winnerCatchAll = (index, segment, depth) }
+    return found
+  }
+
+  /// `catchAll` for a catch-all inside another one, through `memo`.
+  private mutating func memoized(_ index: Int32, first: Int, depth: Int) -> Int32 {
+    let known = memo.value(of: index) ?? CatchAllMemo.Value(start: segments.count + 1, entry: -1)
+    // Visits come at lower and lower segments (see the top of this file), so `first` is
+    // never above the start already computed.
+    if first >= known.start { return known.entry }
+    catchAllDepth += 1
+    let found = lowestBelow(
+      index, from: known.start - 1, through: first, depth: depth, known: known.entry)
+    catchAllDepth -= 1
+    memo.set(CatchAllMemo.Value(start: first, entry: found), for: index)
+    return found
+  }
+
+  /// The lowest-rank route among `known` and best(`index`, t) for t from `high` down to
+  /// `low`; -1 for none. Stops early when it finds the lowest rank of the whole subtree,
+  /// which no other width can beat.
+  private mutating func lowestBelow(
+    _ index: Int32, from high: Int, through low: Int, depth: Int, known: Int32
+  ) -> Int32 {
+    var best = known
+    var bestRank = best >= 0 ? entries[Int(best)].rank : .max
+    let lowest = nodes[Int(index)].rankLow
+    var stop = high
+    while stop >= low && bestRank != lowest {
+      let found = children(of: index, segment: stop, depth: depth + 1)
+      if found >= 0 && entries[Int(found)].rank < bestRank {
+        best = found
+        bestRank = entries[Int(found)].rank
+      }
+      stop -= 1
+    }
+    return best
+  }
+
+  // MARK: Rebuilding the winner's captures
+
+  /// Writes the captures of `entry`, found below the catch-all `via.node`, into `slots` from
+  /// `via.depth` on, and sets `count`.
+  ///
+  /// The way from the catch-all down to the entry's node is one path of the trie. Walking it
+  /// backwards gives, for each step, the set of segments from which the rest of the path can
+  /// still take exactly the remaining segments; walking it forwards, each catch-all then
+  /// takes the fewest segments that leave the rest a way to finish. That is the way the
+  /// rules prefer between ways that differ only in widths (<doc:Precedence>).
+  mutating func rebuildCaptures(
+    of entry: Int32, below via: (node: Int32, segment: Int, depth: Int)
+  ) {
+    var length = 1
+    var node = entryNodes[Int(entry)]
+    while node != via.node {
+      length += 1
+      node = parents[Int(node)]
+    }
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { path in
+      node = entryNodes[Int(entry)]
+      for step in stride(from: length - 1, through: 0, by: -1) {
+        path[step] = node
+        node = parents[Int(node)]
+      }
+      var catchAlls = 0
+      for step in path where isCatchAll(step) { catchAlls += 1 }
+      // One bit per segment boundary 0...n.
+      let words = segments.count / 64 + 1
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (catchAlls + 1) * words) {
+        buffer in
+        guard let base = buffer.baseAddress else { return }
+        let working = SegmentSet(words: base, count: words)
+        // `saved[k]` is what the path after its k-th catch-all (from the end) can finish from.
+        var saved: [SegmentSet] = []
+        saved.reserveCapacity(catchAlls)
+        markReachable(path: UnsafeBufferPointer(path), working, saved: &saved, base: base)
+        takeFewest(path: UnsafeBufferPointer(path), saved: saved, from: via)
+      }
+    }
+    if entries[Int(entry)].hasRequirements {
+      let pattern = storage.routes[Int(entries[Int(entry)].route)].pattern
+      _ = requirementsHold(pattern, count: &count)
+    }
+  }
+
+  private func isCatchAll(_ index: Int32) -> Bool {
+    let kind = nodes[Int(index)].kind
+    return kind == .star || kind == .path
+  }
+
+  /// The backward walk of `rebuildCaptures`: for each catch-all of `path`, saves the
+  /// segments from which the rest of the path takes exactly the remaining segments.
+  private func markReachable(
+    path: UnsafeBufferPointer<Int32>, _ working: SegmentSet, saved: inout [SegmentSet],
+    base: UnsafeMutablePointer<UInt64>
+  ) {
+    let end = segments.count
+    working.removeAll()
+    working.insert(end)
+    for step in stride(from: path.count - 1, through: 0, by: -1) {
+      let index = path[step]
+      if isCatchAll(index) {
+        let copy = SegmentSet(words: base + (saved.count + 1) * working.count, count: working.count)
+        copy.assign(working)
+        saved.append(copy)
+        // A catch-all can start anywhere up to the last segment the rest can finish from
+        // (`<path:…>` needs one segment more).
+        let last = working.last ?? -1
+        working.removeAll()
+        let upTo = nodes[Int(index)].kind == .path ? last - 1 : last
+        if upTo >= 0 { working.insertAll(through: upTo) }
+        continue
+      }
+      // One segment: from u when it matches segment u and the rest finishes from u + 1.
+      // Ascending, so bit u + 1 is read before it is overwritten.
+      let parent = parents[Int(index)]
+      for start in 0...end {
+        let keep = start < end && working.contains(start + 1) && takes(index, parent, start)
+        working.set(start, keep)
+      }
+    }
+  }
+
+  /// The forward walk of `rebuildCaptures`: writes the captures of each step of `path`,
+  /// each catch-all taking the fewest segments its saved set allows.
+  private mutating func takeFewest(
+    path: UnsafeBufferPointer<Int32>, saved: [SegmentSet],
+    from via: (node: Int32, segment: Int, depth: Int)
+  ) {
+    var segment = via.segment
+    var depth = via.depth
+    var catchAll = saved.count
+    for index in path {
+      let node = nodes + Int(index)
+      let type = Int32(node.pointee.type)
+      switch node.pointee.kind {
+      case .literal:
+        segment += 1
+      case .capture:
+        slots[depth] = .segments(segment..<(segment + 1), type: type)
+        depth += 1
+        segment += 1
+      case .mixed:
+        let around = mixedCapture(index, segment: segment) ?? (0, 0)
+        slots[depth] = .mixed(
+          segment: segment, prefixCount: around.prefix, suffixCount: around.suffix, type: type)
+        depth += 1
+        segment += 1
+      case .star, .path:
+        catchAll -= 1
+        let least = node.pointee.kind == .path ? segment + 1 : segment
+        let stop = saved[catchAll].first(from: least) ?? segments.count
+        slots[depth] = .segments(segment..<stop, type: type)
+        depth += 1
+        segment = stop
+      case .root:
+        break
+      }
+    }
+    count = depth
+  }
+
+  /// Whether the node `index`, a child of `parent` that takes one segment, matches `segment`.
+  private func takes(_ index: Int32, _ parent: Int32, _ segment: Int) -> Bool {
+    let node = nodes + Int(index)
+    switch node.pointee.kind {
+    case .literal:
+      return literalChild(nodes + Int(parent), segmentBytes(segment)) == index
+    case .capture:
+      return accepts(Int32(node.pointee.type), segmentBytes(segment))
+    case .mixed:
+      return mixedCapture(index, segment: segment) != nil
+    case .root, .star, .path:
+      return false
+    }
+  }
+}
+
+/// A set of segment boundaries `0...n`, as bits in caller-owned words.
+struct SegmentSet {
+  let words: UnsafeMutablePointer<UInt64>
+  /// How many words.
+  let count: Int
+
+  init(words: UnsafeMutablePointer<UInt64>, count: Int) {
+    self.words = words
+    self.count = count
+  }
+
+  func removeAll() { words.update(repeating: 0, count: count) }
+
+  func assign(_ other: SegmentSet) { words.update(from: other.words, count: count) }
+
+  func insert(_ element: Int) { words[element >> 6] |= 1 << UInt64(element & 63) }
+
+  func set(_ element: Int, _ present: Bool) {
+    let bit: UInt64 = 1 << UInt64(element & 63)
+    if present { words[element >> 6] |= bit } else { words[element >> 6] &= ~bit }
+  }
+
+  func contains(_ element: Int) -> Bool { words[element >> 6] & (1 << UInt64(element & 63)) != 0 }
+
+  /// Inserts `0...last`.
+  func insertAll(through last: Int) {
+    let full = (last + 1) >> 6
+    for word in 0..<full { words[word] = ~0 }
+    let rest = (last + 1) & 63
+    if rest > 0 { words[full] |= (1 << UInt64(rest)) &- 1 }
+  }
+
+  /// The largest element.
+  var last: Int? {
+    var word = count - 1
+    while word >= 0 {
+      if words[word] != 0 { return word << 6 + 63 - words[word].leadingZeroBitCount }
+      word -= 1
+    }
+    return nil
+  }
+
+  /// The smallest element from `start` on.
+  func first(from start: Int) -> Int? {
+    var word = start >> 6
+    guard word < count else { return nil }
+    var bits = words[word] & ~((1 << UInt64(start & 63)) &- 1)
+    while true {
+      if bits != 0 { return word << 6 + bits.trailingZeroBitCount }
+      word += 1
+      guard word < count else { return nil }
+      bits = words[word]
+    }
+  }
+}
+
+/// For each catch-all met inside another during one search: the lowest segment it has been
+/// computed from (`start`), and the best route below it from there (`entry`, -1 for none).
+/// An open-addressing table keyed by node, allocated only when a search first needs it.
+struct CatchAllMemo {
+  struct Value {
+    var start: Int
+    var entry: Int32
+  }
+
+  private var keys: [Int32] = []
+  private var values: [Value] = []
+  private var used = 0
+
+  /// Forgets every value, keeping the storage.
+  mutating func removeAll() {
+    guard used > 0 else { return }
+    for slot in keys.indices { keys[slot] = -1 }
+    used = 0
+  }
+
+  @inline(__always)
+  private func home(_ node: Int32) -> Int {
+    Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: node)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+      & (keys.count - 1)
+  }
+
+  func value(of node: Int32) -> Value? {
+    guard !keys.isEmpty else { return nil }
+    var slot = home(node)
+    while keys[slot] >= 0 {
+      if keys[slot] == node { return values[slot] }
+      slot = (slot + 1) & (keys.count - 1)
+    }
+    return nil
+  }
+
+  mutating func set(_ value: Value, for node: Int32) {
+    // At most half full, so probes stay short and always end at an empty slot.
+    if 2 * (used + 1) > keys.count { grow() }
+    var slot = home(node)
+    while keys[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & (keys.count - 1) }
+    if keys[slot] < 0 { used += 1 }
+    keys[slot] = node
+    values[slot] = value
+  }
+
+  private mutating func grow() {
+    let old = (keys, values)
+    let capacity = max(16, keys.count * 2)
+    keys = Array(repeating: -1, count: capacity)
+    values = Array(repeating: Value(start: 0, entry: -1), count: capacity)
+    used = 0
+    for (slot, node) in old.0.enumerated() where node >= 0 { set(old.1[slot], for: node) }
+  }
+}
