@@ -2,8 +2,9 @@
 ///
 /// Compile a ``RouteTable`` once, then match from any thread: the matcher is a `Sendable`
 /// value over flat arrays. A lookup reads the URL's bytes in place, walks a trie whose
-/// children are ordered by precedence, and stops at the first complete match outside
-/// catch-alls — so its cost depends on the URL, not on the number of routes.
+/// children are ordered by precedence, and stops at the first complete match (below a
+/// catch-all, at the lowest rank over all its widths) — so its cost depends on the URL, not
+/// on the number of routes, and no search budget ever changes an answer.
 ///
 /// ```swift
 /// var table = RouteTable()
@@ -38,8 +39,8 @@ public struct RouteMatcher: Sendable {
   /// (they are kept inline in the match); more captures take one array, which
   /// ``match(_:into:)`` reuses.
   ///
-  /// - Complexity: O(length of the URL) for tables without catch-alls; backtracking below
-  ///   catch-alls can add more.
+  /// - Complexity: O(length of the URL) for a given table: below catch-alls, O(segments ×
+  ///   trie nodes reached), each (node, segment) pair walked at most once.
   public func match(_ url: String) -> RouteMatch? {
     var result: RouteMatch? = nil
     _ = match(url, into: &result)
@@ -80,7 +81,17 @@ public struct RouteMatcher: Sendable {
   /// Every route that matches `url`, best first (each route once, in its best way).
   ///
   /// The first element is what ``match(_:)`` returns. Routers use this order to let a
-  /// handler decline and the next candidate run; `switchyard explain` shows it.
+  /// handler decline and the next candidate run; `switchyard explain` shows it. The list is
+  /// exact at any URL length: there is no search budget.
+  ///
+  /// ```swift
+  /// var table = RouteTable()
+  /// try table.add("file", "/files/<path:p>")
+  /// try table.add("any", "/*rest")
+  /// RouteMatcher(table).candidates(for: "/files/a/b").map(\.route.name)  // ["file", "any"]
+  /// ```
+  ///
+  /// - Complexity: One search (see ``match(_:)``) per matching route of each branch.
   public func candidates(for url: String) -> [RouteMatch] {
     var results: [RouteMatch] = []
     var seen = Set<Int>()

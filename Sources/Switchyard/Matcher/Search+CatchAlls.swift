@@ -269,56 +269,78 @@ struct SegmentSet {
 
 /// For each catch-all met inside another during one search: the lowest segment it has been
 /// computed from (`start`), and the best route below it from there (`entry`, -1 for none).
-/// An open-addressing table keyed by node, allocated only when a search first needs it.
+/// An open-addressing table keyed by node, allocated only when a search first needs it; its
+/// owner calls `deallocate()` when the search is over.
 struct CatchAllMemo {
   struct Value {
     var start: Int
     var entry: Int32
   }
 
-  private var keys: [Int32] = []
-  private var values: [Value] = []
+  /// -1 for an empty slot.
+  private var keys: UnsafeMutablePointer<Int32>? = nil
+  private var values: UnsafeMutablePointer<Value>? = nil
+  /// A power of two (0 before the first `set`).
+  private var capacity = 0
   private var used = 0
 
   /// Forgets every value, keeping the storage.
   mutating func removeAll() {
-    guard used > 0 else { return }
-    for slot in keys.indices { keys[slot] = -1 }
+    guard used > 0, let keys else { return }
+    keys.update(repeating: -1, count: capacity)
+    used = 0
+  }
+
+  /// Frees the storage.
+  mutating func deallocate() {
+    keys?.deallocate()
+    values?.deallocate()
+    keys = nil
+    values = nil
+    capacity = 0
     used = 0
   }
 
   @inline(__always)
   private func home(_ node: Int32) -> Int {
     Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: node)) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-      & (keys.count - 1)
+      & (capacity - 1)
   }
 
   func value(of node: Int32) -> Value? {
-    guard !keys.isEmpty else { return nil }
+    guard let keys, let values else { return nil }
     var slot = home(node)
     while keys[slot] >= 0 {
       if keys[slot] == node { return values[slot] }
-      slot = (slot + 1) & (keys.count - 1)
+      slot = (slot + 1) & (capacity - 1)
     }
     return nil
   }
 
   mutating func set(_ value: Value, for node: Int32) {
     // At most half full, so probes stay short and always end at an empty slot.
-    if 2 * (used + 1) > keys.count { grow() }
+    if 2 * (used + 1) > capacity { grow() }
+    guard let keys, let values else { return }
     var slot = home(node)
-    while keys[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & (keys.count - 1) }
+    while keys[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & (capacity - 1) }
     if keys[slot] < 0 { used += 1 }
     keys[slot] = node
     values[slot] = value
   }
 
   private mutating func grow() {
-    let old = (keys, values)
-    let capacity = max(16, keys.count * 2)
-    keys = Array(repeating: -1, count: capacity)
-    values = Array(repeating: Value(start: 0, entry: -1), count: capacity)
+    let (oldKeys, oldValues, oldCapacity) = (keys, values, capacity)
+    capacity = max(16, capacity * 2)
+    keys = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    keys?.initialize(repeating: -1, count: capacity)
+    values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+    values?.initialize(repeating: Value(start: 0, entry: -1), count: capacity)
     used = 0
-    for (slot, node) in old.0.enumerated() where node >= 0 { set(old.1[slot], for: node) }
+    guard let oldKeys, let oldValues else { return }
+    for slot in 0..<oldCapacity where oldKeys[slot] >= 0 {
+      set(oldValues[slot], for: oldKeys[slot])
+    }
+    oldKeys.deallocate()
+    oldValues.deallocate()
   }
 }
