@@ -47,7 +47,9 @@ final class MatcherStorage: @unchecked Sendable {
   /// The lowercased schemes of a `.schemes` host-as-path policy.
   let hostAsPathSchemes: [[UInt8]]
 
-  /// Nodes with more literal children than this use a hash table; others a linear scan.
+  /// Nodes with more literal children than this use a hash table; others a linear scan. Each
+  /// scanned child costs two word comparisons of its inline key, so a few of them cost less
+  /// than computing a hash and probing.
   static let linearLiteralLimit: Int32 = 4
 
   struct Tier: Sendable {

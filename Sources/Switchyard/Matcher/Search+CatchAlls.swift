@@ -104,11 +104,11 @@ extension Search {
       withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (catchAlls + 1) * words) {
         buffer in
         guard let base = buffer.baseAddress else { return }
-        let working = SegmentSet(words: base, count: words)
-        // `saved[k]` is what the path after its k-th catch-all (from the end) can finish from.
-        var saved: [SegmentSet] = []
-        saved.reserveCapacity(catchAlls)
-        markReachable(path: UnsafeBufferPointer(path), working, saved: &saved, base: base)
+        // Words 0..<words are the working set; then, for the k-th catch-all from the end, the
+        // set the path after it can finish from.
+        let saved = { (k: Int) in SegmentSet(words: base + (k + 1) * words, count: words) }
+        markReachable(
+          path: UnsafeBufferPointer(path), SegmentSet(words: base, count: words), saved: saved)
         takeFewest(path: UnsafeBufferPointer(path), saved: saved, from: via)
       }
     }
@@ -126,18 +126,17 @@ extension Search {
   /// The backward walk of `rebuildCaptures`: for each catch-all of `path`, saves the
   /// segments from which the rest of the path takes exactly the remaining segments.
   private func markReachable(
-    path: UnsafeBufferPointer<Int32>, _ working: SegmentSet, saved: inout [SegmentSet],
-    base: UnsafeMutablePointer<UInt64>
+    path: UnsafeBufferPointer<Int32>, _ working: SegmentSet, saved: (Int) -> SegmentSet
   ) {
     let end = segments.count
     working.removeAll()
     working.insert(end)
+    var catchAll = 0
     for step in stride(from: path.count - 1, through: 0, by: -1) {
       let index = path[step]
       if isCatchAll(index) {
-        let copy = SegmentSet(words: base + (saved.count + 1) * working.count, count: working.count)
-        copy.assign(working)
-        saved.append(copy)
+        saved(catchAll).assign(working)
+        catchAll += 1
         // A catch-all can start anywhere up to the last segment the rest can finish from
         // (`<path:…>` needs one segment more).
         let last = working.last ?? -1
@@ -159,12 +158,13 @@ extension Search {
   /// The forward walk of `rebuildCaptures`: writes the captures of each step of `path`,
   /// each catch-all taking the fewest segments its saved set allows.
   private mutating func takeFewest(
-    path: UnsafeBufferPointer<Int32>, saved: [SegmentSet],
+    path: UnsafeBufferPointer<Int32>, saved: (Int) -> SegmentSet,
     from via: (node: Int32, segment: Int, depth: Int)
   ) {
     var segment = via.segment
     var depth = via.depth
-    var catchAll = saved.count
+    var catchAll = 0
+    for index in path where isCatchAll(index) { catchAll += 1 }
     for index in path {
       let node = nodes + Int(index)
       let type = Int32(node.pointee.type)
@@ -184,7 +184,7 @@ extension Search {
       case .star, .path:
         catchAll -= 1
         let least = node.pointee.kind == .path ? segment + 1 : segment
-        let stop = saved[catchAll].first(from: least) ?? segments.count
+        let stop = saved(catchAll).first(from: least) ?? segments.count
         slots[depth] = .segments(segment..<stop, type: type)
         depth += 1
         segment = stop
