@@ -29,6 +29,9 @@ extension Search {
       return finish(node, depth: depth + 1)
     }
     if catchAllDepth > 0 { return memoized(index, first: first, depth: depth) }
+    if let bottom = singlePathEnd(below: index) {
+      return singlePath(index, to: bottom, segment: segment, first: first, depth: depth)
+    }
     // The outermost catch-all is entered once per search: no memo needed.
     catchAllDepth += 1
     let found = lowestBelow(index, from: end, through: first, depth: depth, known: -1)
@@ -85,14 +88,68 @@ extension Search {
   mutating func rebuildCaptures(
     of entry: Int32, below via: (node: Int32, segment: Int, depth: Int)
   ) {
+    // A copy reads the trie while `self` writes the captures.
+    let reader = self
+    reader.withReachable(from: via.node, to: entryNodes[Int(entry)]) { path, saved in
+      takeFewest(path: path, saved: saved, from: via)
+    }
+    if entries[Int(entry)].hasRequirements {
+      let pattern = storage.routes[Int(entries[Int(entry)].route)].pattern
+      _ = requirementsHold(pattern, count: &count)
+    }
+  }
+
+  /// The catch-all `top`, entered at `segment`, when everything below it is one path of the
+  /// trie to one node with routes (see `singlePathEnd`): the sets of `rebuildCaptures` answer
+  /// it directly, in a few bit operations per (node, segment) pair instead of a walk.
+  private mutating func singlePath(
+    _ top: Int32, to bottom: Int32, segment: Int, first: Int, depth: Int
+  ) -> Int32 {
+    let reader = self
+    let taken = reader.withReachable(from: top, to: bottom) { path, saved in
+      var catchAlls = 0
+      for index in path where isCatchAll(index) { catchAlls += 1 }
+      // `top` is the last catch-all counted from the end.
+      guard saved(catchAlls - 1).first(from: first) != nil else { return false }
+      takeFewest(path: path, saved: saved, from: (top, segment, depth))
+      return true
+    }
+    return taken ? finish(nodes + Int(bottom), depth: count) : -1
+  }
+
+  /// The node with routes at the end of the single path below the catch-all `top`: every
+  /// node below it has one child and no routes, but the last, which has no child. `nil` when
+  /// the subtree branches or has routes on the way.
+  func singlePathEnd(below top: Int32) -> Int32? {
+    var index = top
+    while true {
+      let node = nodes + Int(index)
+      let literals = node.pointee.hashed ? 2 : Int(node.pointee.literalCount)
+      let children = literals + Int(node.pointee.otherCount)
+      if children == 0 { return index }
+      guard children == 1, node.pointee.entryCount == 0 else { return nil }
+      index =
+        literals == 1
+        ? literalEdges[Int(node.pointee.literalStart)].child
+        : edges[Int(node.pointee.otherStart)]
+    }
+  }
+
+  /// Calls `body` with the trie path from `top` down to `bottom` and, for the k-th catch-all
+  /// on it counted from the end, the set of segments from which the rest of the path takes
+  /// exactly the remaining segments.
+  private func withReachable<R>(
+    from top: Int32, to bottom: Int32,
+    _ body: (UnsafeBufferPointer<Int32>, (Int) -> SegmentSet) -> R
+  ) -> R {
     var length = 1
-    var node = entryNodes[Int(entry)]
-    while node != via.node {
+    var node = bottom
+    while node != top {
       length += 1
       node = parents[Int(node)]
     }
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { path in
-      node = entryNodes[Int(entry)]
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { path in
+      node = bottom
       for step in stride(from: length - 1, through: 0, by: -1) {
         path[step] = node
         node = parents[Int(node)]
@@ -101,20 +158,17 @@ extension Search {
       for step in path where isCatchAll(step) { catchAlls += 1 }
       // One bit per segment boundary 0...n.
       let words = segments.count / 64 + 1
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (catchAlls + 1) * words) {
-        buffer in
-        guard let base = buffer.baseAddress else { return }
+      return withUnsafeTemporaryAllocation(
+        of: UInt64.self, capacity: (catchAlls + 1) * words
+      ) { buffer in
+        let base = buffer.baseAddress.unsafelyUnwrapped
         // Words 0..<words are the working set; then, for the k-th catch-all from the end, the
         // set the path after it can finish from.
         let saved = { (k: Int) in SegmentSet(words: base + (k + 1) * words, count: words) }
         markReachable(
           path: UnsafeBufferPointer(path), SegmentSet(words: base, count: words), saved: saved)
-        takeFewest(path: UnsafeBufferPointer(path), saved: saved, from: via)
+        return body(UnsafeBufferPointer(path), saved)
       }
-    }
-    if entries[Int(entry)].hasRequirements {
-      let pattern = storage.routes[Int(entries[Int(entry)].route)].pattern
-      _ = requirementsHold(pattern, count: &count)
     }
   }
 
