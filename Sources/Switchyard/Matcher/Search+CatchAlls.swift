@@ -16,6 +16,10 @@
 // only computes the widths not seen yet. Every (node, segment) pair is then walked at most
 // once per search: linear in (segments × trie nodes reached), and a lookup that never meets a
 // catch-all with children allocates nothing here.
+//
+// Two shapes skip the walk: a catch-all with nothing below takes every remaining segment, and
+// an outermost catch-all above a single path of the trie (one child per node, routes only at
+// the end) is answered from the same reachable-segment sets that rebuild the captures.
 
 extension Search {
   /// The best route below the catch-all `index`, entered at `segment` with `depth` captures
