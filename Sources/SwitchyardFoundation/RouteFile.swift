@@ -319,8 +319,13 @@ extension UInt8 {
   fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }
 
-/// The candidate closest to `word` when it is close enough to be a likely typo.
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+/// The candidate closest to `word` when it is close enough to be a likely typo (shared with
+/// the command line's "did you mean" suggestions).
+///
+/// ```swift
+/// closestMatch(to: "mtach", in: ["match", "lint"])  // "match"
+/// ```
+package func closestMatch(to word: String, in candidates: [String]) -> String? {
   var best: (candidate: String, distance: Int)?
   for candidate in candidates {
     let distance = editDistance(word.lowercased(), candidate.lowercased())
@@ -333,12 +338,14 @@ func closestMatch(to word: String, in candidates: [String]) -> String? {
   return best?.candidate
 }
 
-/// Levenshtein distance over characters.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
+/// Edit distance over characters: insertions, deletions, substitutions and swaps of two
+/// neighbours (`mtach` → `match`) each count 1.
+package func editDistance(_ lhs: String, _ rhs: String) -> Int {
   let left = Array(lhs)
   let right = Array(rhs)
   if left.isEmpty { return right.count }
   if right.isEmpty { return left.count }
+  var beforePrevious = [Int](repeating: 0, count: right.count + 1)
   var previous = Array(0...right.count)
   var current = [Int](repeating: 0, count: right.count + 1)
   for i in 1...left.count {
@@ -346,8 +353,11 @@ func editDistance(_ lhs: String, _ rhs: String) -> Int {
     for j in 1...right.count {
       let cost = left[i - 1] == right[j - 1] ? 0 : 1
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   return previous[right.count]
 }

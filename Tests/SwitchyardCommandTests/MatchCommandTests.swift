@@ -218,7 +218,7 @@ struct MatchCommandTests {
     let result = try CommandRunner.run(arguments)
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("Error:"))
+    #expect(result.stderr.lowercased().contains("error:"))
   }
 
   @Test("--help prints usage on stdout and exits 0")

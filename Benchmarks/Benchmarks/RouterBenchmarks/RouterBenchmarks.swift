@@ -1,4 +1,4 @@
-// Switchyard and its peers on the shared route tables (../shared/bench-data).
+// Switchyard and its peers on the route tables of Benchmarks/Data.
 //
 // Scenario names are `<Group>:<table>:<router>`:
 //   Lookup:<table>:<router>     every probe of the table (hits and misses), 1,000 lookups per

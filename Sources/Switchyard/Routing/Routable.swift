@@ -25,6 +25,10 @@ public protocol Routable: Sendable {
 
   /// Builds the route from a match of ``routePattern``; throwing declines the match.
   init(match: RouteMatch) throws
+
+  /// The values this route prints into its URL (``url``): by default its stored properties
+  /// (see `Routable+Building.swift`).
+  var routeValues: [String: BuildValue] { get }
 }
 
 /// A route matched by its path: `static let path = "/search/:term"`.
