@@ -182,7 +182,6 @@ extension MatcherStorage {
         storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
         decodedEnd: url.decodedEnd, segments: url.segments,
         slots: slotBuffer, hostAsPath: url.hostAsPath)
-      defer { search.memo.deallocate() }
       searchBranches(
         &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
         url.hostAsPath, visit)

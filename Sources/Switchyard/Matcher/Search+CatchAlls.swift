@@ -14,8 +14,8 @@
 // answer for D is kept as a running minimum over t = n, n - 1, …: the memo holds, for each
 // such D, the lowest start computed so far and the best route from there, and a later visit
 // only computes the widths not seen yet. Every (node, segment) pair is then walked at most
-// once per search: linear in (segments × trie nodes reached), and a lookup that never meets a
-// catch-all with children allocates nothing here.
+// once per search: linear in (segments × trie nodes reached). The memo starts in a few slots
+// on the stack, so a lookup allocates only when it meets many catch-alls inside another.
 //
 // Two shapes skip the walk: a catch-all with nothing below takes every remaining segment, and
 // an outermost catch-all above a single path of the trie (one child per node, routes only at
@@ -36,9 +36,16 @@ extension Search {
     if let bottom = singlePathEnd(below: index) {
       return singlePath(index, to: bottom, segment: segment, first: first, depth: depth)
     }
-    // The outermost catch-all is entered once per search: no memo needed.
+    // The outermost catch-all is entered once per search: it needs no memo itself, and the
+    // memo of the catch-alls inside it lives while its widths are tried.
     catchAllDepth += 1
-    let found = lowestBelow(index, from: end, through: first, depth: depth, known: -1)
+    let found = withUnsafeTemporaryAllocation(
+      of: CatchAllMemo.Slot.self, capacity: CatchAllMemo.inlineCapacity
+    ) { storage in
+      memo.begin(in: storage)
+      defer { memo.end() }
+      return lowestBelow(index, from: end, through: first, depth: depth, known: -1)
+    }
     catchAllDepth -= 1
     if found >= 0 { winnerCatchAll = (index, segment, depth) }
     return found
@@ -46,7 +53,7 @@ extension Search {
 
   /// `catchAll` for a catch-all inside another one, through `memo`.
   private mutating func memoized(_ index: Int32, first: Int, depth: Int) -> Int32 {
-    let known = memo.value(of: index) ?? CatchAllMemo.Value(start: segments.count + 1, entry: -1)
+    let known = memo.value(of: index) ?? (start: segments.count + 1, entry: -1)
     // Visits come at lower and lower segments (see the top of this file), so `first` is
     // never above the start already computed.
     if first >= known.start { return known.entry }
@@ -54,7 +61,7 @@ extension Search {
     let found = lowestBelow(
       index, from: known.start - 1, through: first, depth: depth, known: known.entry)
     catchAllDepth -= 1
-    memo.set(CatchAllMemo.Value(start: first, entry: found), for: index)
+    memo.set(start: first, entry: found, for: index)
     return found
   }
 
@@ -325,38 +332,46 @@ struct SegmentSet {
   }
 }
 
-/// For each catch-all met inside another during one search: the lowest segment it has been
-/// computed from (`start`), and the best route below it from there (`entry`, -1 for none).
-/// An open-addressing table keyed by node, allocated only when a search first needs it; its
-/// owner calls `deallocate()` when the search is over.
+/// For each catch-all met inside another while the outermost one's widths are tried: the
+/// lowest segment it has been computed from (`start`), and the best route below it from there
+/// (`entry`, -1 for none). An open-addressing table keyed by node. It starts in
+/// `inlineCapacity` slots on the stack (see `Search.catchAll`), so a few nested catch-alls
+/// allocate nothing, and moves to the heap when it outgrows them.
 struct CatchAllMemo {
-  struct Value {
-    var start: Int
+  struct Slot {
+    /// -1 for an empty slot.
+    var node: Int32
     var entry: Int32
+    var start: Int
   }
 
-  /// -1 for an empty slot.
-  private var keys: UnsafeMutablePointer<Int32>? = nil
-  private var values: UnsafeMutablePointer<Value>? = nil
-  /// A power of two (0 before the first `set`).
+  /// Slots on the stack before the table moves to the heap.
+  static let inlineCapacity = 16
+
+  private var slots: UnsafeMutablePointer<Slot>? = nil
+  /// A power of two (0 while there is no storage).
   private var capacity = 0
   private var used = 0
+  /// Whether `slots` was allocated by `grow` (and must be freed).
+  private var onHeap = false
 
-  /// Forgets every value, keeping the storage.
-  mutating func removeAll() {
-    guard used > 0, let keys else { return }
-    keys.update(repeating: -1, count: capacity)
+  /// Starts an empty table in `storage` (`inlineCapacity` slots, kept alive by the caller
+  /// until `end()`).
+  mutating func begin(in storage: UnsafeMutableBufferPointer<Slot>) {
+    slots = storage.baseAddress
+    capacity = storage.count
     used = 0
+    onHeap = false
+    slots?.initialize(repeating: Slot(node: -1, entry: -1, start: 0), count: capacity)
   }
 
-  /// Frees the storage.
-  mutating func deallocate() {
-    keys?.deallocate()
-    values?.deallocate()
-    keys = nil
-    values = nil
+  /// Forgets every value, freeing what `grow` allocated.
+  mutating func end() {
+    if onHeap { slots?.deallocate() }
+    slots = nil
     capacity = 0
     used = 0
+    onHeap = false
   }
 
   @inline(__always)
@@ -365,40 +380,37 @@ struct CatchAllMemo {
       & (capacity - 1)
   }
 
-  func value(of node: Int32) -> Value? {
-    guard let keys, let values else { return nil }
+  func value(of node: Int32) -> (start: Int, entry: Int32)? {
+    guard let slots else { return nil }
     var slot = home(node)
-    while keys[slot] >= 0 {
-      if keys[slot] == node { return values[slot] }
+    while slots[slot].node >= 0 {
+      if slots[slot].node == node { return (slots[slot].start, slots[slot].entry) }
       slot = (slot + 1) & (capacity - 1)
     }
     return nil
   }
 
-  mutating func set(_ value: Value, for node: Int32) {
+  mutating func set(start: Int, entry: Int32, for node: Int32) {
     // At most half full, so probes stay short and always end at an empty slot.
     if 2 * (used + 1) > capacity { grow() }
-    guard let keys, let values else { return }
+    guard let slots else { return }
     var slot = home(node)
-    while keys[slot] >= 0 && keys[slot] != node { slot = (slot + 1) & (capacity - 1) }
-    if keys[slot] < 0 { used += 1 }
-    keys[slot] = node
-    values[slot] = value
+    while slots[slot].node >= 0 && slots[slot].node != node { slot = (slot + 1) & (capacity - 1) }
+    if slots[slot].node < 0 { used += 1 }
+    slots[slot] = Slot(node: node, entry: entry, start: start)
   }
 
   private mutating func grow() {
-    let (oldKeys, oldValues, oldCapacity) = (keys, values, capacity)
-    capacity = max(16, capacity * 2)
-    keys = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-    keys?.initialize(repeating: -1, count: capacity)
-    values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
-    values?.initialize(repeating: Value(start: 0, entry: -1), count: capacity)
+    let (old, oldCapacity, oldOnHeap) = (slots, capacity, onHeap)
+    capacity = max(Self.inlineCapacity, capacity * 2)
+    slots = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+    slots?.initialize(repeating: Slot(node: -1, entry: -1, start: 0), count: capacity)
+    onHeap = true
     used = 0
-    guard let oldKeys, let oldValues else { return }
-    for slot in 0..<oldCapacity where oldKeys[slot] >= 0 {
-      set(oldValues[slot], for: oldKeys[slot])
+    guard let old else { return }
+    for index in 0..<oldCapacity where old[index].node >= 0 {
+      set(start: old[index].start, entry: old[index].entry, for: old[index].node)
     }
-    oldKeys.deallocate()
-    oldValues.deallocate()
+    if oldOnHeap { old.deallocate() }
   }
 }

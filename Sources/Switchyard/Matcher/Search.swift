@@ -93,7 +93,8 @@ struct Search {
   /// The outermost catch-all the winner was found below, if any: where it was entered, and
   /// how many captures come before it (see `rebuildCaptures`).
   var winnerCatchAll: (node: Int32, segment: Int, depth: Int)? = nil
-  /// The best route known below each catch-all inside another (see `catchAll`).
+  /// The best route known below each catch-all inside another, while the outermost one's
+  /// widths are tried (see `catchAll`).
   var memo = CatchAllMemo()
 
   @inline(__always)
@@ -109,7 +110,6 @@ struct Search {
     count = 0
     catchAllDepth = 0
     winnerCatchAll = nil
-    memo.removeAll()
     let found = children(of: root, segment: 0, depth: 0)
     guard found >= 0 else { return false }
     winner = Int(found)
