@@ -151,7 +151,7 @@ extension Search {
   /// exactly the remaining segments.
   private func withReachable<R>(
     from top: Int32, to bottom: Int32,
-    _ body: (UnsafeBufferPointer<Int32>, (Int) -> SegmentSet) -> R
+    _ body: (UnsafeBufferPointer<Int32>, (Int) -> BoundarySet) -> R
   ) -> R {
     var length = 1
     var node = bottom
@@ -175,9 +175,9 @@ extension Search {
         let base = buffer.baseAddress.unsafelyUnwrapped
         // Words 0..<words are the working set; then, for the k-th catch-all from the end, the
         // set the path after it can finish from.
-        let saved = { (k: Int) in SegmentSet(words: base + (k + 1) * words, count: words) }
+        let saved = { (k: Int) in BoundarySet(words: base + (k + 1) * words, count: words) }
         markReachable(
-          path: UnsafeBufferPointer(path), SegmentSet(words: base, count: words), saved: saved)
+          path: UnsafeBufferPointer(path), BoundarySet(words: base, count: words), saved: saved)
         return body(UnsafeBufferPointer(path), saved)
       }
     }
@@ -191,7 +191,7 @@ extension Search {
   /// The backward walk of `rebuildCaptures`: for each catch-all of `path`, saves the
   /// segments from which the rest of the path takes exactly the remaining segments.
   private func markReachable(
-    path: UnsafeBufferPointer<Int32>, _ working: SegmentSet, saved: (Int) -> SegmentSet
+    path: UnsafeBufferPointer<Int32>, _ working: BoundarySet, saved: (Int) -> BoundarySet
   ) {
     let end = segments.count
     working.removeAll()
@@ -223,7 +223,7 @@ extension Search {
   /// The forward walk of `rebuildCaptures`: writes the captures of each step of `path`,
   /// each catch-all taking the fewest segments its saved set allows.
   private mutating func takeFewest(
-    path: UnsafeBufferPointer<Int32>, saved: (Int) -> SegmentSet,
+    path: UnsafeBufferPointer<Int32>, saved: (Int) -> BoundarySet,
     from via: (node: Int32, segment: Int, depth: Int)
   ) {
     var segment = via.segment
@@ -277,7 +277,7 @@ extension Search {
 }
 
 /// A set of segment boundaries `0...n`, as bits in caller-owned words.
-struct SegmentSet {
+struct BoundarySet {
   let words: UnsafeMutablePointer<UInt64>
   /// How many words.
   let count: Int
@@ -289,7 +289,7 @@ struct SegmentSet {
 
   func removeAll() { words.update(repeating: 0, count: count) }
 
-  func assign(_ other: SegmentSet) { words.update(from: other.words, count: count) }
+  func assign(_ other: BoundarySet) { words.update(from: other.words, count: count) }
 
   func insert(_ element: Int) { words[element >> 6] |= 1 << UInt64(element & 63) }
 
