@@ -406,6 +406,59 @@ struct DifferentialTests {
     #expect(checked > 400)
   }
 
+  @Test("Tables with several catch-alls per route agree with the reference on long URLs")
+  func catchAllsOnLongURLs() {
+    var generator = CaseGenerator(rng: SeededGenerator(seed: Self.seed ^ 0xCA7C_4A11))
+    var failures = 0
+    var checked = 0
+    var matched = 0
+    for caseIndex in 0..<300 {
+      var table = RouteTable(
+        options: RouteOptions(caseInsensitivePaths: generator.chance(20)))
+      for index in 0..<generator.count(2...6) {
+        let elements = (0..<generator.count(2...6)).map { position in
+          generator.pick([
+            "*", "*r\(position)", "<path:p\(position)>", "*", "a", "b", ":s\(position)",
+            "<int:n\(position)>", "v<int:m\(position)>", "(a/)", "(*o\(position)/)", "B",
+          ])
+        }
+        let query = generator.chance(15) ? "?q=<int:q>" : ""
+        _ = try? table.add(
+          "r\(index)", "/" + elements.joined(separator: "/") + query,
+          priority: generator.chance(10) ? 1 : 0)
+      }
+      let matcher = RouteMatcher(table)
+      let reference = ReferenceMatcher(table: table)
+      for _ in 0..<3 {
+        let length = generator.count(10...300)
+        var segments = (0..<length).map { _ in generator.pick(["a", "b", "1", "v2", "c", "a"]) }
+        if generator.chance(50) { segments[length - 1] = generator.pick(["a", "b", "v2"]) }
+        let url =
+          "/" + segments.joined(separator: "/")
+          + generator.pick(["", "", "?q=3", "?q=x"])
+        checked += 1
+        let engine = Verdict(engine: matcher, url)
+        let expected = Verdict(reference: reference, url)
+        if expected.winner != nil { matched += 1 }
+        guard engine != expected else { continue }
+        failures += 1
+        if failures <= 3 {
+          let small = shrink(table, url)
+          Issue.record(
+            """
+            case \(caseIndex) url \(url)
+            \(describe(small))
+            engine:    \(Verdict(engine: RouteMatcher(small), url))
+            reference: \(Verdict(reference: ReferenceMatcher(table: small), url))
+            """)
+        }
+      }
+    }
+    print("differential, long URLs: \(checked) cases, \(matched) matched")
+    #expect(matched > checked / 4)
+    #expect(failures == 0, "\(failures) of \(checked) cases disagree")
+  }
+
   /// Removes routes while the engine and the reference still disagree on `url`.
   func shrink(_ table: RouteTable, _ url: String) -> RouteTable {
     var current = table

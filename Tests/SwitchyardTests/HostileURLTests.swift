@@ -199,8 +199,8 @@ struct HostileURLTests {
 
 @Suite("Long catch-all searches")
 struct LongCatchAllSearchTests {
-  /// Once a lookup takes many steps the search remembers fruitless (node, segment) pairs, so
-  /// four `*` against 100 (or 400) segments no longer hit the step limit: `/*rest` wins.
+  /// Four `*` against 100 (or 400) segments: the search has no step budget, so the
+  /// lower-ranked `/*rest` is found however long the catch-alls take to rule out.
   @Test(
     "A catch-all search that runs long still finds the lower-ranked match", arguments: [100, 400])
   func longSearchFindsLowerRankedMatch(segments: Int) throws {
@@ -210,7 +210,7 @@ struct LongCatchAllSearchTests {
     #expect(matcher.matches(url))
   }
 
-  /// Six `*` were enough to hit the limit with about 30 segments before the memo.
+  /// Six `*` against 60 segments (once enough to exhaust a step budget).
   @Test("Six catch-alls against 60 segments")
   func sixCatchAlls() throws {
     let matcher = try makeMatcher(["/*/a/*/a/*/a/*/a/*/a/*/b", "/*rest"])

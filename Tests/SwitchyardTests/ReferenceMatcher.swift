@@ -2,10 +2,16 @@
 
 /// The judge: a deliberately simple matcher, independent of the trie and of `URLLayout`.
 ///
-/// For every route and every variant of its pattern it enumerates every way the variant can
-/// match the URL (every width of every catch-all), builds that way's rank key straight from
-/// Precedence article (Sources/Switchyard/Switchyard.docc/Precedence.md), and keeps the smallest key. Keys are `[Int]` compared lexicographically;
-/// byte strings are written as `byte + 1` followed by a `0`, so they compare in byte order.
+/// For every route and every variant of its pattern it finds the best way the variant can
+/// match the URL, builds its rank key straight from the Precedence article
+/// (Sources/Switchyard/Switchyard.docc/Precedence.md), and keeps the smallest key. Keys are
+/// `[Int]` compared lexicographically; byte strings are written as `byte + 1` followed by a
+/// `0`, so they compare in byte order.
+///
+/// All ways of one variant share every part of the key but the catch-all widths, which come
+/// last, so the best way is the one with the lexicographically smallest widths. A dynamic
+/// program over (pattern element, segment) finds it without enumerating ways (see
+/// `bestPathWay`), so the judge stays polynomial with several catch-alls against long URLs.
 struct ReferenceMatcher {
   struct Outcome {
     var route: Route
@@ -109,61 +115,103 @@ struct ReferenceMatcher {
     let prefix =
       [-route.priority, variant.scheme == nil ? 1 : 0] + hostKey + pathKey + queryKey
       + fragmentKey + [route.index, variantIndex]
-    return pathWays(variant.path[...], url.segments[...]).map { way in
+    guard let way = bestPathWay(variant.path, url.segments) else { return [] }
+    return [
       Outcome(
         route: route, key: prefix + way.widths,
         captures: way.captures.merging(tail) { path, _ in path })
+    ]
+  }
+
+  /// The way `elements` consume exactly `segments` with the smallest catch-all widths, read
+  /// left to right, or `nil` when there is none.
+  ///
+  /// `finishes[i][j]` says whether elements `i...` can consume exactly segments `j...`; it is
+  /// filled from the last element back. Then, from the left, each catch-all takes the fewest
+  /// segments after which the rest can still finish.
+  func bestPathWay(_ elements: [PathElement], _ segments: [String])
+    -> (widths: [Int], captures: [String: ParameterValue])?
+  {
+    let count = segments.count
+    var finishes = Array(
+      repeating: Array(repeating: false, count: count + 1), count: elements.count + 1)
+    finishes[elements.count][count] = true
+    for index in elements.indices.reversed() {
+      if let minimum = catchAllMinimum(elements[index]) {
+        // Some stop from `start + minimum` on finishes: an "or" over a suffix, from the end.
+        var anyFrom = false
+        for start in stride(from: count, through: 0, by: -1) {
+          if start + minimum <= count { anyFrom = anyFrom || finishes[index + 1][start + minimum] }
+          finishes[index][start] = anyFrom
+        }
+      } else {
+        for start in 0..<count {
+          finishes[index][start] =
+            finishes[index + 1][start + 1] && single(elements[index], segments[start]) != nil
+        }
+      }
+    }
+    guard finishes[0][0] else { return nil }
+    var widths: [Int] = []
+    var captures: [String: ParameterValue] = [:]
+    var start = 0
+    for (index, element) in elements.enumerated() {
+      if let minimum = catchAllMinimum(element) {
+        var stop = start + minimum
+        while !finishes[index + 1][stop] { stop += 1 }
+        widths.append(stop - start)
+        if let name = catchAllName(element) {
+          captures[name] = .string(segments[start..<stop].joined(separator: "/"))
+        }
+        start = stop
+      } else {
+        if let (name, value) = single(element, segments[start]), let name {
+          captures[name] = value
+        }
+        start += 1
+      }
+    }
+    return (widths, captures)
+  }
+
+  /// The fewest segments a catch-all element takes (`nil` for the other elements).
+  func catchAllMinimum(_ element: PathElement) -> Int? {
+    switch element {
+    case .capture(.path, _): return 1
+    case .star: return 0
+    default: return nil
     }
   }
 
-  /// Every way `elements` can consume exactly `segments`.
-  func pathWays(_ elements: ArraySlice<PathElement>, _ segments: ArraySlice<String>)
-    -> [(widths: [Int], captures: [String: ParameterValue])]
-  {
-    guard let element = elements.first else {
-      return segments.isEmpty ? [([], [:])] : []
+  func catchAllName(_ element: PathElement) -> String? {
+    switch element {
+    case .capture(.path, let name): return name
+    case .star(let name): return name
+    default: return nil
     }
-    let rest = elements.dropFirst()
-    func then(_ width: Int, _ name: String?, _ value: ParameterValue?, catchAll: Bool)
-      -> [(widths: [Int], captures: [String: ParameterValue])]
-    {
-      pathWays(rest, segments.dropFirst(width)).map { way in
-        var captures = way.captures
-        if let name, let value { captures[name] = value }
-        return (catchAll ? [width] + way.widths : way.widths, captures)
-      }
-    }
-    func catchAll(minimum: Int, _ name: String?)
-      -> [(widths: [Int], captures: [String: ParameterValue])]
-    {
-      guard minimum <= segments.count else { return [] }
-      return (minimum...segments.count).flatMap { width in
-        then(width, name, .string(segments.prefix(width).joined(separator: "/")), catchAll: true)
-      }
-    }
+  }
+
+  /// Whether an element that takes one segment matches `segment`, with the name and value it
+  /// captures (`nil` for a literal).
+  func single(_ element: PathElement, _ segment: String) -> (String?, ParameterValue?)? {
     switch element {
     case .literal(let expected):
-      guard let segment = segments.first, sameLiteral(Array(segment.utf8), expected) else {
-        return []
-      }
-      return then(1, nil, nil, catchAll: false)
-    case .capture(.path, let name):
-      return catchAll(minimum: 1, name)
-    case .star(let name):
-      return catchAll(minimum: 0, name)
+      return sameLiteral(Array(segment.utf8), expected) ? (nil, nil) : nil
     case .capture(let type, let name):
-      guard let segment = segments.first, let value = convert(segment, type) else { return [] }
-      return then(1, name, value, catchAll: false)
+      guard let value = convert(segment, type) else { return nil }
+      return (name, value)
     case .mixed(let prefix, let type, let name, let suffix, _):
-      guard let segment = segments.first.map({ Array($0.utf8) }),
-        segment.count > prefix.count + suffix.count,
-        sameLiteral(Array(segment.prefix(prefix.count)), prefix),
-        sameLiteral(Array(segment.suffix(suffix.count)), suffix),
+      let bytes = Array(segment.utf8)
+      guard bytes.count > prefix.count + suffix.count,
+        sameLiteral(Array(bytes.prefix(prefix.count)), prefix),
+        sameLiteral(Array(bytes.suffix(suffix.count)), suffix),
         let value = convert(
-          String(decoding: segment.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self),
+          String(decoding: bytes.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self),
           type)
-      else { return [] }
-      return then(1, name, value, catchAll: false)
+      else { return nil }
+      return (name, value)
+    case .star:
+      return nil
     }
   }
 

@@ -271,14 +271,15 @@ public struct RouteMatch: Sendable {
     let text: String
     switch slot.kind {
     case .segments:
-      text = segments[slot.a..<slot.b].joined(separator: "/")
+      text = segments[slot.segments].joined(separator: "/")
     case .mixed:
-      let segment = Array(segments[slot.a].utf8)
-      text = String(decoding: segment[slot.b..<(segment.count - slot.c)], as: UTF8.self)
+      let segment = Array(segments[slot.segment].utf8)
+      text = String(
+        decoding: segment[slot.prefixCount..<(segment.count - slot.suffixCount)], as: UTF8.self)
     case .queryValue:
-      text = decodeComponent(bytes, slot.a..<slot.b, plusAsSpace: storage.options.plusAsSpace)
+      text = decodeComponent(bytes, slot.bytes, plusAsSpace: storage.options.plusAsSpace)
     case .fragment:
-      text = decodeComponent(bytes, slot.a..<slot.b)
+      text = decodeComponent(bytes, slot.bytes)
     }
     switch slot.type {
     case 1:

@@ -1,95 +1,3 @@
-/// One captured value, recorded while searching without decoding anything.
-struct CaptureSlot: Sendable, Hashable {
-  enum Kind: UInt8, Sendable {
-    /// Path segments `a..<b` (indices into the URL's segments), joined by `/`.
-    case segments
-    /// The middle of segment `a`, without `b` leading and `c` trailing decoded bytes.
-    case mixed
-    /// Raw URL bytes `a..<b` of a query value, decoded with the plus rule.
-    case queryValue
-    /// Raw URL bytes `a..<b` of the fragment.
-    case fragment
-  }
-  var kind: Kind
-  // 16 bytes in all: a match keeps a few inline (see `CaptureList`).
-  private var typeCode: UInt8
-  private var first: Int32
-  private var second: Int32
-  private var third: Int32
-
-  /// `type` is a type code (see `typeCode(_:)`); offsets fit in 32 bits because the search
-  /// refuses URLs of 2 GiB or more.
-  init(kind: Kind, type: Int32, a: Int, b: Int, c: Int) {
-    self.kind = kind
-    typeCode = UInt8(truncatingIfNeeded: type)
-    first = Int32(truncatingIfNeeded: a)
-    second = Int32(truncatingIfNeeded: b)
-    third = Int32(truncatingIfNeeded: c)
-  }
-
-  var type: Int32 { Int32(typeCode) }
-  var a: Int { Int(first) }
-  var b: Int { Int(second) }
-  var c: Int { Int(third) }
-}
-
-/// The captures of a match: up to four inline, so that most matches allocate nothing; more
-/// go to an array (allocated once, and reused by `RouteMatcher.match(_:into:)`).
-struct CaptureList: Sendable {
-  static let inlineCapacity = 4
-  private(set) var count = 0
-  private var inline: (CaptureSlot, CaptureSlot, CaptureSlot, CaptureSlot)
-  /// Every slot, when there are more than `inlineCapacity`.
-  private var spilled: [CaptureSlot] = []
-
-  init() {
-    let empty = CaptureSlot(kind: .segments, type: 0, a: 0, b: 0, c: 0)
-    inline = (empty, empty, empty, empty)
-  }
-
-  init(_ slots: some Collection<CaptureSlot>) {
-    self.init()
-    append(contentsOf: slots)
-  }
-
-  /// Empties the list, keeping any spilled storage for reuse.
-  mutating func removeAll() {
-    count = 0
-    spilled.removeAll(keepingCapacity: true)
-  }
-
-  mutating func append(contentsOf slots: some Collection<CaptureSlot>) {
-    let total = count + slots.count
-    if total <= Self.inlineCapacity {
-      for slot in slots {
-        switch count {
-        case 0: inline.0 = slot
-        case 1: inline.1 = slot
-        case 2: inline.2 = slot
-        default: inline.3 = slot
-        }
-        count += 1
-      }
-      return
-    }
-    if spilled.isEmpty {
-      for index in 0..<count { spilled.append(self[index]) }
-    }
-    spilled.append(contentsOf: slots)
-    count = total
-  }
-
-  subscript(index: Int) -> CaptureSlot {
-    if count > Self.inlineCapacity { return spilled[index] }
-    switch index {
-    case 0: return inline.0
-    case 1: return inline.1
-    case 2: return inline.2
-    default: return inline.3
-    }
-  }
-}
-
 /// Calls `body` with the range of each non-empty path segment, in order: the host first when
 /// it is read as a path segment, then the path split on `/` (<doc:ReadingURLs>).
 @inline(__always)
@@ -102,7 +10,7 @@ func forEachSegment(
   let end = layout.path.upperBound
   var index = start
   while index < end {
-    if bytes[index] == 0x2F {
+    if bytes[index] == UInt8(ascii: "/") {
       if index > start { body(start..<index) }
       start = index + 1
     }
@@ -111,23 +19,28 @@ func forEachSegment(
   if end > start { body(start..<end) }
 }
 
-/// The depth-first search of one path trie (see ``MatcherStorage`` for the rank order).
+/// The search of one path trie (see ``MatcherStorage`` for the rank order).
 ///
-/// Below a `<path:…>` or `*` node the search tries every width, so the first candidate found
-/// there is not final: it keeps looking for a lower rank, pruning every subtree whose lowest
-/// rank cannot beat the best so far. Outside such loops the first candidate found is the
-/// winner and the search stops at once.
+/// Children are tried in rank order, and every subtree's routes have ranks below those of the
+/// next sibling's, so the first route found is the winner and the search stops at once. A
+/// `*` or `<path:…>` child is the one place where that order alone does not decide: the
+/// lowest rank below it may need any width. `catchAll` (in `Search+CatchAlls.swift`) answers
+/// it exactly, in time linear in the segments it may take, and the winner's captures are
+/// rebuilt afterwards (`rebuildCaptures`). No step budget: the answer never depends on how
+/// long the search took (<doc:Precedence>).
 struct Search {
   /// Unretained: the caller keeps the storage alive for the whole search, and a retain per
   /// copy of this struct would cost more than the rest of a lookup.
   unowned(unsafe) let storage: MatcherStorage
-  /// Nodes are read through a pointer, field by field: copying a 64-byte node to the stack
-  /// on every step cost more than the rest of the step.
+  /// Nodes are read through a pointer, field by field: copying a whole node (32 bytes, see
+  /// `MatcherStorage.Node`) to the stack on every step cost more than the rest of the step.
   let nodes: UnsafePointer<MatcherStorage.Node>
+  let parents: UnsafePointer<Int32>
   let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
+  let entryNodes: UnsafePointer<Int32>
   let url: UnsafeBufferPointer<UInt8>
   let layout: URLLayout
   let decoded: UnsafePointer<UInt8>
@@ -136,8 +49,8 @@ struct Search {
   let segments: UnsafeBufferPointer<Segment>
   let caseInsensitive: Bool
   let plusAsSpace: Bool
+  /// The captures of the route being tried; after `run`, the winner's first `count`.
   let slots: UnsafeMutableBufferPointer<CaptureSlot>
-  let bestSlots: UnsafeMutableBufferPointer<CaptureSlot>
   /// Whether the URL's host was read as its first path segment.
   let hostAsPath: Bool
 
@@ -145,15 +58,16 @@ struct Search {
     storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
     decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
     segments: UnsafeBufferPointer<Segment>,
-    slots: UnsafeMutableBufferPointer<CaptureSlot>,
-    bestSlots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
+    slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
+    parents = UnsafePointer(storage.parents.baseAddress.unsafelyUnwrapped)
     literalEdges = UnsafePointer(storage.literalEdges.baseAddress.unsafelyUnwrapped)
     edges = storage.edges
     pool = UnsafeBufferPointer(storage.pool)
     entries = storage.entries
+    entryNodes = UnsafePointer(storage.entryNodes.baseAddress.unsafelyUnwrapped)
     self.url = url
     self.layout = layout
     self.decoded = decoded
@@ -162,24 +76,26 @@ struct Search {
     caseInsensitive = storage.options.caseInsensitivePaths
     plusAsSpace = storage.options.plusAsSpace
     self.slots = slots
-    self.bestSlots = bestSlots
     self.hostAsPath = hostAsPath
   }
 
   /// The root of the trie being searched.
   var root: Int32 = 0
-  var bestRank: Int32 = .max
-  var bestEntry: Int = -1
-  var bestCount = 0
-  var variableDepth = 0
-  /// Trie steps taken so far in the current branch (see `stepLimit`).
-  var steps = 0
-  /// (node, segment) pairs known to hold nothing better than the best so far (see
-  /// `children`); allocated only by lookups that take many steps.
-  var failed: Set<Int>? = nil
-  /// When set, every candidate is recorded in `collected` and nothing is pruned.
-  var collecting = false
-  var collected: [(entry: Int, rank: Int32, slots: [CaptureSlot])] = []
+  /// Routes of this rank or lower are passed over: `candidates(for:)` lists a branch's routes
+  /// one by one, raising it to the rank of each route it found.
+  var floor: Int32 = -1
+  /// The winner of the last `run` (an index into `entries`), and how many `slots` it has.
+  var winner = -1
+  var count = 0
+  /// How many catch-alls the search is inside: below one, a route found is not yet the winner
+  /// and its captures are not kept (see `catchAll`).
+  var catchAllDepth = 0
+  /// The outermost catch-all the winner was found below, if any: where it was entered, and
+  /// how many captures come before it (see `rebuildCaptures`).
+  var winnerCatchAll: (node: Int32, segment: Int, depth: Int)? = nil
+  /// The best route known below each catch-all inside another, while the outermost one's
+  /// widths are tried (see `catchAll`).
+  var memo = CatchAllMemo()
 
   @inline(__always)
   func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -187,144 +103,112 @@ struct Search {
     return UnsafeBufferPointer(start: decoded + segment.start, count: segment.end - segment.start)
   }
 
+  /// Searches the trie at `root`; on success `winner` and the first `count` slots hold the
+  /// best route above `floor` and its captures.
   mutating func run(root: Int32) -> Bool {
-    bestRank = .max
-    bestEntry = -1
-    variableDepth = 0
-    steps = 0
-    _ = children(of: root, segment: 0, depth: 0)
-    if steps > Search.stepLimit {
-      // Gave up: report no match rather than a candidate that might not be the best.
-      bestEntry = -1
-      collected = []
-    }
-    return bestEntry >= 0
+    winner = -1
+    count = 0
+    catchAllDepth = 0
+    winnerCatchAll = nil
+    let found = children(of: root, segment: 0, depth: 0)
+    guard found >= 0 else { return false }
+    winner = Int(found)
+    if let via = winnerCatchAll { rebuildCaptures(of: found, below: via) }
+    return true
   }
 
-  /// The most trie steps one branch of a lookup may take. With the memo of `children`, only patterns with
-  /// several catch-alls against URLs with thousands of segments come near it (the search is
-  /// then quadratic in the number of segments per catch-all); past it the lookup stops and
-  /// reports no match instead of hanging.
-  static let stepLimit = 4_000_000
-
-  /// Tries the children of `index`, which consumed the segments before `segment`.
-  mutating func children(of index: Int32, segment: Int, depth: Int) -> Bool {
-    steps &+= 1
-    if steps > Search.stepLimit { return true }
-    // Below catch-alls the same (node, segment) is reached again for each width of each
-    // catch-all above it. Once a lookup has taken many steps, remember the pairs whose
-    // subtree held nothing better than the best so far: the best only improves, so that stays
-    // true, and the search becomes polynomial instead of exponential in the catch-alls.
-    if !collecting && steps > Search.memoThreshold {
-      let key = Int(index) << 32 | segment
-      if failed == nil { failed = Set() }
-      if failed?.contains(key) == true { return false }
-      if explore(index, segment: segment, depth: depth) { return true }
-      failed?.insert(key)
-      return false
-    }
-    return explore(index, segment: segment, depth: depth)
-  }
-
-  /// The steps after which `children` starts remembering fruitless (node, segment) pairs.
-  static let memoThreshold = 2_048
-
-  @inline(__always)
-  private mutating func explore(_ index: Int32, segment: Int, depth: Int) -> Bool {
+  /// The best route among the children and entries of `index`, which consumed the segments
+  /// before `segment` with `depth` captures; -1 for none.
+  mutating func children(of index: Int32, segment: Int, depth: Int) -> Int32 {
     let node = nodes + Int(index)
     if segment < segments.count && node.pointee.literalCount > 0,
       let child = literalChild(node, segmentBytes(segment))
     {
-      if collecting || nodes[Int(child)].rankLow < bestRank {
-        if children(of: child, segment: segment + 1, depth: depth) { return true }
-      }
+      let found = children(of: child, segment: segment + 1, depth: depth)
+      if found >= 0 { return found }
     }
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
     let beforeEnd = node.pointee.hasStar ? end - 1 : end
     while edge < beforeEnd {
-      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      let found = visit(edges[edge], segment: segment, depth: depth)
+      if found >= 0 { return found }
       edge += 1
     }
     if segment == segments.count && node.pointee.entryCount > 0 {
-      if finish(node, depth: depth) { return true }
+      let found = finish(node, depth: depth)
+      if found >= 0 { return found }
     }
     while edge < end {
-      if visit(edges[edge], segment: segment, depth: depth) { return true }
+      let found = visit(edges[edge], segment: segment, depth: depth)
+      if found >= 0 { return found }
       edge += 1
     }
-    return false
+    return -1
   }
 
   /// Matches the non-literal node `index` at `segment`, then its children.
-  mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Bool {
+  mutating func visit(_ index: Int32, segment: Int, depth: Int) -> Int32 {
     let node = nodes + Int(index)
-    if !collecting && node.pointee.rankLow >= bestRank { return false }
     let type = Int32(node.pointee.type)
     switch node.pointee.kind {
     case .capture:
       guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
-        return false
+        return -1
       }
-      slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: segment + 1, c: 0)
+      slots[depth] = .segments(segment..<(segment + 1), type: type)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .mixed:
-      guard segment < segments.count else { return false }
-      let bytes = segmentBytes(segment)
-      let info = storage.mixed(index)
-      let prefix = Int(info.prefixCount)
-      let suffix = Int(info.suffixCount)
-      guard bytes.count > prefix + suffix,
-        equal(bytes, 0, pool, Int(info.prefixStart), prefix),
-        equal(bytes, bytes.count - suffix, pool, Int(info.suffixStart), suffix),
-        accepts(
-          type,
-          UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
-      else { return false }
-      slots[depth] = CaptureSlot(kind: .mixed, type: type, a: segment, b: prefix, c: suffix)
-      return children(of: index, segment: segment + 1, depth: depth + 1)
-    case .path, .star:
-      let first = node.pointee.kind == .path ? segment + 1 : segment
-      guard first <= segments.count else { return false }
-      variableDepth += 1
-      for stop in first...segments.count {
-        slots[depth] = CaptureSlot(kind: .segments, type: type, a: segment, b: stop, c: 0)
-        if children(of: index, segment: stop, depth: depth + 1) {
-          variableDepth -= 1
-          return true
-        }
-        if !collecting && node.pointee.rankLow >= bestRank { break }
+      guard segment < segments.count, let around = mixedCapture(index, segment: segment) else {
+        return -1
       }
-      variableDepth -= 1
-      return !collecting && variableDepth == 0 && bestEntry >= 0
+      slots[depth] = .mixed(
+        segment: segment, prefixCount: around.prefix, suffixCount: around.suffix, type: type)
+      return children(of: index, segment: segment + 1, depth: depth + 1)
+    case .path:
+      // At least one segment.
+      guard segment < segments.count else { return -1 }
+      return catchAll(index, segment: segment, first: segment + 1, depth: depth)
+    case .star:
+      return catchAll(index, segment: segment, first: segment, depth: depth)
     case .root, .literal:
-      return false
+      return -1
     }
   }
 
-  /// The routes that end at `node`, in rank order: the first whose query and fragment
-  /// requirements hold is a candidate.
-  mutating func finish(_ node: UnsafePointer<MatcherStorage.Node>, depth: Int) -> Bool {
+  /// Whether the mixed node `index` matches `segment`: how many bytes its literal text takes
+  /// before and after the capture, or `nil`.
+  func mixedCapture(_ index: Int32, segment: Int) -> (prefix: Int, suffix: Int)? {
+    let bytes = segmentBytes(segment)
+    let info = storage.mixed(index)
+    let prefix = Int(info.prefixCount)
+    let suffix = Int(info.suffixCount)
+    guard bytes.count > prefix + suffix,
+      equal(bytes, 0, pool, Int(info.prefixStart), prefix),
+      equal(bytes, bytes.count - suffix, pool, Int(info.suffixStart), suffix),
+      accepts(
+        Int32(nodes[Int(index)].type),
+        UnsafeBufferPointer(rebasing: bytes[prefix..<(bytes.count - suffix)]))
+    else { return nil }
+    return (prefix, suffix)
+  }
+
+  /// The first route that ends at `node` (in rank order, above `floor`) whose query and
+  /// fragment requirements hold; -1 for none.
+  mutating func finish(_ node: UnsafePointer<MatcherStorage.Node>, depth: Int) -> Int32 {
     let start = Int(node.pointee.entryStart)
     for position in start..<(start + Int(node.pointee.entryCount)) {
       let entry = entries[position]
-      if !collecting && entry.rank >= bestRank { return false }
+      if entry.rank <= floor { continue }
       var count = depth
       if entry.hasRequirements {
         let pattern = storage.routes[Int(entry.route)].pattern
         guard requirementsHold(pattern, count: &count) else { continue }
       }
-      if collecting {
-        collected.append((position, entry.rank, Array(slots[0..<count])))
-        continue
-      }
-      bestRank = entry.rank
-      bestEntry = position
-      bestCount = count
-      for slot in 0..<count { bestSlots[slot] = slots[slot] }
-      return variableDepth == 0
+      if catchAllDepth == 0 { self.count = count }
+      return Int32(position)
     }
-    return false
+    return -1
   }
 
   // MARK: Query and fragment
@@ -337,8 +221,7 @@ struct Search {
         guard decodedEquals(value, expected, plusAsSpace: plusAsSpace) else { return false }
       case .capture(let type, _):
         guard decodedAccepts(typeCode(type), value, plusAsSpace: plusAsSpace) else { return false }
-        slots[count] = CaptureSlot(
-          kind: .queryValue, type: typeCode(type), a: value.lowerBound, b: value.upperBound, c: 0)
+        slots[count] = .queryValue(value, type: typeCode(type))
         count += 1
       }
     }
@@ -352,9 +235,7 @@ struct Search {
       guard let fragment = layout.fragment,
         decodedAccepts(typeCode(type), fragment, plusAsSpace: false)
       else { return false }
-      slots[count] = CaptureSlot(
-        kind: .fragment, type: typeCode(type), a: fragment.lowerBound, b: fragment.upperBound,
-        c: 0)
+      slots[count] = .fragment(fragment, type: typeCode(type))
       count += 1
       return true
     }
@@ -367,10 +248,10 @@ struct Search {
     var start = query.lowerBound
     while start < query.upperBound {
       var stop = start
-      while stop < query.upperBound, url[stop] != 0x26 { stop += 1 }
+      while stop < query.upperBound, url[stop] != UInt8(ascii: "&") { stop += 1 }
       if stop > start {
         var equals = start
-        while equals < stop, url[equals] != 0x3D { equals += 1 }
+        while equals < stop, url[equals] != UInt8(ascii: "=") { equals += 1 }
         if decodedEquals(start..<equals, name, plusAsSpace: plusAsSpace) {
           result = equals < stop ? (equals + 1)..<stop : stop..<stop
         }
@@ -396,7 +277,9 @@ struct Search {
     _ range: Range<Int>, plusAsSpace: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     let raw = UnsafeBufferPointer(rebasing: url[range])
-    if !raw.contains(0x25) && !(plusAsSpace && raw.contains(0x2B)) { return body(raw) }
+    if !raw.contains(UInt8(ascii: "%")) && !(plusAsSpace && raw.contains(UInt8(ascii: "+"))) {
+      return body(raw)
+    }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, range.count)) { buffer in
       guard let base = buffer.baseAddress else { return body(raw) }
       let count = percentDecode(url, range, into: base, plusAsSpace: plusAsSpace)

@@ -1,0 +1,256 @@
+extension MatcherStorage {
+  enum SearchMode {
+    /// The winner and its captures.
+    case best
+    /// Only whether there is a winner.
+    case exists
+  }
+
+  /// The winner of a search: its entry, and how the URL's host was read.
+  struct Found {
+    var entry: Int
+    var hostAsPath: Bool
+  }
+
+  /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
+  func search(
+    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
+  ) -> Found? {
+    var result: Found? = nil
+    withSearch(bytes) { search, hostAsPath in
+      guard search.run(root: search.root) else { return false }
+      if mode == .best {
+        slots.append(contentsOf: UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
+      }
+      result = Found(entry: search.winner, hostAsPath: hostAsPath)
+      return true
+    }
+    return result
+  }
+
+  /// Calls `body` with every route that matches `bytes` in its best way (an entry and its
+  /// captures), best first: branch by branch in rank order, and within a branch by searching
+  /// again above the rank of the route just found.
+  func searchAll(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (_ hostAsPath: Bool, _ entry: Int, _ slots: UnsafeBufferPointer<CaptureSlot>) -> Void
+  ) {
+    withSearch(bytes) { search, hostAsPath in
+      search.floor = -1
+      while search.run(root: search.root) {
+        body(
+          hostAsPath, search.winner,
+          UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
+        search.floor = entries[search.winner].rank
+      }
+      return false
+    }
+  }
+
+  /// A URL as the search reads it: its layout, and its non-empty path segments (the host
+  /// first when it is read as a segment) as ranges of `decoded`.
+  struct SplitURL {
+    var bytes: UnsafeBufferPointer<UInt8>
+    var layout: URLLayout
+    var segments: UnsafeBufferPointer<Segment>
+    /// The segments' bytes: the URL itself, or a scratch buffer when the path has escapes.
+    var decoded: UnsafePointer<UInt8>
+    /// The end of the buffer `decoded` points into (bytes before it may be read).
+    var decodedEnd: UnsafePointer<UInt8>
+    /// Whether the URL's host was read as its first path segment.
+    var hostAsPath: Bool
+  }
+
+  /// Splits `bytes`, then calls `visit` for each matching branch (tier, scheme, host) in rank
+  /// order, with `search.root` set to the branch's trie, until `visit` returns true.
+  private func withSearch(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ visit: (inout Search, Bool) -> Bool
+  ) {
+    // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
+    guard bytes.count < Int(Int32.max) else { return }
+    splitAndDecode(bytes) { url in
+      tryBranches(url, visit)
+    }
+  }
+
+  /// Step "split and decode": reads `bytes` once and calls `body` with its segments, decoded.
+  private func splitAndDecode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (SplitURL) -> Void) {
+    let inline = URLLayout.inlineSegments
+    withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
+      // Slot 0 is kept free for a host read as the first segment.
+      let layout = URLLayout.split(
+        bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+      let hostAsPath = hostAsPathApplies(scheme(of: layout, bytes))
+
+      // Fast path: no escapes and few segments. The split already found the segments, and
+      // they are matched in place in the URL's bytes.
+      if !layout.hasEscapes && layout.segmentCount >= 0, let urlBase = bytes.baseAddress {
+        var first = 1
+        if hostAsPath, let range = layout.host, !range.isEmpty {
+          small[0] = Segment(start: range.lowerBound, end: range.upperBound)
+          first = 0
+        }
+        body(
+          SplitURL(
+            bytes: bytes, layout: layout,
+            segments: UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]),
+            decoded: urlBase, decodedEnd: urlBase + bytes.count, hostAsPath: hostAsPath))
+        return
+      }
+      decodeSegments(bytes, layout, hostAsPath: hostAsPath, body)
+    }
+  }
+
+  /// The general path of "split and decode": any number of segments, decoded into a scratch
+  /// buffer when the path has escapes.
+  private func decodeSegments(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, hostAsPath: Bool,
+    _ body: (SplitURL) -> Void
+  ) {
+    // Non-empty segments are separated by '/', so a path of n bytes has at most (n + 1) / 2
+    // of them; one more for the host read as a segment, and one so the count is never 0.
+    let segmentBound = (layout.path.count + 1) / 2 + 2
+    let needsDecoding = layout.hasEscapes
+    // Decoding never lengthens a segment, but repairing invalid UTF-8 may: each invalid byte
+    // becomes U+FFFD, 3 bytes. So 3 bytes per input byte, plus a few so the size is never 0.
+    let decodedCapacity =
+      needsDecoding ? 3 * (layout.path.count + (layout.host?.count ?? 0)) + 4 : 1
+    withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentBound) { segmentBuffer in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decodedCapacity) { scratch in
+        guard let scratchBase = scratch.baseAddress else { return }
+        var count = 0
+        var written = 0
+        forEachSegment(bytes, layout, hostAsPath: hostAsPath) { range in
+          if needsDecoding {
+            let start = written
+            written += percentDecode(bytes, range, into: scratchBase + written)
+            let decodedBytes = UnsafeBufferPointer(
+              start: scratchBase + start, count: written - start)
+            if !isValidUTF8(decodedBytes) {
+              let fixed = Array(String(decoding: decodedBytes, as: UTF8.self).utf8)
+              for (offset, byte) in fixed.enumerated() { scratchBase[start + offset] = byte }
+              written = start + fixed.count
+            }
+            segmentBuffer[count] = Segment(start: start, end: written)
+          } else {
+            segmentBuffer[count] = Segment(start: range.lowerBound, end: range.upperBound)
+          }
+          count += 1
+        }
+        let decodedBase: UnsafePointer<UInt8>
+        let decodedEnd: UnsafePointer<UInt8>
+        if needsDecoding {
+          decodedBase = UnsafePointer(scratchBase)
+          decodedEnd = decodedBase + written
+        } else if let urlBase = bytes.baseAddress {
+          decodedBase = urlBase
+          decodedEnd = urlBase + bytes.count
+        } else {
+          decodedBase = UnsafePointer(scratchBase)
+          decodedEnd = decodedBase
+        }
+        body(
+          SplitURL(
+            bytes: bytes, layout: layout,
+            segments: UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]),
+            decoded: decodedBase, decodedEnd: decodedEnd, hostAsPath: hostAsPath))
+      }
+    }
+  }
+
+  /// The URL's scheme, or the table's default scheme when it has none.
+  private func scheme(
+    of layout: URLLayout, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8>? {
+    if let range = layout.scheme { return UnsafeBufferPointer(rebasing: bytes[range]) }
+    if !defaultSchemeBytes.isEmpty { return UnsafeBufferPointer(defaultSchemeBytes) }
+    return nil
+  }
+
+  /// Step "try the branches": searches the trie of each branch that accepts the URL's
+  /// scheme, host and port, in rank order, until `visit` returns true.
+  private func tryBranches(
+    _ url: SplitURL, _ visit: (inout Search, Bool) -> Bool
+  ) {
+    var host: UnsafeBufferPointer<UInt8>? = nil
+    if !url.hostAsPath, let range = url.layout.host, !range.isEmpty {
+      host = UnsafeBufferPointer(rebasing: url.bytes[range])
+    }
+    let slotCount = max(1, maxCaptures)
+    withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: slotCount) { slotBuffer in
+      var search = Search(
+        storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
+        decodedEnd: url.decodedEnd, segments: url.segments,
+        slots: slotBuffer, hostAsPath: url.hostAsPath)
+      searchBranches(
+        &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
+        url.hostAsPath, visit)
+    }
+  }
+
+  private func searchBranches(
+    _ search: inout Search, scheme: UnsafeBufferPointer<UInt8>?,
+    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ hostAsPath: Bool,
+    _ visit: (inout Search, Bool) -> Bool
+  ) {
+    let pool = UnsafeBufferPointer(self.pool)
+    let urlPort = Int32(port ?? -2)
+    for branch in branches {
+      if branch.schemeStart >= 0 {
+        guard let scheme,
+          equalsLowercased(
+            scheme,
+            UnsafeBufferPointer(
+              rebasing: pool[Int(branch.schemeStart)..<Int(branch.schemeStart + branch.schemeCount)]
+            ))
+        else { continue }
+      }
+      if branch.port >= 0 && branch.port != urlPort { continue }
+      let expected = UnsafeBufferPointer(
+        rebasing: pool[Int(branch.hostStart)..<Int(branch.hostStart + branch.hostCount)])
+      switch branch.hostKind {
+      case .omitted: break
+      case .any: if host == nil { continue }
+      case .literal:
+        guard let host, equalsLowercased(host, expected) else { continue }
+      case .wildcard:
+        guard let host, host.count > expected.count,
+          equalsLowercased(
+            UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
+        else { continue }
+      }
+      search.root = branch.root
+      if visit(&search, hostAsPath) { return }
+    }
+  }
+
+  private func equalsLowercased(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard bytes.count == expected.count else { return false }
+    for index in 0..<bytes.count where asciiLower(bytes[index]) != expected[index] { return false }
+    return true
+  }
+
+  private func hostAsPathApplies(_ scheme: UnsafeBufferPointer<UInt8>?) -> Bool {
+    guard let scheme else { return false }
+    switch options.hostAsPath.storage {
+    case .always: return true
+    case .never: return false
+    case .customSchemes:
+      for special in MatcherStorage.specialSchemes {
+        if special.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return false }
+      }
+      return true
+    case .schemes:
+      for listed in hostAsPathSchemes {
+        if listed.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return true }
+      }
+      return false
+    }
+  }
+
+  static let specialSchemes: [[UInt8]] = ["http", "https", "ws", "wss", "ftp", "file"].map {
+    Array($0.utf8)
+  }
+}
