@@ -39,8 +39,6 @@ final class MatcherStorage: @unchecked Sendable {
   let maxCaptures: Int
   /// The default scheme, lowercased (empty when there is none).
   let defaultSchemeBytes: UnsafeMutableBufferPointer<UInt8>
-  /// The lowercased schemes of a `.schemes` host-as-path policy.
-  let hostAsPathSchemes: [[UInt8]]
 
   /// Nodes with more literal children than this use a hash table; others a linear scan.
   static let linearLiteralLimit: Int32 = 4
@@ -260,11 +258,6 @@ final class MatcherStorage: @unchecked Sendable {
     nameLists = built.nameLists
     maxCaptures = built.maxCaptures
     defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
-    if case .schemes(let list) = options.hostAsPath.storage {
-      hostAsPathSchemes = list.map { Array($0.utf8) }
-    } else {
-      hostAsPathSchemes = []
-    }
   }
 
   deinit {

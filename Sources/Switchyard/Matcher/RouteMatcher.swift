@@ -65,16 +65,29 @@ public struct RouteMatcher: Sendable {
       slots.removeAll()
     }
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
-    guard let found else { return false }
+    guard let entry = found.entry, let split = found.split else { return false }
     result = RouteMatch(
-      storage: storage, entry: found.entry, url: url, hostAsPath: found.hostAsPath, slots: slots)
+      storage: storage, entry: entry, reading: URLReading(url, split), slots: slots)
     return true
+  }
+
+  /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a
+  /// router routes (the interceptors and the unmatched request read their parts from it).
+  func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
+    var slots = CaptureList()
+    let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
+    guard let split = found.split else {
+      return (URLReading(reading: url, options: options), nil)
+    }
+    let reading = URLReading(url, split)
+    guard let entry = found.entry else { return (reading, nil) }
+    return (reading, RouteMatch(storage: storage, entry: entry, reading: reading, slots: slots))
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
   public func matches(_ url: String) -> Bool {
     var slots = CaptureList()
-    return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
+    return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) }.entry != nil
   }
 
   /// Every route that matches `url`, best first (each route once, in its best way).
@@ -82,10 +95,19 @@ public struct RouteMatcher: Sendable {
   /// The first element is what ``match(_:)`` returns. Routers use this order to let a
   /// handler decline and the next candidate run; `switchyard explain` shows it.
   public func candidates(for url: String) -> [RouteMatch] {
+    candidates(for: url, split: nil)
+  }
+
+  /// The candidates of a URL already read as `reading` (the URL is not split again).
+  func candidates(for reading: URLReading) -> [RouteMatch] {
+    candidates(for: reading.text, split: reading.split).map { RouteMatch($0, reading: reading) }
+  }
+
+  private func candidates(for url: String, split known: MatcherStorage.Split?) -> [RouteMatch] {
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in
-      storage.searchAll(bytes) { hostAsPath, collected in
+      storage.searchAll(bytes, split: known) { split, collected in
         let ordered = collected.enumerated().sorted {
           $0.element.rank != $1.element.rank
             ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
@@ -95,7 +117,7 @@ public struct RouteMatcher: Sendable {
           guard seen.insert(route).inserted else { continue }
           results.append(
             RouteMatch(
-              storage: storage, entry: candidate.entry, url: url, hostAsPath: hostAsPath,
+              storage: storage, entry: candidate.entry, reading: URLReading(url, split),
               slots: CaptureList(candidate.slots)))
         }
       }
@@ -117,64 +139,82 @@ extension MatcherStorage {
     case exists
   }
 
-  /// The winner of a search: its entry, and how the URL's host was read.
-  struct Found {
-    var entry: Int
+  /// How a search read a URL: its one split, and whether its host is a path segment.
+  struct Split {
+    var layout: URLLayout
     var hostAsPath: Bool
+  }
+
+  /// The outcome of a search: how the URL was read (`nil` for a URL of 2 GiB or more, which
+  /// is never read), and the winner's entry (`nil` when no route matches).
+  struct Found {
+    var split: Split?
+    var entry: Int?
   }
 
   /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
   func search(
     _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
-  ) -> Found? {
-    var result: Found? = nil
-    withSearch(bytes, collect: false) { search, hostAsPath in
+  ) -> Found {
+    var entry: Int? = nil
+    let split = withSearch(bytes, collect: false, split: nil) { search, _ in
       if search.run(root: search.root) {
         if mode == .best {
           slots.append(contentsOf: search.bestSlots[0..<search.bestCount])
         }
-        result = Found(entry: search.bestEntry, hostAsPath: hostAsPath)
+        entry = search.bestEntry
         return true
       }
       return false
     }
-    return result
+    return Found(split: split, entry: entry)
   }
 
   /// Calls `body` with every candidate of each branch that has some, branch by branch in
   /// rank order (candidates within a branch are unordered; sort them by rank).
+  /// `split` is how the URL was already read, if it was (then it is not split again).
   func searchAll(
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (Bool, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
+    _ body: (Split, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
   ) {
-    withSearch(bytes, collect: true) { search, hostAsPath in
+    withSearch(bytes, collect: true, split: known) { search, split in
       search.collected = []
       _ = search.run(root: search.root)
-      if !search.collected.isEmpty { body(hostAsPath, search.collected) }
+      if !search.collected.isEmpty { body(split, search.collected) }
       return false
     }
   }
 
-  /// Splits `bytes`, then calls `visit` for each matching branch (tier, scheme, host) in rank
-  /// order, with `search.root` set to the branch's trie, until `visit` returns true.
+  /// Splits `bytes` (unless `known` says how it was split), then calls `visit` for each
+  /// matching branch (tier, scheme, host) in rank order, with `search.root` set to the
+  /// branch's trie, until `visit` returns true. Returns how the URL was read.
+  @discardableResult
   private func withSearch(
-    _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool,
-    _ visit: (inout Search, Bool) -> Bool
-  ) {
+    _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool, split known: Split?,
+    _ visit: (inout Search, Split) -> Bool
+  ) -> Split? {
     // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
-    guard bytes.count < Int(Int32.max) else { return }
+    guard bytes.count < Int(Int32.max) else { return nil }
     let inline = URLLayout.inlineSegments
-    withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
-      // Slot 0 is kept free for a host read as the first segment.
-      let layout = URLLayout.split(
-        bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+    return withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
+      // Slot 0 is kept free for a host read as the first segment. A layout read before
+      // recorded its segments elsewhere: the general path below finds them again.
+      var layout: URLLayout
+      if let known {
+        layout = known.layout
+        layout.segmentCount = -1
+      } else {
+        layout = URLLayout.split(
+          bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+      }
       var scheme: UnsafeBufferPointer<UInt8>? = nil
       if let range = layout.scheme {
         scheme = UnsafeBufferPointer(rebasing: bytes[range])
       } else if !defaultSchemeBytes.isEmpty {
         scheme = UnsafeBufferPointer(defaultSchemeBytes)
       }
-      let hostAsPath = hostAsPathApplies(scheme)
+      let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme)
+      let split = Split(layout: layout, hostAsPath: hostAsPath)
       var host: UnsafeBufferPointer<UInt8>? = nil
       if !hostAsPath, let range = layout.host, !range.isEmpty {
         host = UnsafeBufferPointer(rebasing: bytes[range])
@@ -194,7 +234,7 @@ extension MatcherStorage {
               rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
             hostAsPath: hostAsPath)
           search.collecting = collect
-          searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
+          searchBranches(&search, scheme: scheme, host: host, port: layout.port, split, visit)
         }
       }
 
@@ -209,7 +249,7 @@ extension MatcherStorage {
         run(
           UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]), urlBase,
           urlBase + bytes.count)
-        return
+        return split
       }
 
       // General path: any number of segments, decoded into a scratch buffer when the path
@@ -256,13 +296,14 @@ extension MatcherStorage {
           run(UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]), decodedBase, decodedEnd)
         }
       }
+      return split
     }
   }
 
   private func searchBranches(
     _ search: inout Search, scheme: UnsafeBufferPointer<UInt8>?,
-    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ hostAsPath: Bool,
-    _ visit: (inout Search, Bool) -> Bool
+    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ split: Split,
+    _ visit: (inout Search, Split) -> Bool
   ) {
     let pool = UnsafeBufferPointer(self.pool)
     let urlPort = Int32(port ?? -2)
@@ -291,7 +332,7 @@ extension MatcherStorage {
         else { continue }
       }
       search.root = branch.root
-      if visit(&search, hostAsPath) { return }
+      if visit(&search, split) { return }
     }
   }
 
@@ -301,27 +342,5 @@ extension MatcherStorage {
     guard bytes.count == expected.count else { return false }
     for index in 0..<bytes.count where asciiLower(bytes[index]) != expected[index] { return false }
     return true
-  }
-
-  private func hostAsPathApplies(_ scheme: UnsafeBufferPointer<UInt8>?) -> Bool {
-    guard let scheme else { return false }
-    switch options.hostAsPath.storage {
-    case .always: return true
-    case .never: return false
-    case .customSchemes:
-      for special in MatcherStorage.specialSchemes {
-        if special.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return false }
-      }
-      return true
-    case .schemes:
-      for listed in hostAsPathSchemes {
-        if listed.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return true }
-      }
-      return false
-    }
-  }
-
-  static let specialSchemes: [[UInt8]] = ["http", "https", "ws", "wss", "ftp", "file"].map {
-    Array($0.utf8)
   }
 }

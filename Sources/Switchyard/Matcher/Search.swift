@@ -364,18 +364,9 @@ struct Search {
   func lastQueryValue(named name: [UInt8]) -> Range<Int>? {
     guard let query = layout.query else { return nil }
     var result: Range<Int>? = nil
-    var start = query.lowerBound
-    while start < query.upperBound {
-      var stop = start
-      while stop < query.upperBound, url[stop] != 0x26 { stop += 1 }
-      if stop > start {
-        var equals = start
-        while equals < stop, url[equals] != 0x3D { equals += 1 }
-        if decodedEquals(start..<equals, name, plusAsSpace: plusAsSpace) {
-          result = equals < stop ? (equals + 1)..<stop : stop..<stop
-        }
-      }
-      start = stop + 1
+    for pair in QueryPairs(url, query)
+    where decodedEquals(pair.name, name, plusAsSpace: plusAsSpace) {
+      result = pair.value ?? pair.name.upperBound..<pair.name.upperBound
     }
     return result
   }

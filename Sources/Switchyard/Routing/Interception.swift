@@ -26,10 +26,14 @@ public struct InterceptionRequest: Sendable {
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
   public let match: RouteMatch?
+  /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
+  let reading: URLReading
+  let options: RouteOptions
+
   /// The URL's parts as the engine reads them.
-  public let parts: URLParts
-  /// The URL's query.
-  public let query: QueryParameters
+  public var parts: URLParts { reading.parts(options: options) }
+  /// The URL's query (parsed once, on first read, and shared with the match's).
+  public var query: QueryParameters { reading.query(plusAsSpace: options.plusAsSpace) }
 }
 
 /// An interceptor as registered: its name, its scheme filter and its body.

@@ -39,7 +39,7 @@ extension Substring: RouteParameter {
 extension Bool: RouteParameter {
   /// `true`, `yes`, `1` and `false`, `no`, `0`, in any ASCII case.
   public init?(routeParameter text: String) {
-    switch lowercasedASCII(text) {
+    switch asciiLowercased(text) {
     case "true", "yes", "1": self = true
     case "false", "no", "0": self = false
     default: return nil

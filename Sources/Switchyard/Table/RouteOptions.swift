@@ -36,17 +36,29 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
   ///
   /// A URL without a scheme never does: it has no scheme to decide by.
   public func applies(toScheme scheme: String?) -> Bool {
+    guard var scheme else { return false }
+    return scheme.withUTF8 { applies(toSchemeBytes: $0) }
+  }
+
+  /// The host-as-path rule, in the one place it is written: `scheme` is the URL's scheme (or
+  /// the default scheme) as bytes in any case, `nil` when there is none.
+  func applies(toSchemeBytes scheme: UnsafeBufferPointer<UInt8>?) -> Bool {
     guard let scheme else { return false }
     switch storage {
     case .always: return true
     case .never: return false
-    case .customSchemes:
-      switch asciiLowercased(scheme) {
-      case "http", "https", "ws", "wss", "ftp", "file": return false
-      default: return true
-      }
-    case .schemes(let list): return list.contains(asciiLowercased(scheme))
+    case .customSchemes: return !Self.specialSchemes.contains { equalsFolded(scheme, $0) }
+    case .schemes(let list): return list.contains { equalsFolded(scheme, $0) }
     }
+  }
+
+  /// The special schemes of the WHATWG URL standard, which keep their host.
+  static let specialSchemes = ["http", "https", "ws", "wss", "ftp", "file"]
+
+  /// Whether `bytes`, ASCII-lowercased, spell `lowercased`.
+  private func equalsFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: String) -> Bool {
+    lowercased.utf8.count == bytes.count
+      && zip(bytes, lowercased.utf8).allSatisfy { asciiLower($0) == $1 }
   }
 
   public var description: String {

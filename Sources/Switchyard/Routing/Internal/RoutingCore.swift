@@ -55,7 +55,7 @@ struct RoutingRegistry<Handler> {
     interceptorCount += 1
     let interceptorName = name ?? "interceptor \(interceptorCount)"
     interceptors.append(
-      InterceptorEntry(name: interceptorName, scheme: scheme.map(lowercasedASCII), body: body))
+      InterceptorEntry(name: interceptorName, scheme: scheme.map(asciiLowercased), body: body))
     cached = nil
     return interceptorName
   }
@@ -135,6 +135,8 @@ struct DispatchRun<Handler, Output> {
   let snapshot: RoutingSnapshot<Handler>
   let originalURL: String
   private(set) var url: String
+  /// The one reading of `url` (its split, and its parsed query once someone reads it).
+  private var reading: URLReading? = nil
   private var visited: [String] = []
   private var declined: [DeclinedRoute] = []
   private var start: ContinuousClock.Instant
@@ -150,16 +152,22 @@ struct DispatchRun<Handler, Output> {
   mutating func prepare() -> Step {
     while true {
       start = ContinuousClock.now
-      let best = snapshot.matcher.match(url)
+      var (reading, best) = snapshot.matcher.read(url)
+      let layout = reading.layout
+      if layout.query != nil || layout.fragment != nil {
+        // Handlers, interceptors and the unmatched handler share one parse of the query.
+        reading = reading.keepingParameters()
+        best = best.map { RouteMatch($0, reading: reading) }
+      }
+      self.reading = reading
       guard !snapshot.interceptors.isEmpty else { return .candidates(best: best) }
-      let scheme = snapshot.reader.scheme(of: url)
+      let scheme = snapshot.reader.scheme(of: reading)
       let applicable = snapshot.interceptors.filter { $0.scheme == nil || $0.scheme == scheme }
       guard !applicable.isEmpty else { return .candidates(best: best) }
 
-      let parsed = snapshot.reader.parse(url)
       let request = InterceptionRequest(
-        url: url, redirects: visited, match: best, parts: parsed.parts,
-        query: parsed.query)
+        url: url, redirects: visited, match: best, reading: reading,
+        options: snapshot.reader.options)
       var target: String? = nil
       for interceptor in applicable {
         switch interceptor.body(request) {
@@ -168,7 +176,7 @@ struct DispatchRun<Handler, Output> {
         case .reject:
           emit(.rejected, route: best?.route, interceptor: interceptor.name)
           return .unmatched(
-            unmatched(.rejected, parsed: parsed, interceptor: interceptor.name))
+            unmatched(.rejected, reading: reading, interceptor: interceptor.name))
         case .redirect(let next):
           emit(.redirected, route: best?.route, interceptor: interceptor.name)
           target = next
@@ -183,14 +191,15 @@ struct DispatchRun<Handler, Output> {
         let reason: UnmatchedReason =
           visited.contains(target) ? .redirectLoop : .tooManyRedirects
         emit(.unmatched, route: nil, interceptor: nil)
-        return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
+        // A URL this call has not read yet (or, for a loop, read at an earlier step).
+        return .unmatched(unmatched(reason, reading: snapshot.reader.read(url), interceptor: nil))
       }
     }
   }
 
   /// The candidates after `best`, in precedence order.
   func remainingCandidates(after best: RouteMatch) -> [RouteMatch] {
-    snapshot.matcher.candidates(for: url).filter { $0.route.index != best.route.index }
+    snapshot.matcher.candidates(for: best.reading).filter { $0.route.index != best.route.index }
   }
 
   /// Records one candidate's attempt; returns the result when it handled the URL.
@@ -213,17 +222,17 @@ struct DispatchRun<Handler, Output> {
   mutating func exhausted() -> UnmatchedRequest {
     emit(.unmatched, route: nil, interceptor: nil)
     return unmatched(
-      declined.isEmpty ? .noRoute : .allDeclined, parsed: snapshot.reader.parse(url),
+      declined.isEmpty ? .noRoute : .allDeclined, reading: reading ?? snapshot.reader.read(url),
       interceptor: nil)
   }
 
   private func unmatched(
-    _ reason: UnmatchedReason, parsed: ParsedURL, interceptor: String?
+    _ reason: UnmatchedReason, reading: URLReading, interceptor: String?
   ) -> UnmatchedRequest {
     UnmatchedRequest(
-      url: url, originalURL: originalURL, redirects: visited, parts: parsed.parts,
-      query: parsed.query, fragmentParameters: parsed.fragmentParameters, reason: reason,
-      declined: declined, interceptor: interceptor)
+      url: url, originalURL: originalURL, redirects: visited, reading: reading,
+      options: snapshot.reader.options, reason: reason, declined: declined,
+      interceptor: interceptor)
   }
 
   private func emit(_ outcome: RoutingEvent.Outcome, route: Route?, interceptor: String?) {
