@@ -1,43 +1,3 @@
-/// A typed value captured from a URL.
-///
-/// `int` captures are integers, `float` (`double`) captures are numbers, and every other
-/// capture (string, `uuid`, `path`, `*`, registered types) is a string.
-public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
-  case string(String)
-  case int(Int)
-  case double(Double)
-
-  /// The value as text: strings as they are, numbers as Swift prints them.
-  public var description: String {
-    switch self {
-    case .string(let value): return value
-    case .int(let value): return String(value)
-    case .double(let value): return String(value)
-    }
-  }
-
-  /// The string, for string captures.
-  public var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
-  }
-
-  /// The integer, for `int` captures.
-  public var intValue: Int? {
-    if case .int(let value) = self { return value }
-    return nil
-  }
-
-  /// The number, for `float` and `int` captures.
-  public var doubleValue: Double? {
-    switch self {
-    case .double(let value): return value
-    case .int(let value): return Double(value)
-    case .string: return nil
-    }
-  }
-}
-
 /// The result of matching a URL: the route, the typed captures, the query and the fragment
 /// (<doc:MatchResults>).
 ///
@@ -89,13 +49,11 @@ public struct RouteMatch: Sendable {
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let names = storage.nameLists[Int(storage.entries[Int(entry)].names)]
-    let layout = reading.layout
-    return reading.withBytes { bytes in
-      let segments = reading.decodedSegments(bytes, layout)
+    let names = captureNames
+    return withSegments { bytes, segments in
       var result: [(name: String, value: ParameterValue)] = []
-      for index in 0..<slots.count {
-        guard index < names.count, let name = names[index] else { continue }
+      for index in 0..<min(slots.count, names.count) {
+        guard let name = names[index] else { continue }
         result.append((name, value(of: slots[index], bytes, segments)))
       }
       return result
@@ -104,7 +62,10 @@ public struct RouteMatch: Sendable {
 
   /// The typed value of the capture `name`, if the pattern has it.
   public func parameter(_ name: String) -> ParameterValue? {
-    parameters.first { $0.name == name }?.value
+    guard let index = captureNames.firstIndex(where: { $0 == name }), index < slots.count else {
+      return nil
+    }
+    return withSegments { bytes, segments in value(of: slots[index], bytes, segments) }
   }
 
   /// A merged lookup: captures first, then the query (last value), then fragment parameters.
@@ -133,10 +94,22 @@ public struct RouteMatch: Sendable {
 
   // MARK: Decoding
 
+  /// The capture names by slot (`nil` for an unnamed `*`).
+  private var captureNames: [String?] { storage.nameLists[Int(storage.entries[Int(entry)].names)] }
+
+  /// Calls `body` with the URL's bytes and its decoded path segments.
+  private func withSegments<R>(
+    _ body: (UnsafeBufferPointer<UInt8>, [String]) -> R
+  ) -> R {
+    let layout = reading.layout
+    return reading.withBytes { bytes in body(bytes, reading.decodedSegments(bytes, layout)) }
+  }
+
+  /// The value of one capture: its decoded text, read by its type (`CaptureType.value`).
   private func value(
     of slot: CaptureSlot, _ bytes: UnsafeBufferPointer<UInt8>, _ segments: [String]
   ) -> ParameterValue {
-    let text: String
+    var text: String
     switch slot.kind {
     case .segments:
       text = segments[slot.a..<slot.b].joined(separator: "/")
@@ -148,17 +121,8 @@ public struct RouteMatch: Sendable {
     case .fragment:
       text = decodeComponent(bytes, slot.a..<slot.b)
     }
-    switch slot.type {
-    case 1:
-      return text.utf8.withContiguousStorageIfAvailable { parseInt($0) }.flatMap {
-        $0.map(ParameterValue.int)
-      }
-        ?? .string(text)
-    case 2:
-      return Array(text.utf8).withUnsafeBufferPointer { parseFloat($0) }.map(ParameterValue.double)
-        ?? .string(text)
-    default:
-      return .string(text)
-    }
+    let type = CaptureType(code: slot.type)
+    let kept = text
+    return text.withUTF8 { type.value(kept, $0) }
   }
 }

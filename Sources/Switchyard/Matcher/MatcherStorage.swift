@@ -279,28 +279,10 @@ final class MatcherStorage: @unchecked Sendable {
   }
 }
 
-/// Type codes stored in nodes: 0 string, 1 int, 2 float, 3 uuid, 4 path, 5+ registered.
-func typeCode(_ type: CaptureType) -> Int32 {
-  switch type {
-  case .string: return 0
-  case .int: return 1
-  case .float: return 2
-  case .uuid: return 3
-  case .path: return 4
-  case .custom(let index): return 5 + Int32(index)
-  }
-}
+/// The code of `type` stored in nodes and capture records (see `CaptureType.code`).
+func typeCode(_ type: CaptureType) -> Int32 { type.code }
 
-func captureType(code: Int32) -> CaptureType {
-  switch code {
-  case 0: return .string
-  case 1: return .int
-  case 2: return .float
-  case 3: return .uuid
-  case 4: return .path
-  default: return .custom(Int(code - 5))
-  }
-}
+func captureType(code: Int32) -> CaptureType { CaptureType(code: code) }
 
 // MARK: - Building
 

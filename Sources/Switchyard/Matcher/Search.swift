@@ -17,7 +17,7 @@ struct CaptureSlot: Sendable, Hashable {
   private var second: Int32
   private var third: Int32
 
-  /// `type` is a type code (see `typeCode(_:)`); offsets fit in 32 bits because the search
+  /// `type` is a type code (see `CaptureType.code`); offsets fit in 32 bits because the search
   /// refuses URLs of 2 GiB or more.
   init(kind: Kind, type: Int32, a: Int, b: Int, c: Int) {
     self.kind = kind
@@ -43,7 +43,7 @@ struct CaptureList: Sendable {
   private var spilled: [CaptureSlot] = []
 
   init() {
-    let empty = CaptureSlot(kind: .segments, type: 0, a: 0, b: 0, c: 0)
+    let empty = CaptureSlot(kind: .segments, type: CaptureType.string.code, a: 0, b: 0, c: 0)
     inline = (empty, empty, empty, empty)
   }
 
@@ -379,7 +379,7 @@ struct Search {
   }
 
   func decodedAccepts(_ code: Int32, _ range: Range<Int>, plusAsSpace: Bool) -> Bool {
-    if code == 0 { return true }
+    if code == CaptureType.string.code { return true }
     return withDecoded(range, plusAsSpace: plusAsSpace) { accepts(code, $0) }
   }
 
@@ -463,15 +463,6 @@ struct Search {
 
   @inline(__always)
   func accepts(_ code: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch code {
-    case 0, 4: return true
-    case 1: return parseInt(bytes) != nil
-    case 2: return parseFloat(bytes) != nil
-    case 3: return isUUID(bytes)
-    default:
-      let index = Int(code) - 5
-      guard index < storage.types.count else { return false }
-      return storage.types[index].accepts(Substring(String(decoding: bytes, as: UTF8.self)))
-    }
+    CaptureType(code: code).accepts(bytes, registered: storage.types)
   }
 }
