@@ -78,7 +78,17 @@ public struct RouteMatch: Sendable {
     return fragmentParameters.last(key)
   }
 
-  /// The query, in URL order.
+  /// The query, in URL order (<doc:MatchResults>).
+  ///
+  /// A match that a ``Router`` hands to a handler parses its query once, on first read, and
+  /// shares it with the interceptors and the unmatched handler. A lookup allocates nothing, so
+  /// a match straight from a ``RouteMatcher`` keeps nothing: each read parses the query again
+  /// (keep the value), while ``subscript(_:)`` finds one name without parsing the rest.
+  ///
+  /// ```swift
+  /// let query = match.query          // parse once…
+  /// let tab = query.last("tab")      // …and read it as often as needed
+  /// ```
   public var query: QueryParameters { reading.query(plusAsSpace: storage.options.plusAsSpace) }
 
   /// The decoded fragment, or `nil` when the URL has none.
