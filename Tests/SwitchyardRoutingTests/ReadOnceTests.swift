@@ -131,6 +131,23 @@ struct ReadOnceTests {
     #expect(counts.queryParses == 1)
   }
 
+  @Test("tasks reading one match's query at once share one parse")
+  func concurrentReaders() async throws {
+    let router = Router<RouteMatch>()
+    try router.register("myapp://search") { $0 }
+    let counters = ReadingCounters()
+    try await ReadingCounters.$current.withValue(counters) {
+      let match = try #require(router.route("myapp://search?q=swift&page=2"))
+      let values = await withTaskGroup(of: String?.self) { group in
+        for _ in 0..<16 { group.addTask { match.query.last("q") } }
+        return await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(values == Array(repeating: "swift", count: 16))
+    }
+    #expect(counters.counts.queryParses == 1)
+    #expect(counters.counts.splits == 1)
+  }
+
   @Test("a match from a bare matcher finds a query value without parsing the whole query")
   func bareMatcherLookup() throws {
     let pairs = (0..<100_000).map { "k\($0)=v\($0)" }.joined(separator: "&")
