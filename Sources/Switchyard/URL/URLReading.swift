@@ -162,15 +162,18 @@ struct URLReading: Sendable {
 }
 
 /// The query and fragment parameters of one URL, parsed on first read and kept; shared by the
-/// copies of a ``URLReading`` (and of the match or request that holds it).
-final class KeptParameters: Sendable {
-  private let state = Locked<(query: QueryParameters?, fragment: QueryParameters?)>((nil, nil))
+/// copies of a ``URLReading`` (and of the match or request that holds it). A parse runs under
+/// the lock, so concurrent first reads parse once.
+typealias KeptParameters = Locked<(query: QueryParameters?, fragment: QueryParameters?)>
+
+extension Locked where State == (query: QueryParameters?, fragment: QueryParameters?) {
+  convenience init() { self.init((nil, nil)) }
 
   /// The query if it was parsed already.
-  var parsedQuery: QueryParameters? { state.withLock { $0.query } }
+  var parsedQuery: QueryParameters? { withLock { $0.query } }
 
   func query(_ parse: () -> QueryParameters) -> QueryParameters {
-    state.withLock { kept in
+    withLock { kept in
       if let query = kept.query { return query }
       let query = parse()
       kept.query = query
@@ -179,7 +182,7 @@ final class KeptParameters: Sendable {
   }
 
   func fragment(_ parse: () -> QueryParameters) -> QueryParameters {
-    state.withLock { kept in
+    withLock { kept in
       if let fragment = kept.fragment { return fragment }
       let fragment = parse()
       kept.fragment = fragment
