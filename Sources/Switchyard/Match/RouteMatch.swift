@@ -10,10 +10,13 @@
 public struct RouteMatch: Sendable {
   // Kept small: a match is returned by value from every lookup. The URL is kept with its one
   // split; decoded values are built from it when asked for.
+  //
+  // At most 128 bytes: a bigger value is copied with a call to memcpy, and a match is copied
+  // on every lookup. The fields are in this order so that `entry` fills the reading's padding.
   let storage: MatcherStorage
-  let entry: Int32
   /// The URL and how the engine read it.
   let reading: URLReading
+  let entry: Int32
   private(set) var slots: CaptureList
 
   init(storage: MatcherStorage, entry: Int, reading: URLReading, slots: CaptureList) {
@@ -23,8 +26,7 @@ public struct RouteMatch: Sendable {
     self.slots = slots
   }
 
-  /// The same match, over a reading that keeps its parsed query (see
-  /// `URLReading.keepingParameters()`).
+  /// The same match, over another reading of its URL (a kept one, see ``URLReading``).
   init(_ match: RouteMatch, reading: URLReading) {
     self.init(
       storage: match.storage, entry: Int(match.entry), reading: reading, slots: match.slots)

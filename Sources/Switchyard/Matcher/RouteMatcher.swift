@@ -65,29 +65,36 @@ public struct RouteMatcher: Sendable {
       slots.removeAll()
     }
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
-    guard let entry = found.entry, let split = found.split else { return false }
+    guard let found else { return false }
     result = RouteMatch(
-      storage: storage, entry: entry, reading: URLReading(url, split), slots: slots)
+      storage: storage, entry: found.entry,
+      reading: URLReading(url, hostAsPath: found.hostAsPath), slots: slots)
     return true
   }
 
   /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a
-  /// router routes (the interceptors and the unmatched request read their parts from it).
+  /// router routes (the interceptors and the unmatched request read their parts from it, and
+  /// its query is parsed once for all of them). Allocates the kept reading.
   func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
     var slots = CaptureList()
-    let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
-    guard let split = found.split else {
-      return (URLReading(reading: url, options: options), nil)
+    var split: MatcherStorage.Split? = nil
+    let found = withBytes(url) { bytes in
+      withUnsafeMutablePointer(to: &split) {
+        storage.search(bytes, mode: .best, slots: &slots, split: $0)
+      }
     }
+    guard let split else { return (URLReading(reading: url, options: options), nil) }
     let reading = URLReading(url, split)
-    guard let entry = found.entry else { return (reading, nil) }
-    return (reading, RouteMatch(storage: storage, entry: entry, reading: reading, slots: slots))
+    guard let found else { return (reading, nil) }
+    return (
+      reading, RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
+    )
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
   public func matches(_ url: String) -> Bool {
     var slots = CaptureList()
-    return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) }.entry != nil
+    return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
   }
 
   /// Every route that matches `url`, best first (each route once, in its best way).
@@ -107,7 +114,7 @@ public struct RouteMatcher: Sendable {
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in
-      storage.searchAll(bytes, split: known) { split, collected in
+      storage.searchAll(bytes, split: known) { hostAsPath, collected in
         let ordered = collected.enumerated().sorted {
           $0.element.rank != $1.element.rank
             ? $0.element.rank < $1.element.rank : $0.offset < $1.offset
@@ -117,7 +124,8 @@ public struct RouteMatcher: Sendable {
           guard seen.insert(route).inserted else { continue }
           results.append(
             RouteMatch(
-              storage: storage, entry: candidate.entry, reading: URLReading(url, split),
+              storage: storage, entry: candidate.entry,
+              reading: URLReading(url, hostAsPath: hostAsPath),
               slots: CaptureList(candidate.slots)))
         }
       }
@@ -141,33 +149,35 @@ extension MatcherStorage {
 
   /// How a search read a URL: its one split, and whether its host is a path segment.
   struct Split {
-    var layout: URLLayout
+    var layout: URLLayout.Packed
     var hostAsPath: Bool
   }
 
-  /// The outcome of a search: how the URL was read (`nil` for a URL of 2 GiB or more, which
-  /// is never read), and the winner's entry (`nil` when no route matches).
+  /// The winner of a search: its entry, and how the URL's host was read.
   struct Found {
-    var split: Split?
-    var entry: Int?
+    var entry: Int
+    var hostAsPath: Bool
   }
 
   /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
+  /// How the URL was read is written to `split` when given (a lookup does not ask: the copy
+  /// would cost more than the rest of some lookups).
   func search(
-    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
-  ) -> Found {
-    var entry: Int? = nil
-    let split = withSearch(bytes, collect: false, split: nil) { search, _ in
+    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
+    split: UnsafeMutablePointer<Split?>? = nil
+  ) -> Found? {
+    var result: Found? = nil
+    withSearch(bytes, collect: false, split: nil, reading: split) { search, hostAsPath in
       if search.run(root: search.root) {
         if mode == .best {
           slots.append(contentsOf: search.bestSlots[0..<search.bestCount])
         }
-        entry = search.bestEntry
+        result = Found(entry: search.bestEntry, hostAsPath: hostAsPath)
         return true
       }
       return false
     }
-    return Found(split: split, entry: entry)
+    return result
   }
 
   /// Calls `body` with every candidate of each branch that has some, branch by branch in
@@ -175,33 +185,32 @@ extension MatcherStorage {
   /// `split` is how the URL was already read, if it was (then it is not split again).
   func searchAll(
     _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
-    _ body: (Split, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
+    _ body: (Bool, [(entry: Int, rank: Int32, slots: [CaptureSlot])]) -> Void
   ) {
-    withSearch(bytes, collect: true, split: known) { search, split in
+    withSearch(bytes, collect: true, split: known, reading: nil) { search, hostAsPath in
       search.collected = []
       _ = search.run(root: search.root)
-      if !search.collected.isEmpty { body(split, search.collected) }
+      if !search.collected.isEmpty { body(hostAsPath, search.collected) }
       return false
     }
   }
 
-  /// Splits `bytes` (unless `known` says how it was split), then calls `visit` for each
-  /// matching branch (tier, scheme, host) in rank order, with `search.root` set to the
-  /// branch's trie, until `visit` returns true. Returns how the URL was read.
-  @discardableResult
+  /// Splits `bytes` (unless `known` says how it was split; how it was read is written to
+  /// `reading` when given), then calls `visit` for each matching branch (tier, scheme, host)
+  /// in rank order, with `search.root` set to the branch's trie, until `visit` returns true.
   private func withSearch(
     _ bytes: UnsafeBufferPointer<UInt8>, collect: Bool, split known: Split?,
-    _ visit: (inout Search, Split) -> Bool
-  ) -> Split? {
+    reading: UnsafeMutablePointer<Split?>?, _ visit: (inout Search, Bool) -> Bool
+  ) {
     // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
-    guard bytes.count < Int(Int32.max) else { return nil }
+    guard bytes.count < Int(Int32.max) else { return }
     let inline = URLLayout.inlineSegments
-    return withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
+    withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
       // Slot 0 is kept free for a host read as the first segment. A layout read before
       // recorded its segments elsewhere: the general path below finds them again.
       var layout: URLLayout
       if let known {
-        layout = known.layout
+        layout = known.layout.layout
         layout.segmentCount = -1
       } else {
         layout = URLLayout.split(
@@ -214,7 +223,9 @@ extension MatcherStorage {
         scheme = UnsafeBufferPointer(defaultSchemeBytes)
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme)
-      let split = Split(layout: layout, hostAsPath: hostAsPath)
+      if let reading, let packed = URLLayout.Packed(layout, count: bytes.count) {
+        reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
+      }
       var host: UnsafeBufferPointer<UInt8>? = nil
       if !hostAsPath, let range = layout.host, !range.isEmpty {
         host = UnsafeBufferPointer(rebasing: bytes[range])
@@ -234,7 +245,7 @@ extension MatcherStorage {
               rebasing: slotBuffer[slotCount..<(2 * slotCount)]),
             hostAsPath: hostAsPath)
           search.collecting = collect
-          searchBranches(&search, scheme: scheme, host: host, port: layout.port, split, visit)
+          searchBranches(&search, scheme: scheme, host: host, port: layout.port, hostAsPath, visit)
         }
       }
 
@@ -249,7 +260,7 @@ extension MatcherStorage {
         run(
           UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]), urlBase,
           urlBase + bytes.count)
-        return split
+        return
       }
 
       // General path: any number of segments, decoded into a scratch buffer when the path
@@ -296,14 +307,13 @@ extension MatcherStorage {
           run(UnsafeBufferPointer(rebasing: segmentBuffer[0..<count]), decodedBase, decodedEnd)
         }
       }
-      return split
     }
   }
 
   private func searchBranches(
     _ search: inout Search, scheme: UnsafeBufferPointer<UInt8>?,
-    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ split: Split,
-    _ visit: (inout Search, Split) -> Bool
+    host: UnsafeBufferPointer<UInt8>?, port: Int?, _ hostAsPath: Bool,
+    _ visit: (inout Search, Bool) -> Bool
   ) {
     let pool = UnsafeBufferPointer(self.pool)
     let urlPort = Int32(port ?? -2)
@@ -332,7 +342,7 @@ extension MatcherStorage {
         else { continue }
       }
       search.root = branch.root
-      if visit(&search, split) { return }
+      if visit(&search, hostAsPath) { return }
     }
   }
 

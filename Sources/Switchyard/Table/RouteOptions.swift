@@ -47,18 +47,29 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
     switch storage {
     case .always: return true
     case .never: return false
-    case .customSchemes: return !Self.specialSchemes.contains { equalsFolded(scheme, $0) }
-    case .schemes(let list): return list.contains { equalsFolded(scheme, $0) }
+    case .customSchemes:
+      for special in Self.specialSchemeBytes where special.count == scheme.count {
+        if special.withUnsafeBufferPointer({ equalsFolded(scheme, $0) }) { return false }
+      }
+      return true
+    case .schemes(let list):
+      for listed in list where listed.utf8.count == scheme.count {
+        if equalsFolded(scheme, Array(listed.utf8)) { return true }
+      }
+      return false
     }
   }
 
   /// The special schemes of the WHATWG URL standard, which keep their host.
   static let specialSchemes = ["http", "https", "ws", "wss", "ftp", "file"]
+  private static let specialSchemeBytes = specialSchemes.map { Array($0.utf8) }
 
-  /// Whether `bytes`, ASCII-lowercased, spell `lowercased`.
-  private func equalsFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: String) -> Bool {
-    lowercased.utf8.count == bytes.count
-      && zip(bytes, lowercased.utf8).allSatisfy { asciiLower($0) == $1 }
+  /// Whether `bytes`, ASCII-lowercased, equal `lowercased`.
+  private func equalsFolded(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: some Collection<UInt8>
+  ) -> Bool {
+    bytes.count == lowercased.count
+      && zip(bytes, lowercased).allSatisfy { asciiLower($0) == $1 }
   }
 
   public var description: String {

@@ -1,29 +1,46 @@
-/// One URL as the engine read it (<doc:ReadingURLs>): its text, its one split, and whether
-/// its host is read as the first path segment.
+/// One URL as the engine read it (<doc:ReadingURLs>): its text, whether its host is read as
+/// the first path segment, and — when it is kept — its one split and its parsed query.
 ///
 /// A match, an interceptor's request and an unmatched request all read their URL through one
-/// of these. The parts, the decoded segments and the query are built from the split when
-/// someone reads them; nothing splits the URL again.
+/// of these. A reading that a router makes is **kept**: the split the search made is stored
+/// (one allocation), and the query and fragment parameters are parsed on first read and kept
+/// for every later read, by every copy. A match straight from a lookup allocates nothing, so
+/// its reading is not kept: the parts are split again from the text when read (the split is a
+/// single pass, cheap next to decoding), and the query is parsed at each read.
 struct URLReading: Sendable {
   /// The URL as given.
   let text: String
-  /// The split, in 32-bit offsets (`nil` for a URL of 2 GiB or more: split again when read).
-  private let packed: PackedLayout?
+  /// The split and the parsed parameters; `nil` for a reading that is not kept.
+  private let kept: Kept?
   /// Whether the host is read as the first path segment.
   let hostAsPath: Bool
-  /// Where the query and fragment parameters are kept once parsed; `nil` parses them at each
-  /// read (see ``keepingParameters()``).
-  private let kept: KeptParameters?
 
-  /// A URL that a search has read as `split`.
-  init(_ text: String, _ split: MatcherStorage.Split) {
+  /// What a kept reading keeps: the split, and the parameters once parsed.
+  final class Kept: Sendable {
+    /// The split, in 32-bit offsets (`nil` for a URL of 2 GiB or more: split when read).
+    let layout: URLLayout.Packed?
+    let parameters = KeptParameters()
+
+    init(_ layout: URLLayout.Packed?) {
+      self.layout = layout
+    }
+  }
+
+  /// A URL a lookup has read, not kept (it allocates nothing).
+  init(_ text: String, hostAsPath: Bool) {
     self.text = text
-    packed = PackedLayout(split.layout, count: text.utf8.count)
-    hostAsPath = split.hostAsPath
+    self.hostAsPath = hostAsPath
     kept = nil
   }
 
-  /// Reads `text` under `options`, without matching it.
+  /// A URL that a search has read as `split`, kept.
+  init(_ text: String, _ split: MatcherStorage.Split) {
+    self.text = text
+    hostAsPath = split.hostAsPath
+    kept = Kept(split.layout)
+  }
+
+  /// Reads `text` under `options`, without matching it, kept.
   init(reading text: String, options: RouteOptions) {
     self.text = text
     var layout = URLLayout()
@@ -32,22 +49,8 @@ struct URLReading: Sendable {
       layout = URLLayout.split(bytes)
       hostAsPath = Self.hostAsPath(bytes, layout, options: options)
     }
-    packed = PackedLayout(layout, count: text.utf8.count)
     self.hostAsPath = hostAsPath
-    kept = nil
-  }
-
-  private init(_ other: URLReading, kept: KeptParameters) {
-    text = other.text
-    packed = other.packed
-    hostAsPath = other.hostAsPath
-    self.kept = kept
-  }
-
-  /// The same reading, with its query and fragment parameters parsed on first read and kept
-  /// for every later read (by this value and its copies). Costs one allocation.
-  func keepingParameters() -> URLReading {
-    kept == nil ? URLReading(self, kept: KeptParameters()) : self
+    kept = Kept(URLLayout.Packed(layout, count: text.utf8.count))
   }
 
   /// Whether a URL split as `layout` reads its host as a path segment: the URL's scheme or,
@@ -64,12 +67,15 @@ struct URLReading: Sendable {
 
   /// Where the parts of the URL are.
   var layout: URLLayout {
-    if let packed { return packed.layout }
+    if let packed = kept?.layout { return packed.layout }
     return withBytes { URLLayout.split($0) }
   }
 
-  /// How the engine read the URL (for a search that must not split it again).
-  var split: MatcherStorage.Split { MatcherStorage.Split(layout: layout, hostAsPath: hostAsPath) }
+  /// How the engine read the URL (for a search that must not split it again); `nil` for a URL
+  /// of 2 GiB or more, which no search reads.
+  var split: MatcherStorage.Split? {
+    kept?.layout.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
+  }
 
   func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     Self.withBytes(of: text, body)
@@ -99,13 +105,13 @@ struct URLReading: Sendable {
   /// The query, in URL order.
   func query(plusAsSpace: Bool) -> QueryParameters {
     guard let kept else { return parseQuery(plusAsSpace: plusAsSpace) }
-    return kept.query { parseQuery(plusAsSpace: plusAsSpace) }
+    return kept.parameters.query { parseQuery(plusAsSpace: plusAsSpace) }
   }
 
   /// The fragment read as `k=v&k2=v2` parameters, when it contains an `=`; else empty.
   func fragmentParameters(plusAsSpace: Bool) -> QueryParameters {
     guard let kept else { return parseFragment(plusAsSpace: plusAsSpace) }
-    return kept.fragment { parseFragment(plusAsSpace: plusAsSpace) }
+    return kept.parameters.fragment { parseFragment(plusAsSpace: plusAsSpace) }
   }
 
   /// The decoded fragment, or `nil` when the URL has none.
@@ -117,7 +123,7 @@ struct URLReading: Sendable {
   /// The last value of the query parameter `name`, found without parsing the whole query
   /// (only that value is decoded) unless it is kept parsed already.
   func lastQueryValue(_ name: String, plusAsSpace: Bool) -> String? {
-    if let kept, let query = kept.parsedQuery { return query.last(name) }
+    if let kept, let query = kept.parameters.parsedQuery { return query.last(name) }
     guard let range = layout.query else { return nil }
     var name = name
     return name.withUTF8 { expected in
@@ -188,47 +194,5 @@ extension Locked where State == (query: QueryParameters?, fragment: QueryParamet
       kept.fragment = fragment
       return fragment
     }
-  }
-}
-
-/// A ``URLLayout`` in 32-bit offsets (-1 for an absent part): a third of its size, so that a
-/// match, returned by value from every lookup, stays small.
-private struct PackedLayout: Sendable {
-  private var scheme: (Int32, Int32)
-  private var host: (Int32, Int32)
-  private var port: Int32
-  private var path: (Int32, Int32)
-  private var query: (Int32, Int32)
-  private var fragment: (Int32, Int32)
-  private var hasEscapes: Bool
-
-  /// `nil` when the URL (`count` bytes) is too long for 32-bit offsets.
-  init?(_ layout: URLLayout, count: Int) {
-    guard count < Int(Int32.max) else { return nil }
-    func pack(_ range: Range<Int>?) -> (Int32, Int32) {
-      range.map { (Int32($0.lowerBound), Int32($0.upperBound)) } ?? (-1, -1)
-    }
-    scheme = pack(layout.scheme)
-    host = pack(layout.host)
-    port = layout.port.map { Int32($0) } ?? -1
-    path = pack(layout.path)
-    query = pack(layout.query)
-    fragment = pack(layout.fragment)
-    hasEscapes = layout.hasEscapes
-  }
-
-  var layout: URLLayout {
-    func unpack(_ range: (Int32, Int32)) -> Range<Int>? {
-      range.0 < 0 ? nil : Int(range.0)..<Int(range.1)
-    }
-    var layout = URLLayout()
-    layout.scheme = unpack(scheme)
-    layout.host = unpack(host)
-    layout.port = port < 0 ? nil : Int(port)
-    layout.path = unpack(path) ?? 0..<0
-    layout.query = unpack(query)
-    layout.fragment = unpack(fragment)
-    layout.hasEscapes = hasEscapes
-    return layout
   }
 }

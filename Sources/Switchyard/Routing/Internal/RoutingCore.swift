@@ -152,13 +152,9 @@ struct DispatchRun<Handler, Output> {
   mutating func prepare() -> Step {
     while true {
       start = ContinuousClock.now
-      var (reading, best) = snapshot.matcher.read(url)
-      let layout = reading.layout
-      if layout.query != nil || layout.fragment != nil {
-        // Handlers, interceptors and the unmatched handler share one parse of the query.
-        reading = reading.keepingParameters()
-        best = best.map { RouteMatch($0, reading: reading) }
-      }
+      // The one split of the URL, kept: handlers, interceptors and the unmatched handler read
+      // its parts from it and share one parse of its query.
+      let (reading, best) = snapshot.matcher.read(url)
       self.reading = reading
       guard !snapshot.interceptors.isEmpty else { return .candidates(best: best) }
       let scheme = snapshot.reader.scheme(of: reading)
