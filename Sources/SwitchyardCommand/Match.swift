@@ -16,10 +16,12 @@ struct Match: ParsableCommand {
     abstract: "Match URLs against a route table and show the winning route and its captures.",
     discussion: """
       URLs come from the arguments, or from standard input (one per line) when there are \
-      none. Put -- before URLs that start with '-'.
+      none (with --routes -, standard input holds the route file and URLs must be \
+      arguments). Put -- before URLs that start with '-'.
 
       Exit status: 0 when every URL matched, 1 when at least one did not, 2 for a usage or \
-      route-file error (message on stderr, nothing on stdout).
+      route-file error (message on stderr, nothing on stdout) or output that could not be \
+      written.
 
       --format json prints one object per URL and line, in input order, with the keys url, \
       route, pattern, params, query and fragment; a URL that matched nothing prints \
@@ -37,20 +39,26 @@ struct Match: ParsableCommand {
   var urls: [String] = []
 
   mutating func run() throws {
+    if source.readsStandardInput && urls.isEmpty {
+      printError(
+        "error: --routes - reads the route file from standard input, "
+          + "so give the URLs as arguments")
+      throw SwitchyardTool.usageErrorStatus
+    }
     let table = try source.loadTable()
     let matcher = RouteMatcher(table)
     var allMatched = true
     var first = true
 
-    func handle(_ url: String) {
+    func handle(_ url: String) throws(StandardOutput.WriteFailure) {
       let match = matcher.match(url)
       if match == nil { allMatched = false }
       switch format {
       case .json:
-        print(MatchFormatter.json(url: url, match: match))
+        try StandardOutput.writeLine(MatchFormatter.json(url: url, match: match))
       case .text:
-        if !first { print() }
-        print(MatchFormatter.text(url: url, match: match))
+        if !first { try StandardOutput.writeLine("") }
+        try StandardOutput.writeLine(MatchFormatter.text(url: url, match: match))
       }
       first = false
     }
@@ -63,10 +71,10 @@ struct Match: ParsableCommand {
         let url = line.hasSuffix("\r") ? String(line.dropLast()) : line
         // A blank line is not a URL; an empty URL can still be given as an argument after --.
         if url.isEmpty { continue }
-        handle(url)
+        try handle(url)
       }
     } else {
-      for url in urls { handle(url) }
+      for url in urls { try handle(url) }
     }
 
     if !allMatched { throw ExitCode(1) }

@@ -55,8 +55,11 @@ enum MatchFormatter {
   ///   query     tab = "posts", "likes"
   ///   fragment  "top"
   /// ```
+  ///
+  /// The URL, the route name and the pattern are shown with control characters escaped
+  /// (`escapedForTerminal`); values are quoted with JSON escapes, query names escaped.
   static func text(url: String, match: RouteMatch?) -> String {
-    var lines = [url.isEmpty ? "(empty URL)" : url]
+    var lines = [url.isEmpty ? "(empty URL)" : url.escapedForTerminal]
     guard let match else {
       lines.append("  no route matched")
       return lines.joined(separator: "\n")
@@ -68,8 +71,8 @@ enum MatchFormatter {
         lines.append("  " + head.padding(to: labelWidth) + entry)
       }
     }
-    row("route", [match.route.name])
-    row("pattern", [match.route.pattern.text])
+    row("route", [match.route.name.escapedForTerminal])
+    row("pattern", [match.route.pattern.text.escapedForTerminal])
     if match.route.priority != 0 {
       row("priority", ["\(match.route.priority)"])
     }
@@ -77,7 +80,9 @@ enum MatchFormatter {
     if !params.isEmpty {
       row("params", aligned(params))
     }
-    let query = groupedQuery(match).map { ($0.name, $0.values.map(quoted).joined(separator: ", ")) }
+    let query = groupedQuery(match).map {
+      ($0.name.escapedForTerminal, $0.values.map(quoted).joined(separator: ", "))
+    }
     if !query.isEmpty {
       row("query", aligned(query))
     }
@@ -101,7 +106,7 @@ enum MatchFormatter {
 
   /// Strings are shown in quotes (JSON escaping) so empty values and spaces are visible.
   static func quoted(_ string: String) -> String {
-    JSONEscaping.quote(string)
+    JSONEscaping.quote(string).escapedForTerminalInQuotes
   }
 }
 

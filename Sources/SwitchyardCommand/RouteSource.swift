@@ -9,14 +9,26 @@ import SwitchyardFoundation
 #endif
 
 /// `--routes FILE`, shared by every subcommand that reads a route table.
+///
+/// Any file that can be read to its end works (a pipe, a FIFO, `<(…)`); `-` is standard input.
 struct RouteSource: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The route file to read.",
+      "The route file to read ('-' for standard input).",
       discussion: "Default: ./routes.json if there is one, else the built-in example table.",
-      valueName: "file"))
+      valueName: "file"),
+    completion: .file(extensions: ["json"]))
   var routes: String?
+
+  /// The `--routes` value that means standard input.
+  static let standardInputName = "-"
+
+  /// The name standard input has in error messages.
+  static let standardInputDisplayName = "<stdin>"
+
+  /// Whether the route file is read from standard input (which then cannot carry URLs).
+  var readsStandardInput: Bool { routes == Self.standardInputName }
 
   /// The name of the route file looked for in the current directory.
   static let defaultFileName = "routes.json"
@@ -24,6 +36,7 @@ struct RouteSource: ParsableArguments {
   /// Where a table came from, for the note on stderr.
   enum Origin: Equatable {
     case file(String)
+    case standardInput
     case currentDirectory
     case builtIn
   }
@@ -38,6 +51,10 @@ struct RouteSource: ParsableArguments {
       switch origin {
       case .file(let path):
         table = try RouteFile.load(contentsOf: path)
+      case .standardInput:
+        let name = Self.standardInputDisplayName
+        table = try RouteFile.parse(
+          bytes: RouteFile.readStandardInput(name: name), fileName: name)
       case .currentDirectory:
         table = try RouteFile.load(contentsOf: Self.defaultFileName)
         printError(
@@ -56,6 +73,7 @@ struct RouteSource: ParsableArguments {
   }
 
   func resolveOrigin() -> Origin {
+    if readsStandardInput { return .standardInput }
     if let routes { return .file(routes) }
     if PathKind(path: Self.defaultFileName) == .file {
       return .currentDirectory

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwitchyardFoundation
 
 #if canImport(Glibc)
   import Glibc
@@ -19,10 +20,18 @@ struct SwitchyardTool: ParsableCommand {
     abstract: "Match URLs and deep links against a Switchyard route table.",
     discussion: """
       Route tables come from --routes FILE, else ./routes.json, else a built-in example \
-      table. Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error.
+      table. Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error \
+      or output that could not be written.
       """,
-    subcommands: [Match.self]
+    version: SwitchyardTool.version,
+    subcommands: [
+      Match.self, URLCommand.self, Lint.self, Explain.self, RoutesCommand.self, Export.self,
+      Verify.self,
+    ]
   )
+
+  /// What `switchyard --version` prints.
+  static let version = "0.1.0"
 
   /// Runs the command and exits with its status; never traps on bad input.
   static func main() {
@@ -36,25 +45,77 @@ struct SwitchyardTool: ParsableCommand {
   /// Argument-parser reports usage errors with `EX_USAGE` (64); the documented contract wants 2, so every error
   /// that is not a clean exit (help, version) or an explicit ``ExitCode`` becomes 2.
   static func run(_ arguments: [String]) -> Int32 {
+    if let message = unknownSubcommandMessage(arguments) {
+      printError(message)
+      return usageErrorStatus.rawValue
+    }
+    var status: Int32
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
-      return ExitCode.success.rawValue
+      status = ExitCode.success.rawValue
     } catch let exitCode as ExitCode {
-      return exitCode.rawValue
+      status = exitCode.rawValue
+    } catch is StandardOutput.WriteFailure {
+      return usageErrorStatus.rawValue
     } catch {
       let message = fullMessage(for: error)
       if exitCode(for: error) == .success {
         if !message.isEmpty { print(message) }
-        return ExitCode.success.rawValue
+        status = ExitCode.success.rawValue
+      } else {
+        printError(message)
+        return usageErrorStatus.rawValue
       }
-      printError(message)
+    }
+    // Output that could not be written turns any status into 2.
+    do {
+      try StandardOutput.finish()
+    } catch {
       return usageErrorStatus.rawValue
     }
+    return status
   }
 
   /// docs/CommandLine.md: "2 for a usage or route-file error".
   static let usageErrorStatus = ExitCode(2)
+
+  /// The names `switchyard` accepts as its first argument: each subcommand's name and aliases,
+  /// and argument-parser's `help`.
+  static var subcommandNames: [String] {
+    configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
+  }
+
+  /// The error for a first argument that is neither an option nor a subcommand, or `nil`.
+  ///
+  /// A mistyped subcommand gets the closest name (`mtach` → "did you mean 'match'?"); a URL is
+  /// not matched silently but answered with the command to run, so that the documented form
+  /// `switchyard match URL` stays the only one and no URL can ever be taken for a subcommand
+  /// added later.
+  static func unknownSubcommandMessage(_ arguments: [String]) -> String? {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+    let names = subcommandNames
+    if names.contains(first) { return nil }
+    let shown = first.escapedForTerminal
+    if first.contains(":") || first.contains("/") {
+      return """
+        error: '\(shown)' is not a subcommand; to match a URL, run:
+          switchyard match \(shellQuoted(shown))
+        """
+    }
+    let known = names.filter { $0 != "help" }.joined(separator: ", ")
+    if let suggestion = closestMatch(to: first, in: names) {
+      return "error: unknown subcommand '\(shown)'; did you mean '\(suggestion)'? "
+        + "(subcommands: \(known))"
+    }
+    return "error: unknown subcommand '\(shown)' (subcommands: \(known)); "
+      + "see 'switchyard --help'"
+  }
+
+  /// `text` in single quotes for a POSIX shell.
+  static func shellQuoted(_ text: String) -> String {
+    "'" + text.replacing("'", with: "'\\''") + "'"
+  }
 }
 
 /// Writes one message line to standard error.

@@ -19,7 +19,8 @@ extension RouteFile {
   /// ```
   ///
   /// - Parameters:
-  ///   - path: The file's path; it is also the name used in error messages.
+  ///   - path: The file's path — a regular file, a named pipe, a process substitution or a
+  ///     device such as `/dev/stdin`; it is also the name used in error messages.
   ///   - types: Capture types to register before the routes.
   /// - Throws: ``RouteFileError``: a file that cannot be read has line and column 0.
   public static func load(
@@ -39,23 +40,6 @@ extension RouteFile {
     contentsOf url: URL, types: [ParameterType] = []
   ) throws(RouteFileError) -> RouteTable {
     try load(contentsOf: url.path, types: types)
-  }
-
-  static func readFile(atPath path: String) throws(RouteFileError) -> [UInt8] {
-    switch PathKind(path: path) {
-    case .missing:
-      throw RouteFileError(file: path, line: 0, column: 0, message: "no such route file")
-    case .directory:
-      throw RouteFileError(
-        file: path, line: 0, column: 0, message: "is a directory, not a route file")
-    case .file:
-      break
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RouteFileError(
-        file: path, line: 0, column: 0, message: "cannot read the route file (permission denied?)")
-    }
-    return Array(data)
   }
 }
 

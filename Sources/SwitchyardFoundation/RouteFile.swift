@@ -7,7 +7,7 @@ public import Switchyard
 /// ```json
 /// {
 ///   "version": 1,
-///   "options": { "hostAsPath": "customSchemes", "plusAsSpace": false },
+///   "options": { "hostAsPath": "customSchemes", "acceptedOrigins": ["myapp"] },
 ///   "routes": [
 ///     { "name": "user",   "pattern": "myapp://user/<int:id>" },
 ///     { "name": "search", "pattern": "/search/:term", "priority": 1 }
@@ -78,8 +78,10 @@ private struct RouteFileDecoder {
   let types: [ParameterType]
 
   static let topLevelKeys = ["version", "options", "routes"]
-  static let optionKeys = ["hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme"]
-  static let routeKeys = ["name", "pattern", "priority"]
+  static let optionKeys = [
+    "hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme", "acceptedOrigins",
+  ]
+  static let routeKeys = ["name", "pattern", "priority", "metadata"]
 
   func error(at position: JSONPosition, _ message: String) -> RouteFileError {
     RouteFileError(file: file, line: position.line, column: position.column, message: message)
@@ -194,6 +196,23 @@ private struct RouteFileDecoder {
         default:
           throw typeError(member.key, value, expected: "a scheme name or null")
         }
+      case "acceptedOrigins":
+        guard let elements = value.arrayElements else {
+          throw typeError(member.key, value, expected: "an array of origins")
+        }
+        for element in elements {
+          guard let text = element.stringValue else {
+            throw error(
+              at: element.position,
+              "\"acceptedOrigins\" must hold strings (\"shop\", \"https://(www.)example.com\"), found \(element.kindDescription)"
+            )
+          }
+          do {
+            options.acceptedOrigins.append(try LinkOrigin(text))
+          } catch {
+            throw self.error(at: element.position, error.message)
+          }
+        }
       default:
         throw unknownKeyError(member, in: "in \"options\"", known: Self.optionKeys)
       }
@@ -289,8 +308,35 @@ private struct RouteFileDecoder {
       priority = integer
     }
 
+    var metadata = RouteMetadata()
+    if let metadataValue = value["metadata"] {
+      guard let members = metadataValue.objectMembers else {
+        throw typeError("metadata", metadataValue, expected: "an object")
+      }
+      for member in members {
+        let entry = member.value
+        switch entry.kind {
+        case .string(let text): metadata[name: member.key] = text
+        case .bool(let flag): metadata[name: member.key] = flag
+        case .number(let number):
+          if let integer = number.intValue {
+            metadata[name: member.key] = integer
+          } else if let double = number.doubleValue, double.isFinite {
+            metadata[name: member.key] = double
+          } else {
+            throw error(at: entry.position, "metadata value \(number.text) is out of range")
+          }
+        default:
+          throw error(
+            at: entry.position,
+            "metadata values must be strings, numbers or booleans, found \(entry.kindDescription)"
+          )
+        }
+      }
+    }
+
     do {
-      try table.add(name, pattern, priority: priority)
+      try table.add(name, pattern, priority: priority, metadata: metadata)
     } catch {
       if let patternError = error.patternError {
         // Point at the offending character when the string's text is the pattern verbatim.
@@ -319,8 +365,13 @@ extension UInt8 {
   fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }
 
-/// The candidate closest to `word` when it is close enough to be a likely typo.
-func closestMatch(to word: String, in candidates: [String]) -> String? {
+/// The candidate closest to `word` when it is close enough to be a likely typo (shared with
+/// the command line's "did you mean" suggestions).
+///
+/// ```swift
+/// closestMatch(to: "mtach", in: ["match", "lint"])  // "match"
+/// ```
+package func closestMatch(to word: String, in candidates: [String]) -> String? {
   var best: (candidate: String, distance: Int)?
   for candidate in candidates {
     let distance = editDistance(word.lowercased(), candidate.lowercased())
@@ -333,12 +384,14 @@ func closestMatch(to word: String, in candidates: [String]) -> String? {
   return best?.candidate
 }
 
-/// Levenshtein distance over characters.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
+/// Edit distance over characters: insertions, deletions, substitutions and swaps of two
+/// neighbours (`mtach` → `match`) each count 1.
+package func editDistance(_ lhs: String, _ rhs: String) -> Int {
   let left = Array(lhs)
   let right = Array(rhs)
   if left.isEmpty { return right.count }
   if right.isEmpty { return left.count }
+  var beforePrevious = [Int](repeating: 0, count: right.count + 1)
   var previous = Array(0...right.count)
   var current = [Int](repeating: 0, count: right.count + 1)
   for i in 1...left.count {
@@ -346,8 +399,11 @@ func editDistance(_ lhs: String, _ rhs: String) -> Int {
     for j in 1...right.count {
       let cost = left[i - 1] == right[j - 1] ? 0 : 1
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   return previous[right.count]
 }

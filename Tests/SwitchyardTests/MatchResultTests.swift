@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-@Suite("§4 What a match gives, §6 options")
+@Suite("What a match gives (MatchResults article), options (ReadingURLs article)")
 struct MatchResultTests {
   @Test("The route: its name, pattern, priority and registration index")
   func route() throws {
@@ -163,9 +163,9 @@ struct MatchResultTests {
     #expect(relative.url.host == nil)
   }
 
-  // MARK: §6 Options
+  // MARK: Options (ReadingURLs article)
 
-  @Test("Default options are those of §6")
+  @Test("Default options are those of the ReadingURLs article")
   func defaults() {
     let options = RouteOptions()
     #expect(options.hostAsPath == .customSchemes)

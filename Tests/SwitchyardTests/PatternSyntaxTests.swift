@@ -24,10 +24,10 @@ func checkCase(
   }
 }
 
-@Suite("§2 Pattern syntax")
+@Suite("Pattern syntax (PatternSyntax article)")
 struct PatternSyntaxTests {
   @Test(
-    "The examples of §2 parse",
+    "The examples of the PatternSyntax article parse",
     arguments: [
       "myapp://user/<int:id>", "https://*.example.com/post/:id",
       "http(s)://(www.)example.com/about",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Switchyard
 
-@Suite("§3 Which route wins")
+@Suite("Which route wins (Precedence article)")
 struct PrecedenceTests {
   // MARK: 1. Priority
 
@@ -116,7 +116,7 @@ struct PrecedenceTests {
     #expect(try rankingInEveryOrder(patterns, "/a/b") == patterns)
   }
 
-  @Test("/files beats /files/* for /files; /a/*/b beats /a/* for /a/b (the examples of §3)")
+  @Test("/files beats /files/* for /files; /a/*/b beats /a/* for /a/b (Precedence article)")
   func endExamples() throws {
     #expect(try rankingInEveryOrder(["/files", "/files/*"], "/files") == ["/files", "/files/*"])
     #expect(try rankingInEveryOrder(["/a/*/b", "/a/*"], "/a/b") == ["/a/*/b", "/a/*"])

@@ -42,7 +42,7 @@ func parts(_ url: String, options: RouteOptions = RouteOptions()) throws -> URLP
   return try #require(matcher.match(url)).url
 }
 
-@Suite("§1 URL splitting")
+@Suite("URL splitting (ReadingURLs article)")
 struct URLSplittingTests {
   @Test(
     "URLLayout.split finds scheme, host, port, path, query and fragment (RFC 3986 shape)",

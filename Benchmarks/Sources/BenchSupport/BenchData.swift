@@ -1,5 +1,5 @@
-// Loading the shared benchmark data: `../shared/bench-data/*.routes` and `*.probes`.
-// Formats are described in that folder's README.md.
+// Loading the benchmark data: `Benchmarks/Data/*.routes` and `*.probes`.
+// Formats are described in Benchmarks/Data/README.md.
 
 import Foundation
 
@@ -119,8 +119,9 @@ public enum BenchData {
   /// Environment variable that points at the data folder (overrides the search below).
   public static let directoryVariable = "SWITCHYARD_BENCH_DATA"
 
-  /// The data folder: `$SWITCHYARD_BENCH_DATA`, else `../../shared/bench-data` from the
-  /// Benchmarks folder (found from the working directory or from this source file).
+  /// The data folder: `$SWITCHYARD_BENCH_DATA` when set, else `Benchmarks/Data` of this
+  /// repository (found from this source file, or from a working directory of `Benchmarks/` or
+  /// the repository's root).
   public static func directory() throws(BenchDataError) -> URL {
     let environment = ProcessInfo.processInfo.environment
     if let override = environment[directoryVariable], !override.isEmpty {
@@ -135,9 +136,9 @@ public enum BenchData {
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let candidates = [
-      benchmarksFolder.appendingPathComponent("../../shared/bench-data"),
-      workingDirectory.appendingPathComponent("../../shared/bench-data"),
-      workingDirectory.appendingPathComponent("../shared/bench-data"),
+      benchmarksFolder.appendingPathComponent("Data"),
+      workingDirectory.appendingPathComponent("Data"),
+      workingDirectory.appendingPathComponent("Benchmarks/Data"),
     ]
     for candidate in candidates where isDataDirectory(candidate) {
       return candidate.standardizedFileURL

@@ -18,6 +18,9 @@ public struct RouteMatch: Sendable {
   let reading: URLReading
   let entry: Int32
   private(set) var slots: CaptureList
+  /// What the routing call carries (see `RoutingContext`): empty for a bare matcher's match;
+  /// a router sets it before its interceptors and handlers see the match.
+  public internal(set) var context = RoutingContext()
 
   init(storage: MatcherStorage, entry: Int, reading: URLReading, slots: CaptureList) {
     self.storage = storage

@@ -8,9 +8,9 @@
 ///   _ = try RoutePattern("/users/<int:id")
 /// } catch {
 ///   print(error)
-///   // error: expected '>' to close the capture opened at column 8
+///   // error: expected '>' to close the capture opened at column 8 (column 15 of pattern "/users/<int:id")
 ///   //   /users/<int:id
-///   //          ^
+///   //                 ^
 /// }
 /// ```
 public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {

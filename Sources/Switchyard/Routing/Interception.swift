@@ -18,6 +18,9 @@ public enum InterceptorDecision: Sendable, Hashable {
 }
 
 /// What an interceptor is told about the URL being routed.
+///
+/// Building it costs next to nothing: the URL's parts and query are read only when an
+/// interceptor asks for them.
 public struct InterceptionRequest: Sendable {
   /// The URL being routed (after any earlier redirection).
   public let url: String
@@ -26,14 +29,21 @@ public struct InterceptionRequest: Sendable {
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
   public let match: RouteMatch?
+  /// What the routing call carries (see ``RoutingContext``).
+  public let context: RoutingContext
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
   let reading: URLReading
   let options: RouteOptions
 
-  /// The URL's parts as the engine reads them.
+  /// The URL's parts as the engine reads them (built when asked for).
   public var parts: URLParts { reading.parts(options: options) }
-  /// The URL's query (parsed once, on first read, and shared with the match's).
+
+  /// The URL's query (parsed once, on first read, and shared with the handlers' match).
   public var query: QueryParameters { reading.query(plusAsSpace: options.plusAsSpace) }
+
+  /// The best candidate route's metadata (empty when no route matches): a login gate reads
+  /// `request.metadata[.requiresSignIn]` instead of parsing route names.
+  public var metadata: RouteMetadata { match?.route.metadata ?? RouteMetadata() }
 }
 
 /// An interceptor as registered: its name, its scheme filter and its body.

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of the Switchyard module with the toolchain's own `docc`
+# (no package plugin, so the package keeps no extra dependency) and fails on any DocC warning.
+#
+#   docs/build-documentation.sh [OUTPUT]   (default: .build-docs/Switchyard.doccarchive)
+#
+# Then browse it with `docc preview Sources/Switchyard/Switchyard.docc
+# --additional-symbol-graph-dir .build-docs/symbol-graphs`, or serve OUTPUT as a static site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build-docs
+symbols="$scratch/symbol-graphs"
+output=${1:-$scratch/Switchyard.doccarchive}
+
+# The symbol graph of the public API, from a build kept apart from the usual .build folder.
+rm -rf "$symbols"
+mkdir -p "$symbols"
+swift build --scratch-path "$scratch" --target Switchyard \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+
+docc=$(command -v docc || true)
+if [ -z "$docc" ]; then
+  docc=$(dirname "$(command -v swift)")/docc
+fi
+[ -x "$docc" ] || docc="xcrun docc"
+
+rm -rf "$output"
+$docc convert Sources/Switchyard/Switchyard.docc \
+  --additional-symbol-graph-dir "$symbols" \
+  --fallback-display-name Switchyard \
+  --fallback-bundle-identifier org.switchyard.Switchyard \
+  --output-path "$output" \
+  --warnings-as-errors
+echo "documentation: $output"
