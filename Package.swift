@@ -19,7 +19,9 @@ let package = Package(
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Tests only: a clock that tests advance by hand (held links' timeouts).
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
     // Core: no dependencies, no Foundation.
@@ -64,7 +66,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardRoutingTests",
-      dependencies: ["Switchyard"],
+      dependencies: ["Switchyard", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: swiftSettings
     ),
     .testTarget(

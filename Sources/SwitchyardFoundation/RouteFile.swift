@@ -353,18 +353,6 @@ private struct RouteFileDecoder {
   }
 }
 
-/// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-private func isScheme(_ text: String) -> Bool {
-  guard let first = text.utf8.first, first.isASCIILetter else { return false }
-  return text.utf8.allSatisfy {
-    $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
-  }
-}
-
-extension UInt8 {
-  fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-}
-
 /// The candidate closest to `word` when it is close enough to be a likely typo (shared with
 /// the command line's "did you mean" suggestions).
 ///

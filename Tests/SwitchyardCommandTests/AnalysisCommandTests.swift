@@ -48,7 +48,7 @@ struct AnalysisCommandTests {
   func lintBuiltIn() throws {
     let result = try CommandRunner.run(["lint"])
     #expect(result.status == 0)
-    #expect(result.lines.last == "0 errors, 0 warnings, 15 notes in 20 routes")
+    #expect(result.lines.last == "0 errors, 0 warnings, 17 notes in 21 routes")
     #expect(!result.stdout.contains("error:") && !result.stdout.contains("warning:"))
   }
 
@@ -110,6 +110,10 @@ struct AnalysisCommandTests {
         articles
           <id>.json  → articleJSON
       example.com
+        legacy
+          *  → legacy
+        account
+          orders  → orders
         articles
           <int:id>  → article
             :slug  → article
@@ -117,6 +121,10 @@ struct AnalysisCommandTests {
         *  → campaign ?utm_campaign=<campaign> (priority 1)
         *rest  → website (priority -1)
       www.example.com
+        legacy
+          *  → legacy
+        account
+          orders  → orders
         articles
           <int:id>  → article
             :slug  → article
@@ -144,14 +152,14 @@ struct AnalysisCommandTests {
           <float:price>  → deals
       files
         <path:path>  → files
+      legacy
+        *  → legacy
       search  → search ?q=<term>, searchRecent ?q=<term>&sort=recent
+      account
+        orders  → orders
       product
         <uuid:id>  → product
       settings
         *rest  → settings
-    (any scheme)
-      (any host)
-        legacy
-          *  → legacy
     """
 }

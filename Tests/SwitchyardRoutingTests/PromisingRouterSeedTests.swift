@@ -1,9 +1,11 @@
+import Clocks
 import Switchyard
 import Testing
 
-// The routing examples of the PromisingRouter seed document, in Switchyard's API. Holding a
-// link until an action is set (dispatch with a timeout, cancel) is not built yet: a route
-// whose action is not set declines, and the URL goes to the unmatched handler at once.
+// The PromisingRouter seed document's examples in Switchyard's API: routings declared before
+// their actions (`declare`), actions set later (`attach`), `dispatch(url, timeout:)` that holds
+// a link until the action exists or the time is up, `cancel()`, and the delegate's callbacks
+// (the link's result, and the event stream). Time moves only when a test advances its clock.
 
 /// `PRRResult`: what an action reports.
 enum ActionResult: Equatable, Sendable {
@@ -29,112 +31,136 @@ struct Request: Sendable {
   var parameters: [String: String] { pathParameters.merging(queryParameters) { $1 } }
 }
 
-/// A routing whose action can be set later (`routing.action = ShowPersonAction()`).
-final class ActionSlot: Sendable {
-  private let action = Recorder<@Sendable (Request) -> ActionResult>()
-  func set(_ body: @escaping @Sendable (Request) -> ActionResult) { action.append(body) }
-  var current: (@Sendable (Request) -> ActionResult)? { action.all.last }
-}
-
-/// `class YourAppRouter : PRRRouter` with its routings as properties.
+/// `class YourAppRouter : PRRRouter` with its routings declared at launch.
 struct YourAppRouter {
-  let router = Router<ActionResult>()
-  let openPageRouting = ActionSlot()
-  let openSettingRouting = ActionSlot()
+  let router: Router<ActionResult>
 
-  init() throws {
-    try router.register("/pages/open", name: "openPage", handler: run(openPageRouting))
-    try router.register("/setting/:name", name: "openSetting", handler: run(openSettingRouting))
+  init(clock: TestClock<Duration>) throws {
+    router = Router(clock: clock)
+    try router.declare("/pages/open", name: "openPage")
+    try router.declare("/setting/:name", name: "openSetting")
   }
-}
-
-/// The handler of a routing: runs its action, or declines while there is none.
-func run(_ slot: ActionSlot) -> Router<ActionResult>.Handler {
-  { match in slot.current.map { action in action(Request(match)) } }
 }
 
 @Suite("Seed: PromisingRouter")
 struct PromisingRouterSeedTests {
-  @Test("Define routings, set their actions, dispatch URLs")
-  func gettingStarted() throws {
-    let router = Router<ActionResult>()
-    let showPersonRouting = ActionSlot()
-    let indexPeopleRouting = ActionSlot()
-    try router.register("/people/:id", handler: run(showPersonRouting))
-    try router.register("/people", handler: run(indexPeopleRouting))
+  /// `dispatch(url, timeout: 10)`.
+  let tenSeconds = HoldPolicy(timeout: .seconds(10))
 
-    showPersonRouting.set { .done("show \($0.parameters["id"] ?? "-")") }
-    indexPeopleRouting.set { _ in .done("index") }
+  @Test("Routings first, actions when the app is ready: a waiting URL runs then")
+  func gettingStarted() async throws {
+    let router = Router<ActionResult>(clock: TestClock())
+    try router.declare("/people/:id", name: "showPerson")
+    try router.declare("/people", name: "indexPeople")
 
-    #expect(router.route("myapp://people/7") == .done("show 7"))
-    #expect(router.route("https://example.com/people") == .done("index"))
+    let person = router.dispatch("myapp://people/7", policy: tenSeconds)
+    let index = router.dispatch("https://example.com/people", policy: tenSeconds)
+
+    try router.attach("showPerson") { .done("show \(Request($0).parameters["id"] ?? "-")") }
+    try router.attach("indexPeople") { _ in .done("index") }
+
+    #expect(await person.result.output == .done("show 7"))
+    #expect(await index.result.output == .done("index"))
+    // With the action set, a dispatch just runs it.
+    #expect(await router.dispatch("myapp://people/8").result.output == .done("show 8"))
   }
 
-  @Test("A routing without an action is not held: the URL is unmatched at once")
-  func notHeld() throws {
-    let router = Router<ActionResult>()
-    let showPersonRouting = ActionSlot()
-    try router.register("/people/:id", handler: run(showPersonRouting))
-    let failures = Recorder<String>()
-    router.unmatchedHandler = { request in
-      failures.append("\(request.reason) \(request.url)")
+  @Test("A routing without an action waits until the timeout, then the delegate is told")
+  func timeout() async throws {
+    let clock = TestClock()
+    let router = Router<ActionResult>(clock: clock)
+    try router.declare("/people/:id", name: "showPerson")
+    var events = router.links.events().makeAsyncIterator()
+
+    let link = router.dispatch("myapp://people/7?from=mail", policy: tenSeconds)
+    #expect(await events.next()?.kind == .held)
+    await clock.advance(by: .seconds(10))
+
+    // routerDidTimeout(router, url, parameters)
+    let timedOut = await events.next()
+    #expect(timedOut?.result?.outcome == .timedOut)
+    #expect(timedOut?.url == "myapp://people/7?from=mail")
+    #expect(timedOut?.result?.parameters == ["id": "7", "from": "mail"])
+    #expect(await link.result.outcome == .timedOut)
+  }
+
+  @Test("cancel(): pending requests end, and nothing runs for them afterwards")
+  func cancel() async throws {
+    let clock = TestClock()
+    let app = try YourAppRouter(clock: clock)
+    let ran = Recorder<String>()
+    let unmatched = Recorder<String>()
+    app.router.unmatchedHandler = { request in
+      unmatched.append(request.url)
       return nil
     }
-    #expect(router.route("myapp://people/7") == nil)
-    #expect(failures.all == ["allDeclined myapp://people/7"])
-    showPersonRouting.set { _ in .done("late") }
-    #expect(router.route("myapp://people/7") == .done("late"))
+    let links = [
+      app.router.dispatch("myapp://pages/open", policy: tenSeconds),
+      app.router.dispatch("myapp://setting/privacy", policy: tenSeconds),
+    ]
+    app.router.links.cancelAll()  // applicationDidEnterBackground
+    try app.router.attach("openPage") { _ in
+      ran.append("page")
+      return .done("page")
+    }
+    await clock.advance(by: .seconds(60))
+    for link in links { #expect(await link.result.outcome == .cancelled) }
+    #expect(ran.all.isEmpty)
+    #expect(unmatched.all.isEmpty)
   }
 
-  @Test("A custom router type with its routings")
-  func customRouter() throws {
-    let app = try YourAppRouter()
-    app.openPageRouting.set { _ in .done("page") }
-    app.openSettingRouting.set { .done("setting \($0.pathParameters["name"] ?? "-")") }
-    #expect(app.router.route("myapp://pages/open") == .done("page"))
-    #expect(app.router.route("myapp://setting/privacy") == .done("setting privacy"))
-    #expect(app.router.routes.map(\.name) == ["openPage", "openSetting"])
-  }
-
-  @Test("Block actions and results: a FailResult reaches the caller and the observers")
-  func results() throws {
-    let router = Router<ActionResult>()
-    let routing = ActionSlot()
-    try router.register("/pages/open", handler: run(routing))
-    routing.set { _ in .fail(message: "Not logged in yet") }
-    let events = Recorder<String>()
-    router.observe { events.append("\($0.outcome) \($0.pattern ?? "-")") }
-    let result = router.resolve("myapp://pages/open")
-    #expect(result.output == .fail(message: "Not logged in yet"))
-    #expect(result.match?.route.pattern.text == "/pages/open")
-    #expect(events.all == ["handled /pages/open"])
-  }
-
-  @Test("Parameters: path, query, and which one wins")
-  func parameters() throws {
-    let router = Router<Request>()
-    try router.register("/people/:id") { Request($0) }
-    let request = try #require(router.route("myapp://people/7?id=9&sort=name"))
-    #expect(request.url == "myapp://people/7?id=9&sort=name")
-    #expect(request.pathParameters == ["id": "7"])
-    #expect(request.queryParameters == ["id": "9", "sort": "name"])
-    #expect(request.parameters == ["id": "9", "sort": "name"])  // PromisingRouter: query wins
-    let match = try #require(router.match("myapp://people/7?id=9&sort=name"))
-    #expect(match["id"] == "7")  // Switchyard: the path wins
-    #expect(match.query.last("id") == "9")
-  }
-
-  @Test("routerDidFailToRoute: the unmatched handler gets the URL and its query")
-  func didFailToRoute() throws {
-    let router = Router<ActionResult>()
-    try router.register("/people/:id") { _ in .done("person") }
+  @Test("No routing for the URL: it fails at once (routerDidFailToRoute) with its parameters")
+  func didFailToRoute() async throws {
+    let router = Router<ActionResult>(clock: TestClock())
+    try router.declare("/people/:id", name: "showPerson")
     let failures = Recorder<String>()
     router.unmatchedHandler = { request in
       let parameters = request.query.items.map { "\($0.name)=\($0.value)" }
       failures.append("\(request.url) \(parameters)")
       return nil
     }
-    #expect(router.route("myapp://pets/3?from=mail") == nil)
+    let result = await router.dispatch("myapp://pets/3?from=mail", policy: tenSeconds).result
+    #expect(result.outcome == .unmatched)
     #expect(failures.all == [#"myapp://pets/3?from=mail ["from=mail"]"#])
+    #expect(router.links.held.isEmpty)
+  }
+
+  @Test("A custom router type with its routings, actions set later")
+  func customRouter() async throws {
+    let app = try YourAppRouter(clock: TestClock())
+    let page = app.router.dispatch("myapp://pages/open")
+    try app.router.attach("openPage") { _ in .done("page") }
+    try app.router.attach("openSetting") { .done("setting \(Request($0).pathParameters["name"]!)") }
+    #expect(await page.result.output == .done("page"))
+    #expect(
+      await app.router.dispatch("myapp://setting/privacy").result.output == .done("setting privacy")
+    )
+    #expect(app.router.routes.map(\.name) == ["openPage", "openSetting"])
+  }
+
+  @Test("Block actions and results: a FailResult reaches the caller (routerDidRoute)")
+  func results() async throws {
+    let router = Router<ActionResult>(clock: TestClock())
+    try router.declare("/pages/open", name: "openPage")
+    let link = router.dispatch("myapp://pages/open")
+    try router.attach("openPage") { _ in .fail(message: "Not logged in yet") }
+    let result = await link.result
+    #expect(result.outcome == .handled)
+    #expect(result.output == .fail(message: "Not logged in yet"))
+    #expect(result.match?.route.pattern.text == "/pages/open")
+  }
+
+  @Test("Parameters: path, query, and which one wins")
+  func parameters() async throws {
+    let router = Router<Request>(clock: TestClock())
+    try router.register("/people/:id") { Request($0) }
+    let result = await router.dispatch("myapp://people/7?id=9&sort=name").result
+    let request = try #require(result.output)
+    #expect(request.url == "myapp://people/7?id=9&sort=name")
+    #expect(request.pathParameters == ["id": "7"])
+    #expect(request.queryParameters == ["id": "9", "sort": "name"])
+    #expect(request.parameters == ["id": "9", "sort": "name"])  // PromisingRouter: query wins
+    #expect(result.parameters["id"] == "7")  // Switchyard: the path wins
+    #expect(result.match?.query.last("id") == "9")
   }
 }

@@ -358,7 +358,10 @@ struct RoundTripCaseGenerator {
     }
     if hostAsPath, item.host == nil, random.chance(60) {
       switch item.path.first {
-      case .literal?, .capture?: item.firstInAuthority = true
+      // An '@' in the authority would be userinfo, which a pattern cannot name.
+      case .literal(let text)? where !text.contains("@"),
+        .capture(let text, _, _, _)? where !text.contains("@"):
+        item.firstInAuthority = true
       default: break
       }
     }

@@ -30,43 +30,13 @@ struct BuildTemplate {
       ? try RoutePattern(text, options: options, types: types) : pattern
     var parser = PatternParser(text: text, options: options, types: types)
     let bytes = parser.bytes
-    let end = bytes.count
-    var cursor = 0
-    // The same split as `PatternParser.parse()`: scheme, authority, path, query.
-    if let first = bytes.first, isAlpha(first) || first == UInt8(ascii: "(") {
-      var index = 0
-      while index < end,
-        isSchemeByte(bytes[index]) || bytes[index] == UInt8(ascii: "(")
-          || bytes[index] == UInt8(ascii: ")")
-      {
-        index += 1
-      }
-      if index < end, bytes[index] == UInt8(ascii: ":") { cursor = index + 1 }
+    // The parser's own split and authority rule: scheme, authority (host and port), path, query.
+    let parts = try parser.split()
+    let hostRange = try parts.authority.map { range throws(PatternSyntaxError) in
+      try parser.readAuthority(range).host
     }
-    var hostRange: Range<Int>? = nil
-    if cursor + 1 < end, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/")
-    {
-      let start = cursor + 2
-      let stop = try parser.scan(
-        from: start,
-        stoppingAt: PatternParser.StopSet(
-          UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")),
-        brackets: true)
-      var hostStart = start
-      if let at = parser.lastTopLevel(UInt8(ascii: "@"), in: start..<stop) { hostStart = at + 1 }
-      var hostStop = stop
-      if let colon = parser.lastTopLevel(UInt8(ascii: ":"), in: hostStart..<stop), colon + 1 < stop,
-        bytes[(colon + 1)..<stop].allSatisfy(isDigit)
-      {
-        hostStop = colon
-      }
-      hostRange = hostStart..<hostStop
-      cursor = stop
-    }
-    let pathStop = try parser.scan(
-      from: cursor, stoppingAt: PatternParser.StopSet(UInt8(ascii: "?"), UInt8(ascii: "#")))
-    let path = try parser.items(in: cursor..<pathStop, context: .path)
-    writesPath = pathStop > cursor
+    let path = try parser.items(in: parts.path, context: .path)
+    writesPath = !parts.path.isEmpty
     pathItems = path
     if let hostRange, !hostRange.isEmpty {
       hostText = String(decoding: bytes[hostRange], as: UTF8.self)
@@ -76,14 +46,12 @@ struct BuildTemplate {
       hostAsPathItems = path
     }
     var order: [[UInt8]] = []
-    if pathStop < end, bytes[pathStop] == UInt8(ascii: "?") {
-      let queryEnd = try parser.scan(
-        from: pathStop + 1, stoppingAt: PatternParser.StopSet(UInt8(ascii: "#")))
+    if let queryRange = parts.query {
       for requirement in pattern.query {
         order.append(requirement.name)
       }
       // Written order: where each requirement's name first appears in the query text.
-      let query = Array(bytes[(pathStop + 1)..<queryEnd])
+      let query = Array(bytes[queryRange])
       let plus = options.plusAsSpace
       order.sort {
         Self.position(of: $0, in: query, plusAsSpace: plus)
@@ -124,6 +92,6 @@ struct BuildTemplate {
         index += 1
       }
     }
-    return repaired(result)
+    return repairedUTF8(result)
   }
 }

@@ -393,8 +393,7 @@ struct Search {
       let count = percentDecode(url, range, into: base, plusAsSpace: plusAsSpace)
       let bytes = UnsafeBufferPointer(start: base, count: count)
       if isValidUTF8(bytes) { return body(bytes) }
-      let repairedBytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
-      return repairedBytes.withUnsafeBufferPointer(body)
+      return repairedUTF8(bytes).withUnsafeBufferPointer(body)
     }
   }
 

@@ -13,6 +13,9 @@
 ///   //                 ^
 /// }
 /// ```
+///
+/// A pattern refused for its size or shape names the limit it passed (<doc:PatternSyntax>):
+/// `optional groups are nested too deeply (more than 32 levels)`.
 public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
   public var pattern: String

@@ -26,7 +26,9 @@ public final class MainActorRouter<Output> {
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
 
-  private var registry: RoutingRegistry
+  var registry: RoutingRegistry
+  /// Held links, made on first use (see `MainActorRouter+HeldLinks.swift`).
+  nonisolated let heldLinksSlot = HeldLinksSlot()
 
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
   public var unmatchedHandler: UnmatchedHandler?
@@ -70,11 +72,16 @@ public final class MainActorRouter<Output> {
   ) throws(RouteTableError) -> Route {
     try registry.add(
       pattern, name: name, priority: priority, metadata: metadata,
-      handler: .mainActor { match, out in
-        guard let output = try handler(match) else { return false }
-        out.assumingMemoryBound(to: Output?.self).pointee = output
-        return true
-      })
+      handler: MainActorRouter.erase(handler))
+  }
+
+  /// `handler` as the registry stores it.
+  static func erase(_ handler: @escaping Handler) -> RouteHandler {
+    .mainActor { match, out in
+      guard let output = try handler(match) else { return false }
+      out.assumingMemoryBound(to: Output?.self).pointee = output
+      return true
+    }
   }
 
   /// Registers a typed route (``Routable``), built with its `init(match:)`, then turned into an

@@ -39,6 +39,8 @@ public final class Router<Output>: Sendable {
   // Usable from inlinable code: `route` and `register` are specialised in the app for its
   // `Output`, so a routing call looks up no generic metadata (<doc:RegistrationCost>).
   @usableFromInline let state: Locked<RouterState>
+  /// Held links, made on first use (see `Router+HeldLinks.swift`).
+  let heldLinksSlot = HeldLinksSlot()
 
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
@@ -129,11 +131,7 @@ public final class Router<Output>: Sendable {
     try update { registry throws(RouteTableError) in
       try registry.add(
         pattern, name: name, priority: priority, metadata: metadata,
-        handler: .async { match, box in
-          guard let output = try await handler(match) else { return false }
-          unsafeDowncast(box, to: OutputBox<Output>.self).value = output
-          return true
-        })
+        handler: Router.erase(async: handler))
     }
   }
 
@@ -306,6 +304,14 @@ public final class Router<Output>: Sendable {
   public func handle(
     _ url: String, context: RoutingContext = RoutingContext()
   ) async throws -> Output? {
+    try await resolveRunningAsync(url, context: context).output
+  }
+
+  /// Routes `url` like ``handle(_:context:)`` and tells what happened, as ``resolve(_:context:)``
+  /// does.
+  func resolveRunningAsync(
+    _ url: String, context: RoutingContext
+  ) async throws -> RoutingResult<Output> {
     let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
     let box = OutputBox<Output>()
     let outcome = try await snapshot.route(url, context: context) { handler, match in
@@ -323,15 +329,17 @@ public final class Router<Output>: Sendable {
         } catch {
           return classify(error, match)
         }
-      case .mainActor, .open:
+      case .mainActor, .open, .declared:
         return .skipped
       }
     }
-    if outcome.match != nil { return box.value }
-    guard let request = outcome.unmatched, let fallback else { return nil }
+    if outcome.match != nil { return RoutingResult(outcome, output: box.value) }
+    guard let request = outcome.unmatched, let fallback else {
+      return RoutingResult(outcome, output: nil)
+    }
     var output: Output? = nil
     withUnsafeMutablePointer(to: &output) { fallback(request, UnsafeMutableRawPointer($0)) }
-    return output
+    return RoutingResult(outcome, output: output)
   }
 
   /// The back stack for `url`: the outputs of its parent routes, shortest first, then the
@@ -396,7 +404,16 @@ public final class Router<Output>: Sendable {
     }
   }
 
-  private func snapshot() -> RoutingSnapshot {
+  /// `handler` as the registry stores it.
+  static func erase(async handler: @escaping AsyncHandler) -> RouteHandler {
+    .async { match, box in
+      guard let output = try await handler(match) else { return false }
+      unsafeDowncast(box, to: OutputBox<Output>.self).value = output
+      return true
+    }
+  }
+
+  func snapshot() -> RoutingSnapshot {
     state.withLock { $0.registry.snapshot() }
   }
 
@@ -449,7 +466,7 @@ func dispatchSync(
     switch handler {
     case .sync(let body): return attempt(match) { try body(match, out) }
     case .async: return .needsAsync
-    case .mainActor, .open: return .skipped
+    case .mainActor, .open, .declared: return .skipped
     }
   }
   if outcome.match == nil, let request = outcome.unmatched, let fallback {

@@ -117,13 +117,3 @@ public struct RouteOptions: Sendable, Hashable {
     self.defaultScheme = defaultScheme
   }
 }
-
-@inline(__always)
-func asciiLower(_ byte: UInt8) -> UInt8 {
-  (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-}
-
-func asciiLowercased(_ string: String) -> String {
-  guard string.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return string }
-  return String(decoding: string.utf8.map(asciiLower), as: UTF8.self)
-}

@@ -116,8 +116,8 @@ public struct RouteTable: Sendable {
   /// - Throws: ``RouteTableError`` when the name is taken or is not a valid name.
   public mutating func register(_ type: ParameterType) throws(RouteTableError) {
     let bytes = Array(type.name.utf8)
-    guard let first = bytes.first, isAlpha(first) || first == 0x5F,
-      bytes.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == 0x5F })
+    guard let first = bytes.first, isAlpha(first) || first == UInt8(ascii: "_"),
+      bytes.allSatisfy(isNameByte)
     else {
       throw RouteTableError(
         code: .badTypeName, message: "'\(type.name)' is not a valid type name")

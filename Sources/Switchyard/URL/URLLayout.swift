@@ -1,7 +1,7 @@
 /// Where the parts of a URL string are, as byte offsets into its UTF-8 (<doc:ReadingURLs>).
 ///
-/// Splitting never fails and never decodes: any byte sequence gives a layout. Ranges are
-/// empty-and-absent when their `has…` flag is false.
+/// Splitting never fails and never decodes: any byte sequence gives a layout. A part the URL
+/// does not have is `nil` (an empty one, as in `myapp:///x` or `/a?`, is an empty range).
 struct URLLayout: Sendable, Hashable {
   var scheme: Range<Int>? = nil
   /// The host, without userinfo and port; `nil` when the URL has no authority.
@@ -35,120 +35,155 @@ struct URLLayout: Sendable, Hashable {
     var layout = URLLayout()
     let end = bytes.count
     var cursor = 0
+    layout.readScheme(bytes, &cursor)
+    if cursor + 1 < end, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/")
+    {
+      layout.readAuthority(bytes, &cursor)
+    }
+    layout.readPath(bytes, &cursor, segments: segments, capacity: capacity)
+    layout.readQueryAndFragment(bytes, cursor)
+    return layout
+  }
 
-    if end > 0, isAlpha(bytes[0]) {
-      var index = 1
-      while index < end, isSchemeByte(bytes[index]) { index += 1 }
-      if index < end, bytes[index] == 0x3A {
-        layout.scheme = 0..<index
-        cursor = index + 1
+  /// `scheme:` at the start: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+  @inline(__always)
+  private mutating func readScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int) {
+    guard !bytes.isEmpty, isAlpha(bytes[0]) else { return }
+    var index = 1
+    while index < bytes.count, isSchemeByte(bytes[index]) { index += 1 }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+      scheme = 0..<index
+      cursor = index + 1
+    }
+  }
+
+  /// The authority after the `//` at `cursor`, up to the first `/`, `?` or `#`: userinfo (up
+  /// to the last `@`, dropped), host and port.
+  ///
+  /// The port is the digits after the last `:` of the host part; when the host starts with an
+  /// IPv6 literal `[…]`, only a `:` after its `]` can start the port. Everything else stays in
+  /// the host, so `[::1]evil.example` is one host, never `[::1]`. Patterns read their
+  /// authority by the same rule.
+  @inline(__always)
+  private mutating func readAuthority(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int) {
+    let start = cursor + 2
+    // One pass finds the end of the authority, the last '@' and the last ':'.
+    var stop = start
+    var lastAt = -1
+    var lastColon = -1
+    while stop < bytes.count {
+      let byte = bytes[stop]
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        break
+      }
+      if byte == UInt8(ascii: "%") {
+        hasEscapes = true
+      } else if byte == UInt8(ascii: "@") {
+        lastAt = stop
+      } else if byte == UInt8(ascii: ":") {
+        lastColon = stop
+      }
+      stop += 1
+    }
+    cursor = stop
+    let hostStart = lastAt >= 0 ? lastAt + 1 : start
+    // Where a port's ':' may be: after the userinfo, and after the IPv6 literal if there is
+    // one (an unclosed '[' leaves no room for a port).
+    var portColonFrom = hostStart
+    if hostStart < stop, bytes[hostStart] == UInt8(ascii: "[") {
+      portColonFrom = stop
+      var close = hostStart + 1
+      while close < stop {
+        if bytes[close] == UInt8(ascii: "]") {
+          portColonFrom = close + 1
+          break
+        }
+        close += 1
       }
     }
-
-    if cursor + 1 < end, bytes[cursor] == 0x2F, bytes[cursor + 1] == 0x2F {
-      let start = cursor + 2
-      // One pass finds the end of the authority, the last '@' and the last ':'.
-      var stop = start
-      var lastAt = -1
-      var lastColon = -1
-      while stop < end {
-        let byte = bytes[stop]
-        if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }
-        if byte == 0x25 {
-          layout.hasEscapes = true
-        } else if byte == 0x40 {
-          lastAt = stop
-        } else if byte == 0x3A {
-          lastColon = stop
-        }
-        stop += 1
+    var hostEnd = stop
+    if lastColon >= portColonFrom {
+      let digits = (lastColon + 1)..<stop
+      if digits.allSatisfy({ isDigit(bytes[$0]) }) {
+        hostEnd = lastColon
+        port = Self.portNumber(bytes, digits)
       }
-      cursor = stop
-      let hostStart = lastAt >= 0 ? lastAt + 1 : start
-      var hostEnd = stop
-      if hostStart < stop, bytes[hostStart] == 0x5B {
-        // IPv6 literal: the host runs to the closing bracket.
-        var close = hostStart
-        while close < stop, bytes[close] != 0x5D { close += 1 }
-        if close < stop {
-          hostEnd = close + 1
-          if hostEnd < stop, bytes[hostEnd] == 0x3A {
-            layout.port = portNumber(bytes, (hostEnd + 1)..<stop)
-          }
-        }
-      } else {
-        // A ':' before the last '@' belongs to the userinfo.
-        let colon = lastColon >= hostStart ? lastColon : stop
-        if colon < stop {
-          let digits = (colon + 1)..<stop
-          if digits.allSatisfy({ isDigit(bytes[$0]) }) {
-            hostEnd = colon
-            layout.port = portNumber(bytes, digits)
-          }
-        }
-      }
-      layout.host = hostStart..<hostEnd
     }
+    host = hostStart..<hostEnd
+  }
 
+  /// The path from `cursor` up to `?` or `#`, recording its non-empty segments while they fit.
+  @inline(__always)
+  private mutating func readPath(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int,
+    segments: UnsafeMutablePointer<Segment>?, capacity: Int
+  ) {
+    let end = bytes.count
     var pathEnd = cursor
     var segmentStart = cursor
     var count = segments == nil ? -1 : 0
+    @inline(__always) func record(_ segmentEnd: Int) {
+      guard segmentEnd > segmentStart && count >= 0 else { return }
+      if count < capacity, let segments {
+        segments[count] = Segment(start: segmentStart, end: segmentEnd)
+        count += 1
+      } else {
+        count = -1
+      }
+    }
     // '/', '?', '#' and '%' are all below 64: one shift and mask tells the common byte apart.
-    let special: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+    let special: UInt64 =
+      1 << UInt8(ascii: "/") | 1 << UInt8(ascii: "?") | 1 << UInt8(ascii: "#")
+      | 1 << UInt8(ascii: "%")
     while pathEnd < end {
       let byte = bytes[pathEnd]
       if byte >= 64 || (special >> UInt64(byte)) & 1 == 0 {
         pathEnd += 1
         continue
       }
-      if byte == 0x2F {
-        if pathEnd > segmentStart && count >= 0 {
-          if count < capacity, let segments {
-            segments[count] = Segment(start: segmentStart, end: pathEnd)
-            count += 1
-          } else {
-            count = -1
-          }
-        }
+      if byte == UInt8(ascii: "/") {
+        record(pathEnd)
         segmentStart = pathEnd + 1
-      } else if byte == 0x3F || byte == 0x23 {
+      } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
         break
-      } else if byte == 0x25 {
-        layout.hasEscapes = true
+      } else {
+        hasEscapes = true
       }
       pathEnd += 1
     }
-    if pathEnd > segmentStart && count >= 0 {
-      if count < capacity, let segments {
-        segments[count] = Segment(start: segmentStart, end: pathEnd)
-        count += 1
-      } else {
-        count = -1
-      }
-    }
-    layout.segmentCount = count
-    layout.path = cursor..<pathEnd
+    record(pathEnd)
+    segmentCount = count
+    path = cursor..<pathEnd
     cursor = pathEnd
-    if cursor < end, bytes[cursor] == 0x3F {
-      var stop = cursor + 1
-      while stop < end, bytes[stop] != 0x23 { stop += 1 }
-      layout.query = (cursor + 1)..<stop
-      cursor = stop
-    }
-    if cursor < end, bytes[cursor] == 0x23 {
-      layout.fragment = (cursor + 1)..<end
-    }
-    return layout
   }
 
-  private static func portNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    guard !range.isEmpty, range.count <= 5 else { return nil }
-    var value = 0
-    for index in range {
-      guard isDigit(bytes[index]) else { return nil }
-      value = value * 10 + Int(bytes[index] - 0x30)
+  /// `?query` up to `#`, then `#fragment` to the end.
+  @inline(__always)
+  private mutating func readQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: Int) {
+    var cursor = cursor
+    let end = bytes.count
+    if cursor < end, bytes[cursor] == UInt8(ascii: "?") {
+      var stop = cursor + 1
+      while stop < end, bytes[stop] != UInt8(ascii: "#") { stop += 1 }
+      query = (cursor + 1)..<stop
+      cursor = stop
     }
-    return value <= 65535 ? value : nil
+    if cursor < end, bytes[cursor] == UInt8(ascii: "#") {
+      fragment = (cursor + 1)..<end
+    }
+  }
+
+  /// The port written as `digits`, or `nil` when it is empty, longer than five digits or
+  /// above 65535 (patterns refuse such a port).
+  private static func portNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ digits: Range<Int>) -> Int?
+  {
+    guard !digits.isEmpty, digits.count <= 5 else { return nil }
+    var value = 0
+    for index in digits {
+      value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+    }
+    guard value <= 65535 else { return nil }
+    return value
   }
 }
 
@@ -158,8 +193,8 @@ struct Segment {
   var end: Int
 }
 
-/// Decodes `%XX` escapes of `source` into `destination` (which must have room for
-/// `source.count` bytes) and returns how many bytes were written. Malformed escapes are
+/// Decodes the `%XX` escapes of `source[range]` into `destination` (which must have room for
+/// `range.count` bytes: decoding never lengthens) and returns how many bytes were written. Malformed escapes are
 /// kept as written; `plusAsSpace` turns `+` into a space.
 @inline(__always)
 func percentDecode(
@@ -171,51 +206,18 @@ func percentDecode(
   let end = range.upperBound
   while index < end {
     let byte = source[index]
-    if byte == 0x25, index + 2 < end, let high = hexValue(source[index + 1]),
+    if byte == UInt8(ascii: "%"), index + 2 < end, let high = hexValue(source[index + 1]),
       let low = hexValue(source[index + 2])
     {
       destination[written] = high << 4 | low
       index += 3
     } else {
-      destination[written] = plusAsSpace && byte == 0x2B ? 0x20 : byte
+      destination[written] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
       index += 1
     }
     written += 1
   }
   return written
-}
-
-/// Whether `bytes` is valid UTF-8.
-func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  var index = 0
-  let count = bytes.count
-  while index < count {
-    let byte = bytes[index]
-    if byte < 0x80 {
-      index += 1
-      continue
-    }
-    var need = 0
-    var minimum: UInt32 = 0
-    var scalar: UInt32 = 0
-    switch byte {
-    case 0xC2...0xDF: need = 1; scalar = UInt32(byte & 0x1F); minimum = 0x80
-    case 0xE0...0xEF: need = 2; scalar = UInt32(byte & 0x0F); minimum = 0x800
-    case 0xF0...0xF4: need = 3; scalar = UInt32(byte & 0x07); minimum = 0x10000
-    default: return false
-    }
-    guard index + need < count else { return false }
-    for offset in 1...need {
-      let next = bytes[index + offset]
-      guard next & 0xC0 == 0x80 else { return false }
-      scalar = scalar << 6 | UInt32(next & 0x3F)
-    }
-    guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
-      return false
-    }
-    index += need + 1
-  }
-  return true
 }
 
 /// Decodes `%XX` escapes once and repairs invalid UTF-8 with U+FFFD (<doc:ReadingURLs>).

@@ -1,10 +1,14 @@
+import Switchyard
+
 /// A strict JSON parser (RFC 8259) that records where every value and key starts.
 ///
 /// It accepts exactly the JSON grammar: no comments, no trailing commas, no single quotes, no
 /// `NaN`, no text after the top-level value, no raw control characters in strings, no lone
 /// surrogates, and only valid UTF-8. It also refuses duplicate keys in one object (RFC 8259 only
 /// says they make behaviour unpredictable). A leading UTF-8 byte order mark is skipped, as the RFC
-/// allows. Nesting deeper than ``maximumDepth`` is refused instead of exhausting the stack.
+/// allows. Nesting deeper than ``maximumDepth`` is refused with an error naming the limit. The
+/// parser keeps the containers it is inside in an array, not on the call stack, so its stack use
+/// does not grow with the nesting (it runs on a 512 KiB thread).
 ///
 /// ```swift
 /// let value = try JSONParser.parse(#"{"a": [1, true]}"#)
@@ -33,44 +37,7 @@ package enum JSONParser {
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, if any.
   static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        high = 0x9F
-      case 0xF0:
-        length = 4
-        low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        high = 0x8F
-      default: return index
-      }
-      guard index + 1 < count, (low...high).contains(bytes[index + 1]) else { return index }
-      for offset in 2..<length {
-        guard index + offset < count, (0x80...0xBF).contains(bytes[index + offset]) else {
-          return index
-        }
-      }
-      index += length
-    }
-    return nil
+    bytes.withUnsafeBufferPointer { Switchyard.firstInvalidUTF8Offset($0) }
   }
 
   /// The position of `offset`, found by scanning from the start (used for errors only).
@@ -79,10 +46,12 @@ package enum JSONParser {
     var lineStart = 0
     var index = 0
     while index < offset {
-      if bytes[index] == 0x0A {
+      if bytes[index] == UInt8(ascii: "\n") {
         line += 1
         lineStart = index + 1
-      } else if bytes[index] == 0x0D, index + 1 >= bytes.count || bytes[index + 1] != 0x0A {
+      } else if bytes[index] == UInt8(ascii: "\r"),
+        index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n")
+      {
         line += 1
         lineStart = index + 1
       }
@@ -103,45 +72,9 @@ package enum JSONParser {
 
 // MARK: - The parser
 
-private enum Byte {
-  static let tab: UInt8 = 0x09
-  static let lineFeed: UInt8 = 0x0A
-  static let carriageReturn: UInt8 = 0x0D
-  static let space: UInt8 = 0x20
-  static let quote: UInt8 = 0x22  // "
-  static let apostrophe: UInt8 = 0x27  // '
-  static let plus: UInt8 = 0x2B
-  static let comma: UInt8 = 0x2C
-  static let minus: UInt8 = 0x2D
-  static let period: UInt8 = 0x2E
-  static let slash: UInt8 = 0x2F
-  static let zero: UInt8 = 0x30
-  static let nine: UInt8 = 0x39
-  static let colon: UInt8 = 0x3A
-  static let backslash: UInt8 = 0x5C
-  static let openBracket: UInt8 = 0x5B
-  static let closeBracket: UInt8 = 0x5D
-  static let openBrace: UInt8 = 0x7B
-  static let closeBrace: UInt8 = 0x7D
-  static let asterisk: UInt8 = 0x2A
-
-  static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
-
-  static func isWordByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24: true
-    default: false
-    }
-  }
-
-  static func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case 0x30...0x39: UInt32(byte - 0x30)
-    case 0x41...0x46: UInt32(byte - 0x41 + 10)
-    case 0x61...0x66: UInt32(byte - 0x61 + 10)
-    default: nil
-    }
-  }
+/// A byte that continues a bare word (`true`, `null`, or a misspelling of them) for messages.
+private func isWordByte(_ byte: UInt8) -> Bool {
+  isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
 }
 
 private struct Parser {
@@ -196,14 +129,14 @@ private struct Parser {
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case Byte.space, Byte.tab:
+      case UInt8(ascii: " "), UInt8(ascii: "\t"):
         index += 1
-      case Byte.lineFeed:
+      case UInt8(ascii: "\n"):
         index += 1
         startNewLine()
-      case Byte.carriageReturn:
+      case UInt8(ascii: "\r"):
         index += 1
-        if index < bytes.count, bytes[index] == Byte.lineFeed { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
         startNewLine()
       default:
         return
@@ -237,17 +170,17 @@ private struct Parser {
     guard let byte = peek else {
       return error(at: index, "expected \(expected), found end of file")
     }
-    if byte == Byte.slash, index + 1 < bytes.count,
-      bytes[index + 1] == Byte.slash || bytes[index + 1] == Byte.asterisk
+    if byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+      bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
     {
       return error(at: index, "comments are not allowed in JSON")
     }
-    if byte == Byte.apostrophe {
+    if byte == UInt8(ascii: "'") {
       return error(at: index, "strings must be in double quotes, found '")
     }
-    if Byte.isWordByte(byte), !Byte.isDigit(byte) {
+    if isWordByte(byte), !isDigit(byte) {
       var end = index
-      while end < bytes.count, Byte.isWordByte(bytes[end]) { end += 1 }
+      while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
       let word = String(decoding: bytes[index..<end], as: UTF8.self)
       return error(at: index, "expected \(expected), found '\(word)'")
     }
@@ -266,7 +199,7 @@ private struct Parser {
     let value = try parseValue()
     skipWhitespace()
     guard atEnd else {
-      if bytes[index] == Byte.slash { throw unexpected("end of file") }
+      if bytes[index] == UInt8(ascii: "/") { throw unexpected("end of file") }
       throw error(
         at: index,
         "unexpected \(describeCharacter(at: index)) after the end of the JSON value")
@@ -274,40 +207,162 @@ private struct Parser {
     return value
   }
 
+  /// An array or object whose elements are still being read. It is changed in place at the
+  /// end of the parser's array of open containers, so adding an element never copies the
+  /// ones before it.
+  struct OpenContainer {
+    var start: JSONPosition
+    var isObject: Bool
+    var elements: [JSONValue] = []
+    var members: [JSONMember] = []
+    var seen: [String: JSONPosition] = [:]
+    /// The key whose value is being read (objects only).
+    var key = ""
+    var keyPosition: JSONPosition
+
+    init(start: JSONPosition, isObject: Bool) {
+      self.start = start
+      self.isObject = isObject
+      self.keyPosition = start
+    }
+  }
+
+  /// Parses one value and everything nested in it. The containers still open are kept in an
+  /// array rather than on the call stack, so deep nesting needs no more stack than a scalar.
   mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    var open: [OpenContainer] = []
+    while true {
+      // A value starts here: a scalar, an empty container, or the first element of one.
+      var value: JSONValue
+      switch peek {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = peek == UInt8(ascii: "{")
+        let start = position(at: index)
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          index += 1
+          depth -= 1
+          value = JSONValue(isObject ? .object([]) : .array([]), at: start)
+        } else {
+          var container = OpenContainer(start: start, isObject: isObject)
+          if isObject {
+            (container.key, container.keyPosition) = try readKey(seen: &container.seen, first: true)
+          }
+          open.append(container)
+          continue
+        }
+      default:
+        value = try parseScalar()
+      }
+      // Hand the value to the innermost open container; each one it completes becomes the
+      // value handed to the next.
+      while !open.isEmpty {
+        skipWhitespace()
+        guard let closed = try add(value, toInnermostOf: &open) else { break }
+        value = closed
+      }
+      if open.isEmpty { return value }
+    }
+  }
+
+  /// Adds `value` to the last of `open` and reads what follows it: after a `,` the container
+  /// stays open to read its next element (and `nil` is returned); after the closing bracket or
+  /// brace it is removed and returned as a value.
+  mutating func add(
+    _ value: JSONValue, toInnermostOf open: inout [OpenContainer]
+  ) throws(JSONSyntaxError) -> JSONValue? {
+    let last = open.count - 1
+    let isObject = open[last].isObject
+    if isObject {
+      let member = JSONMember(
+        key: open[last].key, keyPosition: open[last].keyPosition, value: value)
+      open[last].members.append(member)
+    } else {
+      open[last].elements.append(value)
+    }
+    switch peek {
+    case UInt8(ascii: ","):
+      let comma = index
+      index += 1
+      skipWhitespace()
+      let closer = isObject ? "}" : "]"
+      if peek == UInt8(ascii: isObject ? "}" : "]") { throw commaError(at: comma, before: closer) }
+      if isObject {
+        (open[last].key, open[last].keyPosition) = try readKey(seen: &open[last].seen, first: false)
+      }
+      return nil
+    case UInt8(ascii: "]") where !isObject, UInt8(ascii: "}") where isObject:
+      index += 1
+      depth -= 1
+      let container = open.removeLast()
+      return JSONValue(
+        isObject ? .object(container.members) : .array(container.elements), at: container.start)
+    default:
+      throw unexpected(isObject ? "',' or '}'" : "',' or ']'")
+    }
+  }
+
+  /// Reads `"key":` and the whitespace after it; a key already in `seen` is an error.
+  mutating func readKey(
+    seen: inout [String: JSONPosition], first: Bool
+  ) throws(JSONSyntaxError) -> (name: String, position: JSONPosition) {
+    guard peek == UInt8(ascii: "\"") else {
+      if let byte = peek,
+        (isWordByte(byte) && !isDigit(byte)) || byte == UInt8(ascii: "'")
+      {
+        throw error(at: index, "object keys must be strings in double quotes")
+      }
+      throw unexpected(first ? "a string key or '}'" : "a string key")
+    }
+    let keyPosition = position(at: index)
+    let (key, _) = try parseString()
+    if let earlier = seen[key] {
+      throw error(
+        at: keyPosition.offset,
+        "duplicate key \"\(JSONEscaping.escape(key))\" (first at \(earlier.line):\(earlier.column))"
+      )
+    }
+    seen[key] = keyPosition
+    skipWhitespace()
+    guard peek == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+    index += 1
+    skipWhitespace()
+    return (key, keyPosition)
+  }
+
+  /// A string, number, `true`, `false` or `null`.
+  mutating func parseScalar() throws(JSONSyntaxError) -> JSONValue {
     guard let byte = peek else { throw unexpected("a value") }
     switch byte {
-    case Byte.openBrace: return try parseObject()
-    case Byte.openBracket: return try parseArray()
-    case Byte.quote:
+    case UInt8(ascii: "\""):
       let start = position(at: index)
       let (string, hasEscapes) = try parseString()
       return JSONValue(.string(string), at: start, hasEscapes: hasEscapes)
-    case Byte.minus, Byte.zero...Byte.nine: return try parseNumber()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default:
-      if Byte.isWordByte(byte) {
-        var end = index
-        while end < bytes.count, Byte.isWordByte(bytes[end]) { end += 1 }
-        let word = String(decoding: bytes[index..<end], as: UTF8.self)
-        let start = position(at: index)
-        let kind: JSONValue.Kind
-        switch word {
-        case "true": kind = .bool(true)
-        case "false": kind = .bool(false)
-        case "null": kind = .null
-        default:
-          let lowered = word.lowercased()
-          if ["true", "false", "null"].contains(lowered) {
-            throw error(
-              at: index,
-              "expected a value, found '\(word)'; JSON literals are lowercase: '\(lowered)'")
-          }
-          throw unexpected("a value")
+      guard isWordByte(byte) else { throw unexpected("a value") }
+      var end = index
+      while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+      let word = String(decoding: bytes[index..<end], as: UTF8.self)
+      let start = position(at: index)
+      let kind: JSONValue.Kind
+      switch word {
+      case "true": kind = .bool(true)
+      case "false": kind = .bool(false)
+      case "null": kind = .null
+      default:
+        let lowered = word.lowercased()
+        if ["true", "false", "null"].contains(lowered) {
+          throw error(
+            at: index,
+            "expected a value, found '\(word)'; JSON literals are lowercase: '\(lowered)'")
         }
-        index = end
-        return JSONValue(kind, at: start)
+        throw unexpected("a value")
       }
-      throw unexpected("a value")
+      index = end
+      return JSONValue(kind, at: start)
     }
   }
 
@@ -317,92 +372,6 @@ private struct Parser {
       throw error(
         at: index,
         "arrays and objects are nested too deeply (more than \(JSONParser.maximumDepth) levels)")
-    }
-  }
-
-  mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-    let start = position(at: index)
-    try enterContainer()
-    index += 1
-    var members: [JSONMember] = []
-    var seen: [String: JSONPosition] = [:]
-    skipWhitespace()
-    if peek == Byte.closeBrace {
-      index += 1
-      depth -= 1
-      return JSONValue(.object([]), at: start)
-    }
-    while true {
-      guard peek == Byte.quote else {
-        if let byte = peek,
-          (Byte.isWordByte(byte) && !Byte.isDigit(byte)) || byte == Byte.apostrophe
-        {
-          throw error(at: index, "object keys must be strings in double quotes")
-        }
-        throw unexpected(members.isEmpty ? "a string key or '}'" : "a string key")
-      }
-      let keyPosition = position(at: index)
-      let (key, _) = try parseString()
-      if let first = seen[key] {
-        throw error(
-          at: keyPosition.offset,
-          "duplicate key \"\(JSONEscaping.escape(key))\" (first at \(first.line):\(first.column))")
-      }
-      seen[key] = keyPosition
-      skipWhitespace()
-      guard peek == Byte.colon else { throw unexpected("':' after the key") }
-      index += 1
-      skipWhitespace()
-      let value = try parseValue()
-      members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
-      skipWhitespace()
-      switch peek {
-      case Byte.comma:
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if peek == Byte.closeBrace {
-          throw commaError(at: comma, before: "}")
-        }
-      case Byte.closeBrace:
-        index += 1
-        depth -= 1
-        return JSONValue(.object(members), at: start)
-      default:
-        throw unexpected("',' or '}'")
-      }
-    }
-  }
-
-  mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-    let start = position(at: index)
-    try enterContainer()
-    index += 1
-    var elements: [JSONValue] = []
-    skipWhitespace()
-    if peek == Byte.closeBracket {
-      index += 1
-      depth -= 1
-      return JSONValue(.array([]), at: start)
-    }
-    while true {
-      elements.append(try parseValue())
-      skipWhitespace()
-      switch peek {
-      case Byte.comma:
-        let comma = index
-        index += 1
-        skipWhitespace()
-        if peek == Byte.closeBracket {
-          throw commaError(at: comma, before: "]")
-        }
-      case Byte.closeBracket:
-        index += 1
-        depth -= 1
-        return JSONValue(.array(elements), at: start)
-      default:
-        throw unexpected("',' or ']'")
-      }
     }
   }
 
@@ -418,37 +387,37 @@ private struct Parser {
     let startOffset = index
     let start = position(at: index)
     var isInteger = true
-    if peek == Byte.minus {
+    if peek == UInt8(ascii: "-") {
       index += 1
     }
-    guard let first = peek, Byte.isDigit(first) else {
+    guard let first = peek, isDigit(first) else {
       throw error(at: index, "expected a digit after '-', found \(describeCharacter(at: index))")
     }
-    if first == Byte.zero {
+    if first == UInt8(ascii: "0") {
       index += 1
-      if let next = peek, Byte.isDigit(next) {
+      if let next = peek, isDigit(next) {
         throw error(at: index - 1, "numbers cannot have leading zeros")
       }
     } else {
-      while let byte = peek, Byte.isDigit(byte) { index += 1 }
+      while let byte = peek, isDigit(byte) { index += 1 }
     }
-    if peek == Byte.period {
+    if peek == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard let byte = peek, Byte.isDigit(byte) else {
+      guard let byte = peek, isDigit(byte) else {
         throw error(at: index, "expected a digit after '.', found \(describeCharacter(at: index))")
       }
-      while let byte = peek, Byte.isDigit(byte) { index += 1 }
+      while let byte = peek, isDigit(byte) { index += 1 }
     }
-    if peek == 0x65 || peek == 0x45 {  // e E
+    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if peek == Byte.plus || peek == Byte.minus { index += 1 }
-      guard let byte = peek, Byte.isDigit(byte) else {
+      if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+      guard let byte = peek, isDigit(byte) else {
         throw error(
           at: index, "expected a digit in the exponent, found \(describeCharacter(at: index))")
       }
-      while let byte = peek, Byte.isDigit(byte) { index += 1 }
+      while let byte = peek, isDigit(byte) { index += 1 }
     }
     let text = String(decoding: bytes[startOffset..<index], as: UTF8.self)
     return JSONValue(.number(JSONNumber(text: text, isIntegerLiteral: isInteger)), at: start)
@@ -466,7 +435,7 @@ private struct Parser {
         throw error(at: open, "unterminated string (no closing '\"')")
       }
       let byte = bytes[index]
-      if byte == Byte.quote {
+      if byte == UInt8(ascii: "\"") {
         if hasEscapes {
           buffer.append(contentsOf: bytes[runStart..<index])
           index += 1
@@ -476,15 +445,15 @@ private struct Parser {
         index += 1
         return (string, false)
       }
-      if byte == Byte.backslash {
+      if byte == UInt8(ascii: "\\") {
         hasEscapes = true
         buffer.append(contentsOf: bytes[runStart..<index])
         try parseEscape(into: &buffer)
         runStart = index
         continue
       }
-      if byte < 0x20 {
-        if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+      if byte < UInt8(ascii: " ") {
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
           throw error(
             at: index, "unterminated string: a line break in a string must be written \\n")
         }
@@ -504,17 +473,18 @@ private struct Parser {
     }
     index += 1
     switch byte {
-    case Byte.quote, Byte.backslash, Byte.slash: buffer.append(byte)
-    case 0x62: buffer.append(0x08)  // b
-    case 0x66: buffer.append(0x0C)  // f
-    case 0x6E: buffer.append(0x0A)  // n
-    case 0x72: buffer.append(0x0D)  // r
-    case 0x74: buffer.append(0x09)  // t
-    case 0x75:  // u
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+    case UInt8(ascii: "b"): buffer.append(0x08)  // backspace
+    case UInt8(ascii: "f"): buffer.append(0x0C)  // form feed
+    case UInt8(ascii: "n"): buffer.append(UInt8(ascii: "\n"))
+    case UInt8(ascii: "r"): buffer.append(UInt8(ascii: "\r"))
+    case UInt8(ascii: "t"): buffer.append(UInt8(ascii: "\t"))
+    case UInt8(ascii: "u"):
       let unit = try readHex4(escapeAt: backslash)
       var scalarValue = unit
       if (0xD800...0xDBFF).contains(unit) {
-        guard index + 1 < bytes.count, bytes[index] == Byte.backslash, bytes[index + 1] == 0x75
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
         else {
           throw error(
             at: backslash, "unpaired surrogate \\u\(JSONParser.hex(unit, width: 4)) in string")
@@ -546,10 +516,10 @@ private struct Parser {
   mutating func readHex4(escapeAt backslash: Int) throws(JSONSyntaxError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
-      guard let byte = peek, let digit = Byte.hexValue(byte) else {
+      guard let byte = peek, let digit = hexValue(byte) else {
         throw error(at: backslash, "invalid \\u escape: expected four hexadecimal digits")
       }
-      value = value << 4 | digit
+      value = value << 4 | UInt32(digit)
       index += 1
     }
     return value

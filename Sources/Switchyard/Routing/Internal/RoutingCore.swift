@@ -14,6 +14,9 @@ enum RouteHandler: @unchecked Sendable {
   case mainActor(@MainActor (RouteMatch, UnsafeMutableRawPointer) throws -> Bool)
   /// A navigator's open-handler.
   case open(@MainActor (RouteMatch) throws -> Bool)
+  /// A route declared before its handler: it matches, but nothing runs for it until a handler
+  /// is attached (routing passes over it; dispatched links wait for it).
+  case declared
 }
 
 /// Where an async handler leaves its output.
@@ -161,6 +164,17 @@ struct RoutingRegistry {
     pending.append(routeName)
     changed()
     return route
+  }
+
+  /// Replaces the handler of the route named `name`; `false` when there is no such route.
+  mutating func setHandler(_ handler: RouteHandler, for name: String) -> Bool {
+    guard entries[name] != nil else { return false }
+    entries[name]?.handler = handler
+    if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
+      levels[level] = compile(levels[level].names)
+    }
+    cached = nil
+    return true
   }
 
   mutating func remove(_ name: String) -> Route? {

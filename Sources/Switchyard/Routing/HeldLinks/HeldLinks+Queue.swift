@@ -1,0 +1,354 @@
+// The machinery behind `HeldLinks`: holding, releasing, the delivery queue, timeouts and
+// cancelling. Routers call `dispatch` and `handlerAttached`; everything else is internal.
+
+extension HeldLinks {
+  /// Routes one link to its end (handlers run here), as the router that dispatched it does.
+  typealias Deliver = @Sendable (Entry) async -> LinkResult<Output>
+
+  /// One held or queued link.
+  struct Entry: Sendable {
+    let link: LinkBox<Output>
+    /// The route the link is for (`nil`: no route matched; delivered as unmatched).
+    let routeName: String?
+    let match: RouteMatch?
+    /// The gates the route needs (its metadata's ``RouteMetadata/Key/gates``).
+    let gates: Set<Gate>
+    /// The route was declared without a handler, which is not attached yet.
+    var waitsForHandler: Bool
+    let withStack: Bool
+    let context: RoutingContext
+    let deliver: Deliver
+    var timeoutTask: Task<Void, Never>? = nil
+  }
+
+  struct State {
+    var timer = LinkTimer(ContinuousClock())
+    var policy = HoldPolicy()
+    var requiredGates: Set<Gate> = []
+    var openGates: Set<Gate> = []
+    var nextSequence: UInt64 = 0
+    /// Waiting links, in arrival order.
+    var held: [Entry] = []
+    /// Links ready to be delivered, in order; `queueHead` is the next one.
+    var queue: [Entry] = []
+    var queueHead = 0
+    var draining = false
+    /// When each URL was last dispatched, for coalescing.
+    var lastDispatched: [String: Duration] = [:]
+    var subscribers: [Int: AsyncStream<LinkEvent<Output>>.Continuation] = [:]
+    var nextSubscriber = 0
+
+    func canDeliver(_ entry: Entry) -> Bool {
+      guard entry.routeName != nil else { return true }
+      return !entry.waitsForHandler && requiredGates.union(entry.gates).isSubset(of: openGates)
+    }
+  }
+
+  /// What to do once the lock is released.
+  enum Effect {
+    case event(LinkEvent<Output>)
+    case finish(LinkBox<Output>, LinkResult<Output>)
+    case cancelTimer(Task<Void, Never>)
+    case startTimer(LinkBox<Output>, deadline: Duration)
+    case drain
+  }
+
+  // MARK: Dispatching
+
+  /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
+  /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
+  func dispatch(
+    _ url: String, best: RouteMatch?, waitsForHandler: Bool, policy: HoldPolicy?,
+    withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
+  ) -> DispatchedLink<Output> {
+    var effects: [Effect] = []
+    let link = state.withLock { state in
+      state.nextSequence += 1
+      let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
+      let policy = policy ?? best?.route.metadata[.holdPolicy] ?? state.policy
+      let now = state.timer.now()
+      if let window = policy.coalescingWindow, let last = state.lastDispatched[url],
+        now - last < window
+      {
+        effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
+        return link
+      }
+      Self.remember(url, at: now, in: &state)
+      let entry = Entry(
+        link: link, routeName: best?.route.name, match: best,
+        gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
+        withStack: withStack, context: context, deliver: deliver)
+      let routeHolds = state.held.contains { $0.routeName == entry.routeName }
+      if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
+        Self.enqueue(entry, in: &state, effects: &effects)
+      } else {
+        Self.hold(entry, policy: policy, now: now, in: &state, effects: &effects)
+      }
+      return link
+    }
+    perform(effects)
+    return DispatchedLink(box: link, links: self)
+  }
+
+  /// Holds `entry`, applying the policy's repeat rule and the capacities.
+  private static func hold(
+    _ entry: Entry, policy: HoldPolicy, now: Duration, in state: inout State,
+    effects: inout [Effect]
+  ) {
+    let sameRoute = { (other: Entry) in other.routeName == entry.routeName }
+    switch policy.repeats.storage {
+    case .keepAll: break
+    case .keepFirst:
+      if state.held.contains(where: sameRoute) {
+        effects.append(.finish(entry.link, result(entry, .dropped)))
+        return
+      }
+    case .keepLatest:
+      drop(where: sameRoute, as: .dropped, in: &state, effects: &effects)
+    }
+    state.held.append(entry)
+    effects.append(event(.held, entry))
+    if let timeout = policy.timeout {
+      effects.append(.startTimer(entry.link, deadline: now + timeout))
+    }
+    // A route's own policy caps that route's links; the router's caps all of them.
+    if let capacity = entry.match?.route.metadata[.holdPolicy]?.capacity {
+      dropOldest(beyond: capacity, where: sameRoute, in: &state, effects: &effects)
+    }
+    if let capacity = state.policy.capacity {
+      dropOldest(beyond: capacity, where: { _ in true }, in: &state, effects: &effects)
+    }
+  }
+
+  private static func dropOldest(
+    beyond capacity: Int, where belongs: (Entry) -> Bool, in state: inout State,
+    effects: inout [Effect]
+  ) {
+    var excess = state.held.count(where: belongs) - max(capacity, 0)
+    guard excess > 0 else { return }
+    drop(
+      where: { entry in
+        guard excess > 0, belongs(entry) else { return false }
+        excess -= 1
+        return true
+      }, as: .dropped, in: &state, effects: &effects)
+  }
+
+  /// Ends the held links `shouldDrop` selects with `outcome`.
+  private static func drop(
+    where shouldDrop: (Entry) -> Bool, as outcome: LinkOutcome, in state: inout State,
+    effects: inout [Effect]
+  ) {
+    var kept: [Entry] = []
+    for entry in state.held {
+      if shouldDrop(entry) {
+        if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+        effects.append(.finish(entry.link, result(entry, outcome)))
+      } else {
+        kept.append(entry)
+      }
+    }
+    state.held = kept
+  }
+
+  private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
+    state.queue.append(entry)
+    if !state.draining {
+      state.draining = true
+      effects.append(.drain)
+    }
+  }
+
+  /// Keeps the last dispatch time of `url`; past 256 URLs, forgets those older than every
+  /// window a link could be coalesced in.
+  private static func remember(_ url: String, at now: Duration, in state: inout State) {
+    state.lastDispatched[url] = now
+    guard state.lastDispatched.count > 256 else { return }
+    let windows = state.held.compactMap { $0.match?.route.metadata[.holdPolicy]?.coalescingWindow }
+    let longest = (windows + [state.policy.coalescingWindow].compactMap { $0 }).max() ?? .zero
+    state.lastDispatched = state.lastDispatched.filter { now - $0.value < longest }
+  }
+
+  // MARK: Releasing, cancelling, timing out
+
+  /// The route named `name` has a handler now: its held links stop waiting for one.
+  func handlerAttached(to name: String) {
+    state.withLock { state in
+      for index in state.held.indices where state.held[index].routeName == name {
+        state.held[index].waitsForHandler = false
+      }
+    }
+    release()
+  }
+
+  /// Moves every held link that can be delivered now to the queue, in arrival order.
+  func release() {
+    var effects: [Effect] = []
+    state.withLock { state in
+      var kept: [Entry] = []
+      for var entry in state.held {
+        guard state.canDeliver(entry) else {
+          kept.append(entry)
+          continue
+        }
+        if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+        entry.timeoutTask = nil
+        effects.append(Self.event(.released, entry))
+        Self.enqueue(entry, in: &state, effects: &effects)
+      }
+      state.held = kept
+    }
+    perform(effects)
+  }
+
+  /// Cancels the held and queued links `which` selects (links a handler has started on
+  /// finish as they will).
+  func cancel(where which: (LinkID) -> Bool) {
+    var effects: [Effect] = []
+    state.withLock { state in
+      Self.drop(where: { which($0.link.id) }, as: .cancelled, in: &state, effects: &effects)
+      var queued: [Entry] = []
+      for entry in state.queue[state.queueHead...] {
+        if which(entry.link.id) {
+          effects.append(.finish(entry.link, Self.result(entry, .cancelled)))
+        } else {
+          queued.append(entry)
+        }
+      }
+      state.queue = queued
+      state.queueHead = 0
+    }
+    perform(effects)
+  }
+
+  /// Ends `link` as timed out if it is still held.
+  private func timeOut(_ link: LinkBox<Output>) {
+    var effects: [Effect] = []
+    state.withLock { state in
+      guard let index = state.held.firstIndex(where: { $0.link === link }) else { return }
+      effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
+    }
+    perform(effects)
+  }
+
+  // MARK: Delivering
+
+  /// The next queued link, or `nil` (and the drain ends) when the queue is empty.
+  private func nextQueued() -> Entry? {
+    state.withLock { state in
+      guard state.queueHead < state.queue.count else {
+        state.queue = []
+        state.queueHead = 0
+        state.draining = false
+        return nil
+      }
+      let entry = state.queue[state.queueHead]
+      state.queueHead += 1
+      if state.queueHead >= 64, state.queueHead * 2 >= state.queue.count {
+        state.queue.removeFirst(state.queueHead)
+        state.queueHead = 0
+      }
+      return entry
+    }
+  }
+
+  // MARK: Effects
+
+  private func perform(_ effects: [Effect]) {
+    guard !effects.isEmpty else { return }
+    var events: [LinkEvent<Output>] = []
+    for effect in effects {
+      switch effect {
+      case .event(let event): events.append(event)
+      case .finish(let link, let result):
+        if link.finish(result) {
+          events.append(
+            LinkEvent(
+              kind: .finished, id: link.id, url: link.url, routeName: result.match?.route.name,
+              result: result))
+        }
+      case .cancelTimer(let task): task.cancel()
+      case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
+      case .drain:
+        Task { [self] in
+          while let entry = nextQueued() {
+            let result = await entry.deliver(entry)
+            perform([.finish(entry.link, result)])
+          }
+        }
+      }
+    }
+    guard !events.isEmpty else { return }
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for event in events {
+      for subscriber in subscribers { subscriber.yield(event) }
+    }
+  }
+
+  private func startTimer(_ link: LinkBox<Output>, deadline: Duration) {
+    let timer = state.withLock { $0.timer }
+    let task = Task { [weak self] in
+      do { try await timer.sleep(deadline) } catch { return }
+      self?.timeOut(link)
+    }
+    let stillHeld = state.withLock { state in
+      guard let index = state.held.firstIndex(where: { $0.link === link }) else { return false }
+      state.held[index].timeoutTask = task
+      return true
+    }
+    if !stillHeld { task.cancel() }
+  }
+
+  private static func event(_ kind: LinkEventKind, _ entry: Entry) -> Effect {
+    .event(
+      LinkEvent(
+        kind: kind, id: entry.link.id, url: entry.link.url, routeName: entry.routeName,
+        result: nil))
+  }
+
+  static func result(_ entry: Entry, _ outcome: LinkOutcome) -> LinkResult<Output> {
+    LinkResult(entry.link.id, entry.link.url, outcome, match: entry.match)
+  }
+}
+
+/// One dispatched link's result, set once, and the tasks waiting for it.
+final class LinkBox<Output: Sendable>: Sendable {
+  let id: LinkID
+  let url: String
+  private struct State {
+    var result: LinkResult<Output>?
+    var waiters: [CheckedContinuation<LinkResult<Output>, Never>] = []
+  }
+  private let state = Locked(State())
+
+  init(id: LinkID, url: String) {
+    self.id = id
+    self.url = url
+  }
+
+  /// Sets the result and resumes the waiters; `false` when it was already set.
+  func finish(_ result: LinkResult<Output>) -> Bool {
+    let waiters: [CheckedContinuation<LinkResult<Output>, Never>]? = state.withLock { state in
+      guard state.result == nil else { return nil }
+      state.result = result
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    guard let waiters else { return false }
+    for waiter in waiters { waiter.resume(returning: result) }
+    return true
+  }
+
+  /// Resumes `waiter` with the result, now or when it is set.
+  func wait(_ waiter: CheckedContinuation<LinkResult<Output>, Never>) {
+    let result: LinkResult<Output>? = state.withLock { state in
+      if let result = state.result { return result }
+      state.waiters.append(waiter)
+      return nil
+    }
+    if let result { waiter.resume(returning: result) }
+  }
+
+  /// The result, if the link has ended.
+  var result: LinkResult<Output>? { state.withLock { $0.result } }
+}

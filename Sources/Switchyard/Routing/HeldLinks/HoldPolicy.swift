@@ -1,0 +1,56 @@
+/// How links are held while their route cannot handle them yet: for how long, how many, and
+/// what to do with repeats. Set one for the whole router (``HeldLinks/holdPolicy``), per
+/// route (``RouteMetadata/Key/holdPolicy`` metadata) or per link (the `policy` of
+/// ``Router/dispatch(_:policy:stack:context:)``); the most specific one applies.
+///
+/// ```swift
+/// router.links.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)
+/// try router.declare(
+///   "/checkout", name: "checkout",
+///   metadata: .with(.holdPolicy, HoldPolicy(timeout: nil, repeats: .keepLatest)))
+/// router.dispatch(url, policy: HoldPolicy(timeout: .seconds(3)))
+/// ```
+public struct HoldPolicy: Sendable, Hashable {
+  /// How long a link may wait before it ends as timed out; `nil` waits until it is delivered
+  /// or cancelled. Default 30 seconds.
+  public var timeout: Duration?
+  /// What happens when a route already holds a link and another arrives for it. Default
+  /// ``Repeats/keepAll``.
+  public var repeats: Repeats
+  /// The most links held at once (for the router, or for one route when set per route); when
+  /// another arrives, the oldest held one is dropped. `nil` for no cap. Default 100.
+  public var capacity: Int?
+  /// A link whose URL equals, byte for byte, one dispatched less than this long ago ends at
+  /// once as coalesced into the earlier one; `nil` never coalesces. Default `nil`.
+  public var coalescingWindow: Duration?
+
+  /// Creates a policy.
+  ///
+  /// ```swift
+  /// let patient = HoldPolicy(timeout: nil)
+  /// ```
+  public init(
+    timeout: Duration? = .seconds(30), repeats: Repeats = .keepAll, capacity: Int? = 100,
+    coalescingWindow: Duration? = nil
+  ) {
+    self.timeout = timeout
+    self.repeats = repeats
+    self.capacity = capacity
+    self.coalescingWindow = coalescingWindow
+  }
+
+  /// What a route does with a new link while it already holds one.
+  public struct Repeats: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable, Hashable { case keepAll, keepLatest, keepFirst }
+    let storage: Storage
+
+    /// Every link is held and delivered, in arrival order.
+    public static let keepAll = Repeats(storage: .keepAll)
+    /// The new link replaces the held one, which ends as dropped.
+    public static let keepLatest = Repeats(storage: .keepLatest)
+    /// The held link stays; the new one ends as dropped at once.
+    public static let keepFirst = Repeats(storage: .keepFirst)
+
+    public var description: String { "\(storage)" }
+  }
+}

@@ -1,0 +1,54 @@
+// The byte classes and conversions that URLs, patterns and route files share. Everything here
+// is ASCII only: bytes of 0x80 and above are never letters, digits or hex digits, so UTF-8 text
+// passes through unchanged.
+
+/// Whether `byte` is an ASCII letter (`A`–`Z`, `a`–`z`).
+@inline(__always)
+package func isAlpha(_ byte: UInt8) -> Bool {
+  (byte | 0x20) &- UInt8(ascii: "a") < 26
+}
+
+/// Whether `byte` is an ASCII digit (`0`–`9`).
+@inline(__always)
+package func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+/// Whether `byte` may follow the first letter of a scheme (RFC 3986: letters, digits, `+`, `-`,
+/// `.`).
+@inline(__always)
+package func isSchemeByte(_ byte: UInt8) -> Bool {
+  isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+    || byte == UInt8(ascii: ".")
+}
+
+/// Whether `text` is a scheme name: a letter, then letters, digits, `+`, `-` or `.`.
+package func isScheme(_ text: some StringProtocol) -> Bool {
+  guard let first = text.utf8.first, isAlpha(first) else { return false }
+  return text.utf8.allSatisfy(isSchemeByte)
+}
+
+/// Whether `byte` may appear in a capture name after its first character (`[A-Za-z0-9_]`).
+@inline(__always)
+package func isNameByte(_ byte: UInt8) -> Bool {
+  isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "_")
+}
+
+/// `byte` with an ASCII capital letter turned into its small letter.
+@inline(__always)
+package func asciiLower(_ byte: UInt8) -> UInt8 {
+  byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+}
+
+/// `string` with its ASCII capital letters made small; every other character is kept.
+package func asciiLowercased(_ string: String) -> String {
+  guard string.utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return string }
+  return String(decoding: string.utf8.map(asciiLower), as: UTF8.self)
+}
+
+/// The value of a hexadecimal digit (`0`–`9`, `A`–`F`, `a`–`f`), or `nil`.
+@inline(__always)
+package func hexValue(_ byte: UInt8) -> UInt8? {
+  if isDigit(byte) { return byte &- UInt8(ascii: "0") }
+  let letter = byte | 0x20
+  if letter &- UInt8(ascii: "a") < 6 { return letter &- UInt8(ascii: "a") &+ 10 }
+  return nil
+}
