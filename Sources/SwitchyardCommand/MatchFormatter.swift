@@ -23,12 +23,11 @@ enum MatchFormatter {
     return out + "}"
   }
 
+  /// Integers as JSON integers, numbers as JSON numbers, everything else as strings.
   static func json(_ value: ParameterValue) -> String {
-    switch value {
-    case .int(let int): "\(int)"
-    case .double(let double): JSONEscaping.number(double)
-    case .string(let string): JSONEscaping.quote(string)
-    }
+    if let int = value.intValue { return "\(int)" }
+    if value.kind == .double, let double = value.doubleValue { return JSONEscaping.number(double) }
+    return JSONEscaping.quote(value.text)
   }
 
   /// The query as names with all their values, names in order of first appearance.
@@ -100,11 +99,9 @@ enum MatchFormatter {
   }
 
   static func text(_ value: ParameterValue) -> String {
-    switch value {
-    case .int(let int): "\(int)"
-    case .double(let double): "\(double)"
-    case .string(let string): quoted(string)
-    }
+    if let int = value.intValue { return "\(int)" }
+    if value.kind == .double, let double = value.doubleValue { return "\(double)" }
+    return quoted(value.text)
   }
 
   /// Strings are shown in quotes (JSON escaping) so empty values and spaces are visible.

@@ -68,7 +68,8 @@ struct RouteParameterTests {
     "double conversions",
     arguments: [
       ("1.5", 1.5 as Double?), ("-2", -2), (".5", 0.5), ("1e3", 1000), ("inf", nil), ("nan", nil),
-      ("0x10", nil), ("abc", nil),
+      ("0x10", nil), ("abc", nil), ("1.", 1), ("+2", 2), ("1e+2", 100), ("1e", nil), ("e3", nil),
+      ("1e3.5", nil), ("--1", nil), (".", nil), ("", nil), ("1_000", nil), ("1e999", nil),
     ])
   func doubles(text: String, expected: Double?) {
     #expect(Double(routeParameter: text) == expected)
@@ -80,6 +81,16 @@ struct RouteParameterTests {
     #expect(Bool(routeParameter: "no") == false)
     #expect(Bool(routeParameter: "0") == false)
     #expect(Bool(routeParameter: "maybe") == nil)
+  }
+
+  @Test(
+    "a Double reads with the grammar of float captures",
+    arguments: ["1.5", "-2", ".5", "1e3", "1.", "+2", "1e+2", "1e", "inf", "0x10", "1e999", "."])
+  func doubleGrammarIsTheCaptureGrammar(text: String) throws {
+    var table = RouteTable()
+    try table.add("score", "/score/<float:value>")
+    let captured = RouteMatcher(table).match("/score/" + text)?.parameter("value")?.doubleValue
+    #expect(captured == Double(routeParameter: text))
   }
 
   @Test("a float capture reads as Double")

@@ -94,12 +94,46 @@ struct MatchResultTests {
     #expect(found["q"] == "b")
   }
 
-  @Test("The merged lookup prints typed values as their description (pinned)")
+  @Test("A typed value keeps the text the URL carried; its number is read once (pinned)")
   func mergedLookupTyped() throws {
     let found = try #require(try makeMatcher(["/p/<int:n>/<float:f>"]).match("/p/007/1.50"))
-    #expect(found["n"] == "7")
-    #expect(found["f"] == "1.5")
+    #expect(found["n"] == "007")
+    #expect(found["f"] == "1.50")
+    #expect(try found.string("n") == "007")
+    #expect(try found.int("n") == 7)
+    #expect(try found.double("f") == 1.5)
+    #expect(found.parameter("n")?.text == "007")
+    #expect(found.parameter("n")?.intValue == 7)
+    #expect(found.parameter("n")?.kind == .int)
+    #expect(found.parameter("f")?.kind == .double)
+    #expect(found.parameter("n") == .int(7))
     #expect(found.url.pathSegments == ["p", "007", "1.50"])
+  }
+
+  @Test("<float:x> on 1e3 is the number 1000 and the text \"1e3\"")
+  func floatKeepsText() throws {
+    let found = try #require(try makeMatcher(["/f/<float:x>"]).match("/f/1e3"))
+    #expect(found["x"] == "1e3")
+    #expect(try found.string("x") == "1e3")
+    #expect(try found.double("x") == 1000)
+    #expect(found.parameter("x")?.doubleValue == 1000)
+    #expect(found.parameter("x")?.description == "1e3")
+    #expect(found.parameter("x")?.stringValue == nil)
+    #expect(found.parameter("x") == .double(1000))
+  }
+
+  @Test("Every value kind: strings keep their text, numbers their number and text")
+  func valueKinds() throws {
+    let found = try #require(
+      try makeMatcher(["/k/:s/<uuid:u>/<path:rest>"]).match(
+        "/k/a%20b/0B5E9D7C-1F1A-4C59-9C1E-2B3F4A5D6E7F/x/y"))
+    #expect(found.parameter("s") == .string("a b"))
+    #expect(found.parameter("s")?.kind == .string)
+    #expect(found.parameter("u")?.stringValue == "0B5E9D7C-1F1A-4C59-9C1E-2B3F4A5D6E7F")
+    #expect(found.parameter("rest")?.text == "x/y")
+    #expect(found.parameter("rest")?.intValue == nil)
+    #expect(ParameterValue.int(7).text == "7")
+    #expect(ParameterValue.Kind.double.description == "double")
   }
 
   @Test("Fragment parameters are read only when the fragment has an '='")

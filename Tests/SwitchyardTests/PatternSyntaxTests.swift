@@ -422,7 +422,7 @@ struct PatternSyntaxTests {
       ("/p?page=<int:page>", "/p?page=abc", nil),
       ("/p?page=<int:page>", "/p?page=", nil), ("/p?page=<int:page>", "/p?page=2&page=x", nil),
       ("/p?page=<int:page>", "/p?page=x&page=2", ["page": "2"]),
-      ("/p?f=<float:f>", "/p?f=.5", ["f": "0.5"]), ("/p?k=v", "/p?k=v", [:]),
+      ("/p?f=<float:f>", "/p?f=.5", ["f": ".5"]), ("/p?k=v", "/p?k=v", [:]),
       ("/p?k=v", "/p?k=V", nil),
       ("/p?k=v", "/p?k=%76", [:]), ("/p?k=a%26b", "/p?k=a%26b", [:]),
       ("/p?k=a%26b", "/p?k=a&b", nil),

@@ -116,17 +116,18 @@ struct RouteExplainer {
 
   func explain(_ url: String) -> RouteExplanation {
     let options = analysis.table.options
-    let parsed = URLReader(options: options).parse(url)
-    let parts = parsed.parts
-    let hostAsPath = options.hostAsPath.applies(toScheme: parts.scheme)
+    let parsed = URLReader(options: options).read(url)
+    let parts = parsed.parts(options: options)
+    let query = parsed.query(plusAsSpace: options.plusAsSpace)
+    let hostAsPath = parsed.hostAsPath
     let reading = RouteExplanation.Reading(
       scheme: parts.scheme, hostAsPath: hostAsPath, host: parts.host, port: parts.port,
-      segments: parts.pathSegments, query: parsed.query.items.map { ($0.name, $0.value) },
+      segments: parts.pathSegments, query: query.items.map { ($0.name, $0.value) },
       fragment: parts.fragment)
     let model = AnalysisURL(
       scheme: parts.scheme.map { Array($0.utf8) }, host: parts.host.map { Array($0.utf8) },
       port: parts.port, segments: parts.pathSegments.map { Array($0.utf8) },
-      query: parsed.query.items.map { (Array($0.name.utf8), Array($0.value.utf8)) },
+      query: query.items.map { (Array($0.name.utf8), Array($0.value.utf8)) },
       fragment: parts.fragment.map { Array($0.utf8) })
 
     let candidates = analysis.matcher.candidates(for: url).map(\.routeIndex)

@@ -19,7 +19,7 @@ struct CaptureSlot: Sendable, Hashable {
   private var second: Int32
   private var third: Int32
 
-  /// `type` is a type code (see `typeCode(_:)`); offsets fit in 32 bits because the search
+  /// `type` is a type code (see `CaptureType.code`); offsets fit in 32 bits because the search
   /// refuses URLs of 2 GiB or more.
   private init(kind: Kind, type: Int32, _ first: Int, _ second: Int, _ third: Int) {
     self.kind = kind
@@ -73,7 +73,7 @@ struct CaptureList: Sendable {
   private var spilled: [CaptureSlot] = []
 
   init() {
-    let empty = CaptureSlot.segments(0..<0, type: 0)
+    let empty = CaptureSlot.segments(0..<0, type: CaptureType.string.code)
     inline = (empty, empty, empty, empty)
   }
 

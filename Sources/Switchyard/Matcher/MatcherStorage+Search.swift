@@ -6,6 +6,12 @@ extension MatcherStorage {
     case exists
   }
 
+  /// How a search read a URL: its one split, and whether its host is a path segment.
+  struct Split {
+    var layout: URLLayout.Packed
+    var hostAsPath: Bool
+  }
+
   /// The winner of a search: its entry, and how the URL's host was read.
   struct Found {
     var entry: Int
@@ -13,11 +19,14 @@ extension MatcherStorage {
   }
 
   /// Finds the winner for `bytes`; its captures are appended to `slots` (mode `.best`).
+  /// How the URL was read is written to `split` when given (a lookup does not ask: the copy
+  /// would cost more than the rest of some lookups).
   func search(
-    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList
+    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
+    split: UnsafeMutablePointer<Split?>? = nil
   ) -> Found? {
     var result: Found? = nil
-    withSearch(bytes) { search, hostAsPath in
+    withSearch(bytes, split: nil, reading: split) { search, hostAsPath in
       guard search.run(root: search.root) else { return false }
       if mode == .best {
         slots.append(contentsOf: UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
@@ -31,11 +40,12 @@ extension MatcherStorage {
   /// Calls `body` with every route that matches `bytes` in its best way (an entry and its
   /// captures), best first: branch by branch in rank order, and within a branch by searching
   /// again above the rank of the route just found.
+  /// `known` is how the URL was already read, if it was (then it is not split again).
   func searchAll(
-    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
     _ body: (_ hostAsPath: Bool, _ entry: Int, _ slots: UnsafeBufferPointer<CaptureSlot>) -> Void
   ) {
-    withSearch(bytes) { search, hostAsPath in
+    withSearch(bytes, split: known, reading: nil) { search, hostAsPath in
       search.floor = -1
       while search.run(root: search.root) {
         body(
@@ -61,26 +71,42 @@ extension MatcherStorage {
     var hostAsPath: Bool
   }
 
-  /// Splits `bytes`, then calls `visit` for each matching branch (tier, scheme, host) in rank
-  /// order, with `search.root` set to the branch's trie, until `visit` returns true.
+  /// Splits `bytes` (unless `known` says how it was split; how it was read is written to
+  /// `reading` when given), then calls `visit` for each matching branch (tier, scheme, host)
+  /// in rank order, with `search.root` set to the branch's trie, until `visit` returns true.
   private func withSearch(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ visit: (inout Search, Bool) -> Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
+    reading: UnsafeMutablePointer<Split?>?, _ visit: (inout Search, Bool) -> Bool
   ) {
     // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
     guard bytes.count < Int(Int32.max) else { return }
-    splitAndDecode(bytes) { url in
+    splitAndDecode(bytes, known: known, reading: reading) { url in
       tryBranches(url, visit)
     }
   }
 
-  /// Step "split and decode": reads `bytes` once and calls `body` with its segments, decoded.
-  private func splitAndDecode(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (SplitURL) -> Void) {
+  /// Step "split and decode": reads `bytes` once (or takes the `known` reading) and calls
+  /// `body` with its segments, decoded; how it was read is written to `reading` when given.
+  private func splitAndDecode(
+    _ bytes: UnsafeBufferPointer<UInt8>, known: Split?, reading: UnsafeMutablePointer<Split?>?,
+    _ body: (SplitURL) -> Void
+  ) {
     let inline = URLLayout.inlineSegments
     withUnsafeTemporaryAllocation(of: Segment.self, capacity: inline + 1) { small in
-      // Slot 0 is kept free for a host read as the first segment.
-      let layout = URLLayout.split(
-        bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
-      let hostAsPath = hostAsPathApplies(scheme(of: layout, bytes))
+      // Slot 0 is kept free for a host read as the first segment. A layout read before
+      // recorded its segments elsewhere: the general path below finds them again.
+      var layout: URLLayout
+      if let known {
+        layout = known.layout.layout
+        layout.segmentCount = -1
+      } else {
+        layout = URLLayout.split(
+          bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
+      }
+      let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
+      if let reading, let packed = URLLayout.Packed(layout, count: bytes.count) {
+        reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
+      }
 
       // Fast path: no escapes and few segments. The split already found the segments, and
       // they are matched in place in the URL's bytes.
@@ -232,25 +258,4 @@ extension MatcherStorage {
     return true
   }
 
-  private func hostAsPathApplies(_ scheme: UnsafeBufferPointer<UInt8>?) -> Bool {
-    guard let scheme else { return false }
-    switch options.hostAsPath.storage {
-    case .always: return true
-    case .never: return false
-    case .customSchemes:
-      for special in MatcherStorage.specialSchemes {
-        if special.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return false }
-      }
-      return true
-    case .schemes:
-      for listed in hostAsPathSchemes {
-        if listed.withUnsafeBufferPointer({ equalsLowercased(scheme, $0) }) { return true }
-      }
-      return false
-    }
-  }
-
-  static let specialSchemes: [[UInt8]] = ["http", "https", "ws", "wss", "ftp", "file"].map {
-    Array($0.utf8)
-  }
 }

@@ -44,8 +44,6 @@ final class MatcherStorage: @unchecked Sendable {
   let maxCaptures: Int
   /// The default scheme, lowercased (empty when there is none).
   let defaultSchemeBytes: UnsafeMutableBufferPointer<UInt8>
-  /// The lowercased schemes of a `.schemes` host-as-path policy.
-  let hostAsPathSchemes: [[UInt8]]
 
   /// Nodes with more literal children than this use a hash table; others a linear scan. Each
   /// scanned child costs two word comparisons of its inline key, so a few of them cost less
@@ -91,7 +89,7 @@ final class MatcherStorage: @unchecked Sendable {
   /// are kept to half a cache line.
   struct Node: Sendable {
     var kind: Kind = .root
-    /// Capture type code (see `typeCode(_:)`).
+    /// Capture type code (see `CaptureType.code`).
     var type: UInt8 = 0
     /// Whether the last of the other children is a `*` (tried after the node's entries).
     var hasStar = false
@@ -271,11 +269,6 @@ final class MatcherStorage: @unchecked Sendable {
     nameLists = built.nameLists
     maxCaptures = built.maxCaptures
     defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
-    if case .schemes(let list) = options.hostAsPath.storage {
-      hostAsPathSchemes = list.map { Array($0.utf8) }
-    } else {
-      hostAsPathSchemes = []
-    }
   }
 
   deinit {
@@ -299,25 +292,7 @@ final class MatcherStorage: @unchecked Sendable {
   }
 }
 
-/// Type codes stored in nodes: 0 string, 1 int, 2 float, 3 uuid, 4 path, 5+ registered.
-func typeCode(_ type: CaptureType) -> Int32 {
-  switch type {
-  case .string: return 0
-  case .int: return 1
-  case .float: return 2
-  case .uuid: return 3
-  case .path: return 4
-  case .custom(let index): return 5 + Int32(index)
-  }
-}
+/// The code of `type` stored in nodes and capture records (see `CaptureType.code`).
+func typeCode(_ type: CaptureType) -> Int32 { type.code }
 
-func captureType(code: Int32) -> CaptureType {
-  switch code {
-  case 0: return .string
-  case 1: return .int
-  case 2: return .float
-  case 3: return .uuid
-  case 4: return .path
-  default: return .custom(Int(code - 5))
-  }
-}
+func captureType(code: Int32) -> CaptureType { CaptureType(code: code) }

@@ -68,8 +68,28 @@ public struct RouteMatcher: Sendable {
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
     guard let found else { return false }
     result = RouteMatch(
-      storage: storage, entry: found.entry, url: url, hostAsPath: found.hostAsPath, slots: slots)
+      storage: storage, entry: found.entry,
+      reading: URLReading(url, hostAsPath: found.hostAsPath), slots: slots)
     return true
+  }
+
+  /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a
+  /// router routes (the interceptors and the unmatched request read their parts from it, and
+  /// its query is parsed once for all of them). Allocates the kept reading.
+  func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
+    var slots = CaptureList()
+    var split: MatcherStorage.Split? = nil
+    let found = withBytes(url) { bytes in
+      withUnsafeMutablePointer(to: &split) {
+        storage.search(bytes, mode: .best, slots: &slots, split: $0)
+      }
+    }
+    guard let split else { return (URLReading(reading: url, options: options), nil) }
+    let reading = URLReading(url, split)
+    guard let found else { return (reading, nil) }
+    return (
+      reading, RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
+    )
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
@@ -93,15 +113,24 @@ public struct RouteMatcher: Sendable {
   ///
   /// - Complexity: One search (see ``match(_:)``) per matching route of each branch.
   public func candidates(for url: String) -> [RouteMatch] {
+    candidates(for: url, split: nil)
+  }
+
+  /// The candidates of a URL already read as `reading` (the URL is not split again).
+  func candidates(for reading: URLReading) -> [RouteMatch] {
+    candidates(for: reading.text, split: reading.split).map { RouteMatch($0, reading: reading) }
+  }
+
+  private func candidates(for url: String, split known: MatcherStorage.Split?) -> [RouteMatch] {
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in
-      storage.searchAll(bytes) { hostAsPath, entry, slots in
+      storage.searchAll(bytes, split: known) { hostAsPath, entry, slots in
         let route = Int(storage.entries[entry].route)
         guard seen.insert(route).inserted else { return }
         results.append(
           RouteMatch(
-            storage: storage, entry: entry, url: url, hostAsPath: hostAsPath,
+            storage: storage, entry: entry, reading: URLReading(url, hostAsPath: hostAsPath),
             slots: CaptureList(slots)))
       }
     }

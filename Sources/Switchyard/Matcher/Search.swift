@@ -245,18 +245,9 @@ struct Search {
   func lastQueryValue(named name: [UInt8]) -> Range<Int>? {
     guard let query = layout.query else { return nil }
     var result: Range<Int>? = nil
-    var start = query.lowerBound
-    while start < query.upperBound {
-      var stop = start
-      while stop < query.upperBound, url[stop] != UInt8(ascii: "&") { stop += 1 }
-      if stop > start {
-        var equals = start
-        while equals < stop, url[equals] != UInt8(ascii: "=") { equals += 1 }
-        if decodedEquals(start..<equals, name, plusAsSpace: plusAsSpace) {
-          result = equals < stop ? (equals + 1)..<stop : stop..<stop
-        }
-      }
-      start = stop + 1
+    for pair in QueryPairs(url, query)
+    where decodedEquals(pair.name, name, plusAsSpace: plusAsSpace) {
+      result = pair.value ?? pair.name.upperBound..<pair.name.upperBound
     }
     return result
   }
@@ -269,7 +260,7 @@ struct Search {
   }
 
   func decodedAccepts(_ code: Int32, _ range: Range<Int>, plusAsSpace: Bool) -> Bool {
-    if code == 0 { return true }
+    if code == CaptureType.string.code { return true }
     return withDecoded(range, plusAsSpace: plusAsSpace) { accepts(code, $0) }
   }
 
@@ -354,15 +345,7 @@ struct Search {
 
   @inline(__always)
   func accepts(_ code: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch code {
-    case 0, 4: return true
-    case 1: return parseInt(bytes) != nil
-    case 2: return parseFloat(bytes) != nil
-    case 3: return isUUID(bytes)
-    default:
-      let index = Int(code) - 5
-      guard index < storage.types.count else { return false }
-      return storage.types[index].accepts(Substring(String(decoding: bytes, as: UTF8.self)))
-    }
+    CaptureType(code: code).accepts(bytes, registered: storage.types)
   }
+
 }

@@ -609,16 +609,7 @@ struct PatternParser {
     return elements
   }
 
-  func typeName(_ type: CaptureType) -> String {
-    switch type {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index): return types[index].name
-    }
-  }
+  func typeName(_ type: CaptureType) -> String { type.name(in: types) }
 
   func literalBytes(_ items: ArraySlice<Flat>) -> [UInt8] {
     var result: [UInt8] = []

@@ -31,14 +31,15 @@ public struct InterceptionRequest: Sendable {
   public let match: RouteMatch?
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
-  /// What reads the URL's parts when asked (one reference).
-  let snapshot: RoutingSnapshot
+  /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
+  let reading: URLReading
+  let options: RouteOptions
 
-  /// The URL's parts as the engine reads them (read when asked for).
-  public var parts: URLParts { snapshot.reader.parse(url).parts }
+  /// The URL's parts as the engine reads them (built when asked for).
+  public var parts: URLParts { reading.parts(options: options) }
 
-  /// The URL's query (read when asked for).
-  public var query: QueryParameters { snapshot.reader.parse(url).query }
+  /// The URL's query (parsed once, on first read, and shared with the handlers' match).
+  public var query: QueryParameters { reading.query(plusAsSpace: options.plusAsSpace) }
 
   /// The best candidate route's metadata (empty when no route matches): a login gate reads
   /// `request.metadata[.requiresSignIn]` instead of parsing route names.

@@ -16,13 +16,19 @@ public struct UnmatchedRequest: Sendable {
   /// The URLs routed before ``url`` in this call, oldest first (empty without redirection).
   /// For a redirect loop, the URL that closed the loop is last.
   public let redirects: [String]
+  /// The URL as the engine read it; ``parts``, ``query`` and ``fragmentParameters`` are
+  /// built from it when read.
+  let reading: URLReading
+  let options: RouteOptions
   /// The URL's parts as the engine reads them (scheme and host lowercased, path segments
   /// decoded; the default scheme for a URL without one).
-  public let parts: URLParts
+  public var parts: URLParts { reading.parts(options: options) }
   /// The URL's query, every value of every name in order.
-  public let query: QueryParameters
+  public var query: QueryParameters { reading.query(plusAsSpace: options.plusAsSpace) }
   /// The fragment read as `k=v&k2=v2` parameters (empty when it has no `=`).
-  public let fragmentParameters: QueryParameters
+  public var fragmentParameters: QueryParameters {
+    reading.fragmentParameters(plusAsSpace: options.plusAsSpace)
+  }
   /// Why no handler took the URL.
   public let reason: UnmatchedReason
   /// The candidates that declined, best first, each with the error it threw, if any.

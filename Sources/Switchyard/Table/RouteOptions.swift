@@ -36,17 +36,40 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
   ///
   /// A URL without a scheme never does: it has no scheme to decide by.
   public func applies(toScheme scheme: String?) -> Bool {
+    guard var scheme else { return false }
+    return scheme.withUTF8 { applies(toSchemeBytes: $0) }
+  }
+
+  /// The host-as-path rule, in the one place it is written: `scheme` is the URL's scheme (or
+  /// the default scheme) as bytes in any case, `nil` when there is none.
+  func applies(toSchemeBytes scheme: UnsafeBufferPointer<UInt8>?) -> Bool {
     guard let scheme else { return false }
     switch storage {
     case .always: return true
     case .never: return false
     case .customSchemes:
-      switch asciiLowercased(scheme) {
-      case "http", "https", "ws", "wss", "ftp", "file": return false
-      default: return true
+      for special in Self.specialSchemeBytes where special.count == scheme.count {
+        if special.withUnsafeBufferPointer({ equalsFolded(scheme, $0) }) { return false }
       }
-    case .schemes(let list): return list.contains(asciiLowercased(scheme))
+      return true
+    case .schemes(let list):
+      for listed in list where listed.utf8.count == scheme.count {
+        if equalsFolded(scheme, Array(listed.utf8)) { return true }
+      }
+      return false
     }
+  }
+
+  /// The special schemes of the WHATWG URL standard, which keep their host.
+  static let specialSchemes = ["http", "https", "ws", "wss", "ftp", "file"]
+  private static let specialSchemeBytes = specialSchemes.map { Array($0.utf8) }
+
+  /// Whether `bytes`, ASCII-lowercased, equal `lowercased`.
+  private func equalsFolded(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: some Collection<UInt8>
+  ) -> Bool {
+    bytes.count == lowercased.count
+      && zip(bytes, lowercased).allSatisfy { asciiLower($0) == $1 }
   }
 
   public var description: String {

@@ -98,8 +98,9 @@ public struct RouteTable: Sendable {
   /// Route positions by name, so adding stays O(1) in the table's size.
   private var positions: [String: Int] = [:]
 
-  /// The most capture types one table can register.
-  public static let maximumParameterTypes = 250
+  /// The most capture types one table can register: `UInt8.max` minus the built-in types,
+  /// since a capture's type is stored in one byte of the compiled matcher.
+  public static let maximumParameterTypes = CaptureType.maximumRegistered
 
   /// Creates an empty table.
   public init(options: RouteOptions = RouteOptions()) {

@@ -29,6 +29,9 @@ struct URLLayout: Sendable, Hashable {
   static func split(
     _ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeMutablePointer<Segment>?, capacity: Int
   ) -> URLLayout {
+    #if DEBUG
+      ReadingCounters.count(\.splits)
+    #endif
     var layout = URLLayout()
     let end = bytes.count
     var cursor = 0

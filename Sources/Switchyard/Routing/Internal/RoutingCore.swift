@@ -207,7 +207,7 @@ struct RoutingRegistry {
     interceptorCount += 1
     let interceptorName = name ?? "interceptor \(interceptorCount)"
     interceptors.append(
-      InterceptorEntry(name: interceptorName, scheme: scheme.map(lowercasedASCII), body: body))
+      InterceptorEntry(name: interceptorName, scheme: scheme.map(asciiLowercased), body: body))
     cached = nil
     return interceptorName
   }
@@ -323,6 +323,34 @@ final class RoutingSnapshot: Sendable {
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
   }
 
+  /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
+  /// its parts and query through it).
+  func read(_ url: String) -> (reading: URLReading, best: Candidate?) {
+    guard let level = levels.first else { return (reader.read(url), nil) }
+    let (reading, first) = level.matcher.read(url)
+    if levels.count == 1 { return (reading, candidate(0, first)) }
+    let found = levels.indices.compactMap { level in
+      candidate(level, level == 0 ? first : levels[level].matcher.match(url))
+    }
+    var best = found.count > 1 ? rank(found, url).first : found.first
+    if let match = best?.match { best?.match = RouteMatch(match, reading: reading) }
+    return (reading, best)
+  }
+
+  /// Every candidate for `url`, best first, reading through `reading` (not split again when
+  /// there is one level of routes).
+  func candidates(_ url: String, reading: URLReading) -> [Candidate] {
+    let found =
+      levels.count == 1
+      ? levels[0].matcher.candidates(for: reading).compactMap { candidate(0, $0) }
+      : candidates(url)
+    return found.map { candidate in
+      var copy = candidate
+      copy.match = RouteMatch(candidate.match, reading: reading)
+      return copy
+    }
+  }
+
   /// The best candidate for `url`.
   func best(_ url: String) -> Candidate? {
     if levels.count == 1 { return candidate(0, levels[0].matcher.match(url)) }
@@ -357,11 +385,13 @@ final class RoutingSnapshot: Sendable {
   /// Runs the interceptors that apply to `url`, in order, until one does not pass; returns it
   /// and its decision (`nil` when all passed).
   func intercept(
-    _ url: String, _ best: Candidate?, _ redirects: [String], _ context: RoutingContext
+    _ url: String, _ reading: URLReading, _ best: Candidate?, _ redirects: [String],
+    _ context: RoutingContext
   ) -> (InterceptorEntry, InterceptorDecision)? {
-    let scheme = scopedInterceptors ? reader.scheme(of: url) : nil
+    let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     let request = InterceptionRequest(
-      url: url, redirects: redirects, match: best?.match, context: context, snapshot: self)
+      url: url, redirects: redirects, match: best?.match, context: context, reading: reading,
+      options: reader.options)
     for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
     {
       let decision = interceptor.body(request)
@@ -413,6 +443,8 @@ struct DispatchRun {
   /// only when someone will read it.
   let describesUnmatched: Bool
   private(set) var url: String
+  /// The one reading of `url` (its split, and its query once parsed), once it was matched.
+  private var reading: URLReading? = nil
   private(set) var visited: [String] = []
   private(set) var intercepted = false
   private var declined: [DeclinedRoute] = []
@@ -421,8 +453,9 @@ struct DispatchRun {
 
   init(
     _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true,
-    describesUnmatched: Bool = true
+    describesUnmatched: Bool = true, reading: URLReading? = nil
   ) {
+    self.reading = reading
     self.snapshot = snapshot
     self.originalURL = url
     self.url = url
@@ -435,12 +468,17 @@ struct DispatchRun {
   mutating func prepare() -> Step {
     while true {
       if !snapshot.observers.isEmpty { start = ContinuousClock.now }
-      var best = snapshot.best(url)
+      // The URL's one split, kept: the handlers' matches, the interceptors and the unmatched
+      // handler read its parts from it and share one parse of its query.
+      let (reading, found) = snapshot.read(url)
+      self.reading = reading
+      var best = found
       best?.match.context = context
       guard runsInterceptors, !snapshot.interceptors.isEmpty else {
         return .candidates(best: best)
       }
-      guard let (interceptor, decision) = snapshot.intercept(url, best, visited, context) else {
+      guard let (interceptor, decision) = snapshot.intercept(url, reading, best, visited, context)
+      else {
         return .candidates(best: best)
       }
       if let step = apply(decision, by: interceptor, best: best) { return step }
@@ -458,19 +496,19 @@ struct DispatchRun {
     case .reject:
       intercepted = true
       emit(.rejected, best?.match, interceptor: interceptor.name)
-      return .unmatched(
-        unmatched(.rejected, parsed: snapshot.reader.parse(url), interceptor: interceptor.name))
+      return .unmatched(unmatched(.rejected, interceptor: interceptor.name))
     case .redirect(let target):
       intercepted = true
       emit(.redirected, best?.match, interceptor: interceptor.name)
       visited.append(url)
       url = target
+      reading = nil
       guard visited.contains(target) || visited.count > snapshot.maximumRedirects else {
         return nil
       }
       let reason: UnmatchedReason = visited.contains(target) ? .redirectLoop : .tooManyRedirects
       emit(.unmatched, nil, interceptor: nil)
-      return .unmatched(unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil))
+      return .unmatched(unmatched(reason, interceptor: nil))
     }
   }
 
@@ -492,7 +530,8 @@ struct DispatchRun {
 
   /// The candidates after `best`, in precedence order.
   func remainingCandidates(after best: Candidate) -> [Candidate] {
-    snapshot.candidates(url).compactMap { candidate in
+    let found = reading.map { snapshot.candidates(url, reading: $0) } ?? snapshot.candidates(url)
+    return found.compactMap { candidate in
       guard candidate.sequence != best.sequence else { return nil }
       var copy = candidate
       copy.match.context = context
@@ -552,17 +591,17 @@ struct DispatchRun {
     DispatchOutcome(
       match: nil,
       unmatched: describesUnmatched
-        ? unmatched(reason, parsed: snapshot.reader.parse(url), interceptor: nil) : nil,
+        ? unmatched(reason, interceptor: nil) : nil,
       redirects: visited, intercepted: intercepted)
   }
 
-  private func unmatched(
-    _ reason: UnmatchedReason, parsed: ParsedURL, interceptor: String?
-  ) -> UnmatchedRequest {
+  /// The unmatched request for `url`, read through its one reading (split now when the URL
+  /// was never matched: a redirection's target).
+  private func unmatched(_ reason: UnmatchedReason, interceptor: String?) -> UnmatchedRequest {
     UnmatchedRequest(
-      url: url, originalURL: originalURL, redirects: visited, parts: parsed.parts,
-      query: parsed.query, fragmentParameters: parsed.fragmentParameters, reason: reason,
-      declined: declined, interceptor: interceptor, context: context)
+      url: url, originalURL: originalURL, redirects: visited,
+      reading: reading ?? snapshot.reader.read(url), options: snapshot.reader.options,
+      reason: reason, declined: declined, interceptor: interceptor, context: context)
   }
 
   private func emit(_ outcome: RoutingEvent.Outcome, _ match: RouteMatch?, interceptor: String?) {
@@ -588,21 +627,22 @@ extension RoutingSnapshot {
     // Nothing observes (so no event, no clock): interceptors that pass and a best candidate
     // that handles the URL need no dispatch run at all.
     if observers.isEmpty {
-      var best = best(url)
+      let (reading, found) = read(url)
+      var best = found
       best?.match.context = context
       if interceptors, !self.interceptors.isEmpty,
-        let (interceptor, decision) = intercept(url, best, [], context)
+        let (interceptor, decision) = intercept(url, reading, best, [], context)
       {
         var run = DispatchRun(
           self, url: url, context: context, interceptors: true,
-          describesUnmatched: describesUnmatched)
+          describesUnmatched: describesUnmatched, reading: reading)
         let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
         return run.complete(step, invoke)
       }
       guard let best else {
         var run = DispatchRun(
           self, url: url, context: context, interceptors: false,
-          describesUnmatched: describesUnmatched)
+          describesUnmatched: describesUnmatched, reading: reading)
         return run.exhausted()
       }
       let first = invoke(best.handler, best.match)
@@ -611,7 +651,7 @@ extension RoutingSnapshot {
       }
       var run = DispatchRun(
         self, url: url, context: context, interceptors: false,
-        describesUnmatched: describesUnmatched)
+        describesUnmatched: describesUnmatched, reading: reading)
       if let result = run.finish(first, for: best.match) { return result }
       return run.tryRemaining(after: best, invoke)
     }

@@ -1,0 +1,25 @@
+#if DEBUG
+  /// Debug builds only: how many times URLs were split and queries parsed, so that tests can
+  /// prove a URL is read once (a count, never a timing).
+  ///
+  /// Counting happens only inside `ReadingCounters.$current.withValue(counters) { … }`, in
+  /// that task: tests that run in parallel never see each other's counts.
+  final class ReadingCounters: Sendable {
+    struct Counts: Sendable {
+      /// Calls of `URLLayout.split`.
+      var splits = 0
+      /// `QueryParameters` parsed from a query or a fragment.
+      var queryParses = 0
+    }
+
+    private let state = Locked(Counts())
+
+    @TaskLocal static var current: ReadingCounters?
+
+    var counts: Counts { state.withLock { $0 } }
+
+    static func count(_ counter: WritableKeyPath<Counts, Int>) {
+      current?.state.withLock { $0[keyPath: counter] += 1 }
+    }
+  }
+#endif

@@ -1,0 +1,198 @@
+/// One URL as the engine read it (<doc:ReadingURLs>): its text, whether its host is read as
+/// the first path segment, and — when it is kept — its one split and its parsed query.
+///
+/// A match, an interceptor's request and an unmatched request all read their URL through one
+/// of these. A reading that a router makes is **kept**: the split the search made is stored
+/// (one allocation), and the query and fragment parameters are parsed on first read and kept
+/// for every later read, by every copy. A match straight from a lookup allocates nothing, so
+/// its reading is not kept: the parts are split again from the text when read (the split is a
+/// single pass, cheap next to decoding), and the query is parsed at each read.
+struct URLReading: Sendable {
+  /// The URL as given.
+  let text: String
+  /// The split and the parsed parameters; `nil` for a reading that is not kept.
+  private let kept: Kept?
+  /// Whether the host is read as the first path segment.
+  let hostAsPath: Bool
+
+  /// What a kept reading keeps: the split, and the parameters once parsed.
+  final class Kept: Sendable {
+    /// The split, in 32-bit offsets (`nil` for a URL of 2 GiB or more: split when read).
+    let layout: URLLayout.Packed?
+    let parameters = KeptParameters()
+
+    init(_ layout: URLLayout.Packed?) {
+      self.layout = layout
+    }
+  }
+
+  /// A URL a lookup has read, not kept (it allocates nothing).
+  init(_ text: String, hostAsPath: Bool) {
+    self.text = text
+    self.hostAsPath = hostAsPath
+    kept = nil
+  }
+
+  /// A URL that a search has read as `split`, kept.
+  init(_ text: String, _ split: MatcherStorage.Split) {
+    self.text = text
+    hostAsPath = split.hostAsPath
+    kept = Kept(split.layout)
+  }
+
+  /// Reads `text` under `options`, without matching it, kept.
+  init(reading text: String, options: RouteOptions) {
+    self.text = text
+    var layout = URLLayout()
+    var hostAsPath = false
+    Self.withBytes(of: text) { bytes in
+      layout = URLLayout.split(bytes)
+      hostAsPath = Self.hostAsPath(bytes, layout, options: options)
+    }
+    self.hostAsPath = hostAsPath
+    kept = Kept(URLLayout.Packed(layout, count: text.utf8.count))
+  }
+
+  /// Whether a URL split as `layout` reads its host as a path segment: the URL's scheme or,
+  /// without one, the default scheme decides (`HostAsPathPolicy`).
+  static func hostAsPath(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, options: RouteOptions
+  ) -> Bool {
+    if let range = layout.scheme {
+      return options.hostAsPath.applies(toSchemeBytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+    guard var scheme = options.defaultScheme, !scheme.isEmpty else { return false }
+    return scheme.withUTF8 { options.hostAsPath.applies(toSchemeBytes: $0) }
+  }
+
+  /// Where the parts of the URL are.
+  var layout: URLLayout {
+    if let packed = kept?.layout { return packed.layout }
+    return withBytes { URLLayout.split($0) }
+  }
+
+  /// How the engine read the URL (for a search that must not split it again); `nil` for a URL
+  /// of 2 GiB or more, which no search reads.
+  var split: MatcherStorage.Split? {
+    kept?.layout.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
+  }
+
+  func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    Self.withBytes(of: text, body)
+  }
+
+  private static func withBytes<R>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+  }
+
+  /// The decoded path segments (a host read as a path segment first).
+  func decodedSegments(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: URLLayout) -> [String] {
+    var segments: [String] = []
+    forEachSegment(bytes, layout, hostAsPath: hostAsPath) {
+      segments.append(decodeComponent(bytes, $0))
+    }
+    return segments
+  }
+
+  /// The parts of the URL.
+  func parts(options: RouteOptions) -> URLParts {
+    URLParts(self, options: options)
+  }
+
+  /// The query, in URL order.
+  func query(plusAsSpace: Bool) -> QueryParameters {
+    guard let kept else { return parseQuery(plusAsSpace: plusAsSpace) }
+    return kept.parameters.query { parseQuery(plusAsSpace: plusAsSpace) }
+  }
+
+  /// The fragment read as `k=v&k2=v2` parameters, when it contains an `=`; else empty.
+  func fragmentParameters(plusAsSpace: Bool) -> QueryParameters {
+    guard let kept else { return parseFragment(plusAsSpace: plusAsSpace) }
+    return kept.parameters.fragment { parseFragment(plusAsSpace: plusAsSpace) }
+  }
+
+  /// The decoded fragment, or `nil` when the URL has none.
+  var fragment: String? {
+    guard let range = layout.fragment else { return nil }
+    return withBytes { decodeComponent($0, range) }
+  }
+
+  /// The last value of the query parameter `name`, found without parsing the whole query
+  /// (only that value is decoded) unless it is kept parsed already.
+  func lastQueryValue(_ name: String, plusAsSpace: Bool) -> String? {
+    if let kept, let query = kept.parameters.parsedQuery { return query.last(name) }
+    guard let range = layout.query else { return nil }
+    var name = name
+    return name.withUTF8 { expected in
+      let asciiName = expected.allSatisfy { $0 < 0x80 }
+      return withBytes { bytes in
+        var found: QueryPairs.Pair? = nil
+        for pair in QueryPairs(bytes, range) {
+          let raw = UnsafeBufferPointer(rebasing: bytes[pair.name])
+          let plain =
+            asciiName
+            && !raw.contains { byte in
+              byte >= 0x80 || byte == UInt8(ascii: "%")
+                || (plusAsSpace && byte == UInt8(ascii: "+"))
+            }
+          // Plain ASCII compares byte for byte; anything else as `String`s, as
+          // `QueryParameters.last(_:)` does.
+          let equal =
+            plain
+            ? raw.elementsEqual(expected)
+            : decodeComponent(bytes, pair.name, plusAsSpace: plusAsSpace)
+              == String(decoding: expected, as: UTF8.self)
+          if equal { found = pair }
+        }
+        guard let found else { return nil }
+        return found.value.map { decodeComponent(bytes, $0, plusAsSpace: plusAsSpace) } ?? ""
+      }
+    }
+  }
+
+  private func parseQuery(plusAsSpace: Bool) -> QueryParameters {
+    guard let range = layout.query else { return QueryParameters(items: []) }
+    return withBytes { QueryParameters(parsing: $0, range, plusAsSpace: plusAsSpace) }
+  }
+
+  private func parseFragment(plusAsSpace: Bool) -> QueryParameters {
+    guard let range = layout.fragment else { return QueryParameters(items: []) }
+    return withBytes { bytes in
+      guard bytes[range].contains(UInt8(ascii: "=")) else { return QueryParameters(items: []) }
+      return QueryParameters(parsing: bytes, range, plusAsSpace: plusAsSpace)
+    }
+  }
+}
+
+/// The query and fragment parameters of one URL, parsed on first read and kept; shared by the
+/// copies of a ``URLReading`` (and of the match or request that holds it). A parse runs under
+/// the lock, so concurrent first reads parse once.
+typealias KeptParameters = Locked<(query: QueryParameters?, fragment: QueryParameters?)>
+
+extension Locked where State == (query: QueryParameters?, fragment: QueryParameters?) {
+  convenience init() { self.init((nil, nil)) }
+
+  /// The query if it was parsed already.
+  var parsedQuery: QueryParameters? { withLock { $0.query } }
+
+  func query(_ parse: () -> QueryParameters) -> QueryParameters {
+    withLock { kept in
+      if let query = kept.query { return query }
+      let query = parse()
+      kept.query = query
+      return query
+    }
+  }
+
+  func fragment(_ parse: () -> QueryParameters) -> QueryParameters {
+    withLock { kept in
+      if let fragment = kept.fragment { return fragment }
+      let fragment = parse()
+      kept.fragment = fragment
+      return fragment
+    }
+  }
+}
