@@ -70,6 +70,7 @@ let package = Package(
     .testTarget(
       name: "SwitchyardCommandTests",
       dependencies: ["SwitchyardCommand"],
+      exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -6,7 +6,8 @@ import SwitchyardFoundation
 /// It is the route file of an imaginary shop app, "myapp", with deep links (`myapp://…`, whose
 /// host is read as the first path segment) and universal links on `example.com`. Between them
 /// the routes use every pattern feature (the Pattern Syntax article), so `switchyard match` can be tried with
-/// no set-up:
+/// no set-up. The table accepts two link origins, `myapp` and `https://(www.)example.com`: its
+/// path-only patterns (`/account/orders`, `/legacy/*`) answer both and nothing else.
 ///
 /// ```sh
 /// switchyard match 'myapp://user/42?tab=posts'
@@ -20,7 +21,8 @@ enum BuiltInRoutes {
         "hostAsPath": "customSchemes",
         "caseInsensitivePaths": false,
         "plusAsSpace": false,
-        "defaultScheme": null
+        "defaultScheme": null,
+        "acceptedOrigins": ["myapp", "https://(www.)example.com"]
       },
       "routes": [
         { "name": "home",          "pattern": "myapp://(home)" },
@@ -41,6 +43,7 @@ enum BuiltInRoutes {
         { "name": "blogPost",      "pattern": "https://*.example.com/post/:id" },
         { "name": "shortLink",     "pattern": "https://*/s/:code" },
         { "name": "campaign",      "pattern": "https://(*.)example.com/*?utm_campaign=<campaign>", "priority": 1 },
+        { "name": "orders",        "pattern": "/account/orders", "metadata": { "requiresSignIn": true } },
         { "name": "legacy",        "pattern": "/legacy/*" },
         { "name": "website",       "pattern": "http(s)://(*.)example.com/*rest", "priority": -1 }
       ]

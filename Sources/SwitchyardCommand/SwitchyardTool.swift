@@ -24,7 +24,10 @@ struct SwitchyardTool: ParsableCommand {
       or output that could not be written.
       """,
     version: SwitchyardTool.version,
-    subcommands: [Match.self]
+    subcommands: [
+      Match.self, URLCommand.self, Lint.self, Explain.self, RoutesCommand.self, Export.self,
+      Verify.self,
+    ]
   )
 
   /// What `switchyard --version` prints.

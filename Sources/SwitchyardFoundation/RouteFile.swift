@@ -7,7 +7,7 @@ public import Switchyard
 /// ```json
 /// {
 ///   "version": 1,
-///   "options": { "hostAsPath": "customSchemes", "plusAsSpace": false },
+///   "options": { "hostAsPath": "customSchemes", "acceptedOrigins": ["myapp"] },
 ///   "routes": [
 ///     { "name": "user",   "pattern": "myapp://user/<int:id>" },
 ///     { "name": "search", "pattern": "/search/:term", "priority": 1 }
@@ -78,8 +78,10 @@ private struct RouteFileDecoder {
   let types: [ParameterType]
 
   static let topLevelKeys = ["version", "options", "routes"]
-  static let optionKeys = ["hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme"]
-  static let routeKeys = ["name", "pattern", "priority"]
+  static let optionKeys = [
+    "hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme", "acceptedOrigins",
+  ]
+  static let routeKeys = ["name", "pattern", "priority", "metadata"]
 
   func error(at position: JSONPosition, _ message: String) -> RouteFileError {
     RouteFileError(file: file, line: position.line, column: position.column, message: message)
@@ -194,6 +196,23 @@ private struct RouteFileDecoder {
         default:
           throw typeError(member.key, value, expected: "a scheme name or null")
         }
+      case "acceptedOrigins":
+        guard let elements = value.arrayElements else {
+          throw typeError(member.key, value, expected: "an array of origins")
+        }
+        for element in elements {
+          guard let text = element.stringValue else {
+            throw error(
+              at: element.position,
+              "\"acceptedOrigins\" must hold strings (\"shop\", \"https://(www.)example.com\"), found \(element.kindDescription)"
+            )
+          }
+          do {
+            options.acceptedOrigins.append(try LinkOrigin(text))
+          } catch {
+            throw self.error(at: element.position, error.message)
+          }
+        }
       default:
         throw unknownKeyError(member, in: "in \"options\"", known: Self.optionKeys)
       }
@@ -289,8 +308,35 @@ private struct RouteFileDecoder {
       priority = integer
     }
 
+    var metadata = RouteMetadata()
+    if let metadataValue = value["metadata"] {
+      guard let members = metadataValue.objectMembers else {
+        throw typeError("metadata", metadataValue, expected: "an object")
+      }
+      for member in members {
+        let entry = member.value
+        switch entry.kind {
+        case .string(let text): metadata[name: member.key] = text
+        case .bool(let flag): metadata[name: member.key] = flag
+        case .number(let number):
+          if let integer = number.intValue {
+            metadata[name: member.key] = integer
+          } else if let double = number.doubleValue, double.isFinite {
+            metadata[name: member.key] = double
+          } else {
+            throw error(at: entry.position, "metadata value \(number.text) is out of range")
+          }
+        default:
+          throw error(
+            at: entry.position,
+            "metadata values must be strings, numbers or booleans, found \(entry.kindDescription)"
+          )
+        }
+      }
+    }
+
     do {
-      try table.add(name, pattern, priority: priority)
+      try table.add(name, pattern, priority: priority, metadata: metadata)
     } catch {
       if let patternError = error.patternError {
         // Point at the offending character when the string's text is the pattern verbatim.

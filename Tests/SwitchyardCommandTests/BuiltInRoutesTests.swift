@@ -5,11 +5,12 @@ import Testing
 
 @Suite("Built-in example table")
 struct BuiltInRoutesTests {
-  @Test("It loads, with 20 routes")
+  @Test("It loads, with 21 routes and two accepted origins")
   func loads() throws {
     let table = try BuiltInRoutes.table()
-    #expect(table.routes.count == 20)
-    #expect(table.options == RouteOptions())
+    #expect(table.routes.count == 21)
+    #expect(table.options.acceptedOrigins.map(\.text) == ["myapp", "https://(www.)example.com"])
+    #expect(table.route(named: "orders")?.metadata[name: "requiresSignIn"] as? Bool == true)
   }
 
   /// One URL per route that the route wins, so every example route is reachable and the
@@ -38,6 +39,9 @@ struct BuiltInRoutesTests {
       ("https://sho.rt/s/abc", "shortLink"),
       ("https://example.com/articles/7?utm_campaign=spring", "campaign"),
       ("myapp://legacy/a/b", "legacy"),
+      ("myapp://account/orders", "orders"),
+      ("https://www.example.com/account/orders", "orders"),
+      ("https://example.com/legacy/a", "legacy"),
       ("https://shop.example.com/anything", "website"),
     ])
   func examples(url: String, route: String) throws {
@@ -57,7 +61,8 @@ struct BuiltInRoutesTests {
         "myapp://search?q=swift&sort=recent", "myapp://help#returns", "myapp://help#shipping",
         "myapp://settings", "https://example.com/@alice", "https://example.com/articles/7",
         "https://api.example.com/articles/7.json", "https://blog.example.com/post/hello",
-        "https://sho.rt/s/abc", "https://example.com/?utm_campaign=x", "/legacy/x",
+        "https://sho.rt/s/abc", "https://example.com/?utm_campaign=x", "myapp://legacy/x",
+        "myapp://account/orders",
         "https://example.com/x",
       ].compactMap { matcher.match($0)?.route.name })
     #expect(won == Set(table.routes.map(\.name)))
@@ -68,6 +73,9 @@ struct BuiltInRoutesTests {
     let matcher = RouteMatcher(try BuiltInRoutes.table())
     #expect(matcher.match("myapp://nowhere") == nil)
     #expect(matcher.match("https://example.org/") == nil)
+    // Path-only patterns answer the accepted origins only.
+    #expect(matcher.match("https://evil.example.org/account/orders") == nil)
+    #expect(matcher.match("otherapp://legacy/x") == nil)
     #expect(matcher.match("myapp://user/abc") == nil)
   }
 }

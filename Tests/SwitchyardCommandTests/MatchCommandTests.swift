@@ -5,7 +5,7 @@ import Testing
 @Suite("switchyard match (end to end)")
 struct MatchCommandTests {
   static let builtInNote =
-    "note: using the built-in example table (20 routes); "
+    "note: using the built-in example table (21 routes); "
     + "pass --routes FILE or put a routes.json here to use your own\n"
 
   @Test("JSON output is the documented example, one object per line; a miss exits 1")

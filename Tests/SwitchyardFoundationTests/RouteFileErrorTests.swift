@@ -93,7 +93,7 @@ struct RouteFileErrorTests {
       ),
       (
         #"{"version":1,"options":{"colour":true},"routes":[]}"#,
-        #"routes.json:1:25: unknown key "colour" in "options"; the keys are "hostAsPath", "caseInsensitivePaths", "plusAsSpace" and "defaultScheme""#
+        #"routes.json:1:25: unknown key "colour" in "options"; the keys are "hostAsPath", "caseInsensitivePaths", "plusAsSpace", "defaultScheme" and "acceptedOrigins""#
       ),
       (
         #"{"version":1,"options":{"hostAsPath":"custom"},"routes":[]}"#,
@@ -149,7 +149,7 @@ struct RouteFileErrorTests {
       ),
       (
         routes(#"{"name":"a","pattern":"/a","handler":"x"}"#),
-        #"routes.json:1:51: unknown key "handler" in a route; the keys are "name", "pattern" and "priority""#
+        #"routes.json:1:51: unknown key "handler" in a route; the keys are "name", "pattern", "priority" and "metadata""#
       ),
       (
         routes(#"{"name":"a","pattern":"/a"},{"pattern":"/b"}"#),

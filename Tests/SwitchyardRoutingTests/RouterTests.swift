@@ -178,7 +178,7 @@ struct RouterTests {
     }
   }
 
-  @Test("handle runs async handlers; route passes over them")
+  @Test("handle runs async handlers; route stops at them with a distinct reason")
   func asyncHandlers() async throws {
     let router = Router<Destination>()
     try router.registerAsync("myapp://user/<int:id>") { match in
@@ -187,9 +187,14 @@ struct RouterTests {
     }
     try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
     #expect(try await router.handle("myapp://user/42") == .user(42))
-    #expect(router.route("myapp://user/42") == .slug("42"))
+    // The synchronous call never passes the async route over for a worse one.
+    #expect(router.route("myapp://user/42") == nil)
     let result = router.resolve("myapp://user/42")
-    #expect(result.match?.route.pattern.text == "myapp://user/:slug")
+    #expect(result.match == nil)
+    #expect(result.unmatched?.reason == .needsAsync)
+    #expect(result.unmatched?.declined.map(\.route.pattern.text) == ["myapp://user/<int:id>"])
+    // A URL the async route does not take still reaches the sync one.
+    #expect(router.route("myapp://user/jane") == .slug("jane"))
     #expect(try await router.handle("myapp://nowhere") == nil)
   }
 

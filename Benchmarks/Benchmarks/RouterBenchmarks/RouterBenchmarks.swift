@@ -8,6 +8,9 @@
 //   Mallocs:github-<kind>:<router>  one lookup per iteration over the GitHub misses, hits without
 //                               captures, or hits with captures: exact mallocs per lookup
 //   DeepLink:synthetic-1000-<form>:Switchyard  full deep-link URLs against path-only matching
+//   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
+//                               `Router.route` (the layer apps call), without and with one
+//                               interceptor; their Mallocs:github-<kind> scenarios too
 //
 // Every router answers every probe before it is timed; a wrong answer stops the run
 // (fatalError naming the router, the probe, the expected and the actual answer).
@@ -44,6 +47,18 @@ let benchmarks: @Sendable () -> Void = {
   }
   for form in DeepLinkScenario.Form.allCases {
     registerDeepLink(form: form, run: run)
+  }
+  // The Router layer against the bare matcher, on the tables its goal names.
+  let routerLayers: [any BenchRouter.Type] = [
+    SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,
+  ]
+  for layer in routerLayers {
+    for table in ["github", "synthetic-100"] {
+      registerLookup(layer, table: table, run: run)
+    }
+    for kind in ProbeKind.allCases {
+      registerMallocs(layer, kind: kind, run: run)
+    }
   }
 }
 

@@ -152,6 +152,9 @@ public struct RouteMatch: Sendable {
   /// The URL as given.
   public let urlString: String
   private(set) var slots: CaptureList
+  /// What the routing call carries (see `RoutingContext`): empty for a bare matcher's match;
+  /// a router sets it before its interceptors and handlers see the match.
+  public internal(set) var context = RoutingContext()
 
   init(storage: MatcherStorage, entry: Int, url: String, hostAsPath: Bool, slots: CaptureList) {
     self.storage = storage

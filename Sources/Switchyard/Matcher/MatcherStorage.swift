@@ -212,7 +212,9 @@ final class MatcherStorage: @unchecked Sendable {
     }
     // The trie holds what matching needs; the kept routes drop their expanded variants.
     routes = table.routes.map {
-      Route(name: $0.name, pattern: $0.pattern.compacted(), priority: $0.priority, index: $0.index)
+      Route(
+        name: $0.name, pattern: $0.pattern.compacted(), priority: $0.priority, index: $0.index,
+        metadata: $0.metadata)
     }
     let built = builder.finish()
     nodes = Self.owned(built.nodes)

@@ -14,7 +14,7 @@
 /// pattern may have at most ``maximumVariants`` of them.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
-  public let text: String
+  public private(set) var text: String
   /// Every capture name, in the order they appear in the text.
   public let captureNames: [String]
 
@@ -116,6 +116,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
+  }
+
+  /// This pattern with other variants, shown as `text` (a path-only pattern read under a
+  /// table's accepted origins: `LinkOrigin.swift`).
+  func replacingVariants(_ variants: [PatternVariant], text: String) -> RoutePattern {
+    var copy = self
+    copy.variants = variants
+    copy.text = text
+    return copy
   }
 }
 

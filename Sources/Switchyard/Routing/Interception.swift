@@ -18,6 +18,9 @@ public enum InterceptorDecision: Sendable, Hashable {
 }
 
 /// What an interceptor is told about the URL being routed.
+///
+/// Building it costs next to nothing: the URL's parts and query are read only when an
+/// interceptor asks for them.
 public struct InterceptionRequest: Sendable {
   /// The URL being routed (after any earlier redirection).
   public let url: String
@@ -26,10 +29,20 @@ public struct InterceptionRequest: Sendable {
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
   public let match: RouteMatch?
-  /// The URL's parts as the engine reads them.
-  public let parts: URLParts
-  /// The URL's query.
-  public let query: QueryParameters
+  /// What the routing call carries (see ``RoutingContext``).
+  public let context: RoutingContext
+  /// What reads the URL's parts when asked (one reference).
+  let snapshot: RoutingSnapshot
+
+  /// The URL's parts as the engine reads them (read when asked for).
+  public var parts: URLParts { snapshot.reader.parse(url).parts }
+
+  /// The URL's query (read when asked for).
+  public var query: QueryParameters { snapshot.reader.parse(url).query }
+
+  /// The best candidate route's metadata (empty when no route matches): a login gate reads
+  /// `request.metadata[.requiresSignIn]` instead of parsing route names.
+  public var metadata: RouteMetadata { match?.route.metadata ?? RouteMetadata() }
 }
 
 /// An interceptor as registered: its name, its scheme filter and its body.

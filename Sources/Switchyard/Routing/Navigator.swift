@@ -66,7 +66,7 @@ public final class Navigator<Screen> {
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  private var registry: RoutingRegistry<NavigatorEntry<Screen>>
+  private var registry: RoutingRegistry
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
@@ -92,7 +92,7 @@ public final class Navigator<Screen> {
   public var options: RouteOptions { registry.options }
 
   /// The mapped routes, in mapping order.
-  public var routes: [Route] { registry.table.routes }
+  public var routes: [Route] { registry.routes }
 
   // MARK: Mapping
 
@@ -108,9 +108,16 @@ public final class Navigator<Screen> {
   @discardableResult
   public func map(
     _ pattern: String, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
     _ factory: @escaping ScreenFactory
   ) throws(RouteTableError) -> Route {
-    try registry.add(pattern, name: name, priority: priority, handler: .screen(factory))
+    try registry.add(
+      pattern, name: name, priority: priority, metadata: metadata,
+      handler: .mainActor { match, out in
+        guard let screen = try factory(match) else { return false }
+        out.assumingMemoryBound(to: Screen?.self).pointee = screen
+        return true
+      })
   }
 
   /// Maps `pattern` to an open-handler, run by ``open(_:)``.
@@ -125,9 +132,11 @@ public final class Navigator<Screen> {
   @discardableResult
   public func map(
     _ pattern: String, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
     open handler: @escaping OpenHandler
   ) throws(RouteTableError) -> Route {
-    try registry.add(pattern, name: name, priority: priority, handler: .open(handler))
+    try registry.add(
+      pattern, name: name, priority: priority, metadata: metadata, handler: .open(handler))
   }
 
   /// Removes the route named `name` (by default a route is named by its pattern).
@@ -164,13 +173,13 @@ public final class Navigator<Screen> {
   /// ```swift
   /// window.rootViewController = navigator.screen(for: launchURL)
   /// ```
-  public func screen(for url: String) -> Screen? {
-    resolveScreen(url).output
+  public func screen(for url: String, context: RoutingContext = RoutingContext()) -> Screen? {
+    Navigator.resolveScreen(url, context, registry.snapshot(), interceptors: true).output
   }
 
   /// Whether some mapped route (screen or open-handler) matches `url`; runs nothing.
   public func canOpen(_ url: String) -> Bool {
-    registry.snapshot().matcher.matches(url)
+    registry.snapshot().matches(url)
   }
 
   /// Builds the screen for `url` and pushes it on the host.
@@ -180,8 +189,10 @@ public final class Navigator<Screen> {
   /// ```
   /// - Returns: The screen pushed, or `nil` when no screen route took the URL.
   @discardableResult
-  public func push(_ url: String, animated: Bool = true) -> Screen? {
-    guard let screen = screen(for: url) else { return nil }
+  public func push(
+    _ url: String, animated: Bool = true, context: RoutingContext = RoutingContext()
+  ) -> Screen? {
+    guard let screen = screen(for: url, context: context) else { return nil }
     host?.push(screen, animated: animated)
     return screen
   }
@@ -194,8 +205,11 @@ public final class Navigator<Screen> {
   /// ```
   /// - Returns: The screen presented, or `nil` when no screen route took the URL.
   @discardableResult
-  public func present(_ url: String, wrap: Bool = false, animated: Bool = true) -> Screen? {
-    guard let screen = screen(for: url) else { return nil }
+  public func present(
+    _ url: String, wrap: Bool = false, animated: Bool = true,
+    context: RoutingContext = RoutingContext()
+  ) -> Screen? {
+    guard let screen = screen(for: url, context: context) else { return nil }
     host?.present(screen, wrap: wrap, animated: animated)
     return screen
   }
@@ -207,16 +221,12 @@ public final class Navigator<Screen> {
   /// if navigator.open(url) || navigator.present(url, wrap: true) != nil { return true }
   /// ```
   @discardableResult
-  public func open(_ url: String) -> Bool {
-    let result: RoutingResult<Bool> = registry.snapshot().route(url) { entry, match in
+  public func open(_ url: String, context: RoutingContext = RoutingContext()) -> Bool {
+    let outcome = registry.snapshot().route(url, context: context) { entry, match in
       guard case .open(let handler) = entry else { return .skipped }
-      do {
-        return try handler(match) ? .handled(true) : .declined(nil)
-      } catch {
-        return .declined(error)
-      }
+      return attempt(match) { try handler(match) }
     }
-    return result.output ?? false
+    return outcome.match != nil
   }
 
   /// Pushes a screen you built yourself.
@@ -230,14 +240,17 @@ public final class Navigator<Screen> {
   }
 
   /// The back stack for `url`: the screens of its parent routes, then its own (the rule is
-  /// ``Router/stack(for:)``'s).
+  /// ``Router/stack(for:context:)``'s).
   ///
   /// ```swift
   /// navigator.stack(for: "myapp://user/42/post/7")   // [user 42 screen, post 7 screen]
   /// ```
-  public func stack(for url: String) -> [Screen] {
+  public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Screen] {
     let snapshot = registry.snapshot()
-    return snapshot.stack(for: url) { url, _ in Navigator.resolveScreen(url, snapshot).output }
+    return snapshot.stack(for: url) { url, isLeaf in
+      let result = Navigator.resolveScreen(url, context, snapshot, interceptors: isLeaf)
+      return (result.output, result.outcome)
+    }
   }
 
   /// Builds the back stack for `url` and hands it to the host's
@@ -246,33 +259,25 @@ public final class Navigator<Screen> {
   ///
   /// - Returns: The screens, or `[]` (and the host is not touched) when `url` has no screen.
   @discardableResult
-  public func showStack(for url: String, animated: Bool = false) -> [Screen] {
-    let screens = stack(for: url)
+  public func showStack(
+    for url: String, animated: Bool = false, context: RoutingContext = RoutingContext()
+  ) -> [Screen] {
+    let screens = stack(for: url, context: context)
     if !screens.isEmpty { host?.setStack(screens, animated: animated) }
     return screens
   }
 
-  private func resolveScreen(_ url: String) -> RoutingResult<Screen> {
-    Navigator.resolveScreen(url, registry.snapshot())
-  }
-
   private static func resolveScreen(
-    _ url: String, _ snapshot: RoutingSnapshot<NavigatorEntry<Screen>>
-  ) -> RoutingResult<Screen> {
-    snapshot.route(url) { entry, match in
-      guard case .screen(let factory) = entry else { return .skipped }
-      do {
-        guard let screen = try factory(match) else { return .declined(nil) }
-        return .handled(screen)
-      } catch {
-        return .declined(error)
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, interceptors: Bool
+  ) -> (output: Screen?, outcome: DispatchOutcome) {
+    var output: Screen? = nil
+    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
+      let out = UnsafeMutableRawPointer(pointer)
+      return snapshot.route(url, context: context, interceptors: interceptors) { entry, match in
+        guard case .mainActor(let factory) = entry else { return .skipped }
+        return attempt(match) { try factory(match, out) }
       }
     }
+    return (output, outcome)
   }
-}
-
-/// A navigator route's target, as stored.
-enum NavigatorEntry<Screen> {
-  case screen(@MainActor (RouteMatch) throws -> Screen?)
-  case open(@MainActor (RouteMatch) throws -> Bool)
 }

@@ -119,7 +119,8 @@ extension Router {
         {
           routes.append(
             try registry.add(
-              pattern, name: nil, defaultName: name, priority: priority, handler: .sync(body)))
+              pattern, name: nil, defaultName: name, priority: priority,
+              metadata: RouteMetadata(), handler: Router.erase(body)))
         }
       }
       return routes
@@ -133,6 +134,32 @@ extension Router {
   public func remove<Module: PageModule>(module: Module.Type) -> [Route] {
     let prefix = String(reflecting: Module.self) + "."
     return routes.filter { $0.name.hasPrefix(prefix) }.compactMap { remove($0.name) }
+  }
+}
+
+extension Router where Output == Bool {
+  /// Registers every page of `module` with a HandyRouter-style `jump` function: `true` handles
+  /// the link, `false` means "not mine" and lets the next candidate run (then the unmatched
+  /// handler). This is the migration path for `jump(to:parameters:) -> Bool`; with the
+  /// general ``register(module:scheme:options:priority:handler:)`` a `false` output is a
+  /// result, not a decline.
+  ///
+  /// ```swift
+  /// try router.register(module: RouteJumper.self, jump: RouteJumper.jump(to:parameters:))
+  /// router.route("myapp://Module/C") ?? false   // false: every jump said "not mine"
+  /// ```
+  ///
+  /// Pass the function with its `jump:` label: a trailing closure picks the general form.
+  @_disfavoredOverload
+  @discardableResult
+  public func register<Module: PageModule>(
+    module: Module.Type, scheme: String? = nil, options: PageModuleOptions = [],
+    priority: Int = 0,
+    jump: @escaping @Sendable (Module, PageParameters) throws -> Bool
+  ) throws(RouteTableError) -> [Route] {
+    try register(module: module, scheme: scheme, options: options, priority: priority) {
+      page, parameters in try jump(page, parameters) ? true : nil
+    }
   }
 }
 

@@ -25,6 +25,10 @@ public protocol Routable: Sendable {
 
   /// Builds the route from a match of ``routePattern``; throwing declines the match.
   init(match: RouteMatch) throws
+
+  /// The values this route prints into its URL (``url``): by default its stored properties
+  /// (see `Routable+Building.swift`).
+  var routeValues: [String: BuildValue] { get }
 }
 
 /// A route matched by its path: `static let path = "/search/:term"`.
@@ -70,6 +74,9 @@ extension Routable {
   /// | scheme + path | `myapp:///search/:term` |
   /// | scheme + host + path | `https://*.mysite.com/search/:term` |
   /// | scheme or host alone | `myapp:///*`, `//*.mysite.com/*` |
+  ///
+  /// A type that declares none of them has no pattern: registering it throws
+  /// ``RouteTableError/Code/noPattern`` rather than claim every URL.
   public static var routePattern: String {
     if let uri = (Self.self as? any URIRoutable.Type)?.uri { return uri }
     let scheme = (Self.self as? any SchemeRoutable.Type)?.scheme
@@ -105,16 +112,40 @@ extension Router {
   ///   - handler: Turns the route instance into an output, or returns `nil` to decline.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
+  // Disfavoured so that a closure error in `register("pattern") { … }` (a missing `return`)
+  // is reported against the closure, not as "cannot convert 'String' to 'R.Type'".
+  @_disfavoredOverload
   @discardableResult
   public func register<R: Routable>(
     _ type: R.Type, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @Sendable (R) throws -> Output?
   ) throws(RouteTableError) -> Route {
-    try update { registry throws(RouteTableError) in
+    let pattern = try R.checkedRoutePattern()
+    return try update { registry throws(RouteTableError) in
       try registry.add(
-        R.routePattern, name: name, defaultName: String(describing: R.self), priority: priority,
-        handler: .sync { match in try handler(R(match: match)) })
+        pattern, name: name, defaultName: String(describing: R.self), priority: priority,
+        metadata: metadata, handler: Router.erase { match in try handler(R(match: match)) })
     }
+  }
+}
+
+extension Routable {
+  /// ``routePattern``, refusing a type that declares nothing (the assembled pattern would be
+  /// `/*` and claim every URL).
+  static func checkedRoutePattern() throws(RouteTableError) -> String {
+    let declares =
+      Self.self is any URIRoutable.Type || Self.self is any PathRoutable.Type
+      || Self.self is any HostRoutable.Type || Self.self is any SchemeRoutable.Type
+    let pattern = routePattern
+    guard declares || pattern != "/*" else {
+      throw RouteTableError(
+        code: .noPattern, routeName: String(describing: Self.self),
+        message:
+          "route type '\(Self.self)' declares no path, host, scheme or uri, so it would claim every URL; conform to PathRoutable, HostRoutable, SchemeRoutable or URIRoutable (or implement routePattern)"
+      )
+    }
+    return pattern
   }
 }
 

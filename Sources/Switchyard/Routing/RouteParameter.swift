@@ -12,7 +12,7 @@
 /// ```
 ///
 /// The standard library's integers, `Double`, `Float`, `Bool`, `String` and `Substring`
-/// conform. (`UUID` is a Foundation type; its conformance belongs in `SwitchyardFoundation`.)
+/// conform; `SwitchyardFoundation` adds `UUID`.
 public protocol RouteParameter {
   /// Reads a value from its decoded text, or returns `nil` when the text is not one.
   init?(routeParameter text: String)

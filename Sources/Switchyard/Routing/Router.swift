@@ -19,39 +19,62 @@
 /// router.stack(for: "myapp://user/42/post/7")            // [.user(42), .post(7)]
 /// ```
 ///
-/// A router is `Sendable`: register, remove and route from any thread or task. Each routing
-/// call works on an immutable compiled snapshot of the routes, taken when it starts;
-/// registrations swap in a new snapshot (compiled on the next routing call) under a lock.
+/// A router is `Sendable`: register, remove and route from any thread or task, and its handlers
+/// are `@Sendable` and nonisolated — the fit for servers and for handlers that return a value
+/// the caller applies. For handlers that touch main-actor state, use a ``MainActorRouter``
+/// (<doc:Isolation>). Each routing call works on an immutable compiled snapshot of the routes,
+/// taken when it starts; registrations are compiled on the next routing call, incrementally
+/// (<doc:RegistrationCost>).
 public final class Router<Output>: Sendable {
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
-  /// declines, so `try match.int("id")` falls through to the next candidate on bad input.
+  /// declines, so `try match.int("id")` falls through to the next candidate on bad input —
+  /// except reading a name the route does not declare, which stops routing
+  /// (``UnmatchedReason/handlerFailed``).
   public typealias Handler = @Sendable (RouteMatch) throws -> Output?
-  /// An asynchronous handler, run by ``handle(_:)``.
+  /// An asynchronous handler, run by ``handle(_:context:)``.
   public typealias AsyncHandler = @Sendable (RouteMatch) async throws -> Output?
   /// Called when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
-  private let state: Locked<State>
+  // Usable from inlinable code: `route` and `register` are specialised in the app for its
+  // `Output`, so a routing call looks up no generic metadata (<doc:RegistrationCost>).
+  @usableFromInline let state: Locked<RouterState>
 
-  private struct State {
-    var registry: RoutingRegistry<RouterHandler<Output>>
-    var unmatchedHandler: UnmatchedHandler?
-  }
-
-  /// Creates a router whose patterns and URLs are read with `options`.
+  /// Creates a router whose patterns and URLs are read with `options` (its
+  /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
   ///
   /// ```swift
   /// let router = Router<Bool>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
   public init(options: RouteOptions = RouteOptions()) {
-    state = Locked(State(registry: RoutingRegistry(options: options), unmatchedHandler: nil))
+    state = Locked(RouterState(registry: RoutingRegistry(options: options)))
+  }
+
+  /// Creates a router that answers links from `origins` only: a pattern without a scheme and
+  /// a host matches under each origin (<doc:AcceptedOrigins>).
+  ///
+  /// ```swift
+  /// let router = try Router<Screen>(accepting: ["shop", "https://(www.)shop.example.com"])
+  /// try router.register("/account/orders") { _ in .orders }
+  /// router.route("shop://account/orders")                        // .orders
+  /// router.route("https://www.shop.example.com/account/orders")  // .orders
+  /// router.route("https://evil.example.com/account/orders")      // nil
+  /// ```
+  /// - Throws: ``RouteTableError`` (``RouteTableError/Code/badOrigin``) for an origin that is
+  ///   not a scheme with an optional host.
+  public convenience init(
+    accepting origins: [String], options: RouteOptions = RouteOptions()
+  ) throws(RouteTableError) {
+    var options = options
+    for origin in origins { options.acceptedOrigins.append(try LinkOrigin(origin)) }
+    self.init(options: options)
   }
 
   /// The options patterns and URLs are read with.
   public var options: RouteOptions { state.withLock { $0.registry.options } }
 
   /// The routes, in registration order.
-  public var routes: [Route] { state.withLock { $0.registry.table.routes } }
+  public var routes: [Route] { state.withLock { $0.registry.routes } }
 
   // MARK: Registering
 
@@ -60,28 +83,36 @@ public final class Router<Output>: Sendable {
   /// ```swift
   /// try router.register("myapp://user/<int:id>") { match in .user(try match.int("id")) }
   /// try router.register("myapp://user/me", name: "me", priority: 1) { _ in .user(0) }
+  /// try router.register("/account", metadata: .with(.requiresSignIn, true)) { _ in .account }
   /// ```
   /// - Parameters:
   ///   - pattern: The pattern (see the Pattern Syntax article).
   ///   - name: A unique name; by default the pattern itself (` #2`, ` #3`… appended when the
   ///     same pattern is registered again).
   ///   - priority: Higher priorities are tried first. Default 0.
+  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   ///   - handler: Returns the output, or `nil` (or throws) to let the next candidate run.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is registered.
+  @inlinable
   @discardableResult
   public func register(
     _ pattern: String, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping Handler
   ) throws(RouteTableError) -> Route {
     try update { registry throws(RouteTableError) in
-      try registry.add(pattern, name: name, priority: priority, handler: .sync(handler))
+      try registry.add(
+        pattern, name: name, priority: priority, metadata: metadata,
+        handler: Router.erase(handler))
     }
   }
 
-  /// Registers `pattern` with an asynchronous handler, run by ``handle(_:)``.
+  /// Registers `pattern` with an asynchronous handler, run by ``handle(_:context:)``.
   ///
-  /// The synchronous ``route(_:)`` cannot run it and passes over it as if it declined.
+  /// The synchronous ``route(_:context:)`` does not run it: when it is the best remaining
+  /// candidate, routing stops with ``UnmatchedReason/needsAsync`` (never passing the route
+  /// over for a worse one).
   ///
   /// ```swift
   /// try router.registerAsync("myapp://user/<int:id>") { match in
@@ -92,10 +123,17 @@ public final class Router<Output>: Sendable {
   @discardableResult
   public func registerAsync(
     _ pattern: String, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping AsyncHandler
   ) throws(RouteTableError) -> Route {
     try update { registry throws(RouteTableError) in
-      try registry.add(pattern, name: name, priority: priority, handler: .async(handler))
+      try registry.add(
+        pattern, name: name, priority: priority, metadata: metadata,
+        handler: .async { match, box in
+          guard let output = try await handler(match) else { return false }
+          unsafeDowncast(box, to: OutputBox<Output>.self).value = output
+          return true
+        })
     }
   }
 
@@ -118,7 +156,8 @@ public final class Router<Output>: Sendable {
   }
 
   /// Called when no handler takes a URL: no route matches, every candidate declined, an
-  /// interceptor rejected it or redirections looped. What it returns is ``route(_:)``'s result.
+  /// interceptor rejected it or redirections looped. What it returns is ``route(_:context:)``'s
+  /// result.
   ///
   /// ```swift
   /// router.unmatchedHandler = { request in
@@ -127,8 +166,19 @@ public final class Router<Output>: Sendable {
   /// }
   /// ```
   public var unmatchedHandler: UnmatchedHandler? {
-    get { state.withLock { $0.unmatchedHandler } }
-    set { state.withLock { $0.unmatchedHandler = newValue } }
+    get { state.withLock { $0.unmatchedHandler as? UnmatchedHandler } }
+    set {
+      var erased: ErasedUnmatchedHandler? = nil
+      if let handler = newValue {
+        erased = { request, out in
+          out.assumingMemoryBound(to: Output?.self).pointee = handler(request)
+        }
+      }
+      state.withLock {
+        $0.unmatchedHandler = newValue
+        $0.fallback = erased
+      }
+    }
   }
 
   // MARK: Interceptors and observers
@@ -138,12 +188,13 @@ public final class Router<Output>: Sendable {
   ///
   /// An interceptor passes, rejects (no handler runs; the unmatched handler does) or
   /// redirects to another URL, which is then routed from the start. Interceptors run for
-  /// unmatched URLs too (`request.match` is `nil`), so they can rewrite legacy links.
+  /// unmatched URLs too (`request.match` is `nil`), so they can rewrite legacy links. They see
+  /// the best route's metadata and the call's context.
   ///
   /// ```swift
-  /// router.intercept(scheme: "myapp", name: "login") { request in
-  ///   if request.match?.route.name == "settings", !session.isLoggedIn {
-  ///     return .redirect(to: "myapp://login")
+  /// router.intercept(name: "login") { request in
+  ///   if request.metadata[.requiresSignIn], !session.isSignedIn {
+  ///     return .redirect(to: "shop://login")
   ///   }
   ///   return .pass
   /// }
@@ -174,7 +225,8 @@ public final class Router<Output>: Sendable {
 
   /// Adds an observer that is told of every routing decision (see ``RoutingEvent``).
   ///
-  /// Observers run synchronously on the routing thread: keep them short.
+  /// Observers run synchronously on the routing thread: keep them short. While no observer
+  /// is registered, routing reads no clock.
   ///
   /// ```swift
   /// router.observe { event in
@@ -193,7 +245,7 @@ public final class Router<Output>: Sendable {
   /// router.match("myapp://user/42")?.route.pattern.text   // "myapp://user/<int:id>"
   /// ```
   public func match(_ url: String) -> RouteMatch? {
-    snapshot().matcher.match(url)
+    snapshot().best(url)?.match
   }
 
   /// Whether some route matches `url`. Runs no handler and no interceptor, so a URL whose
@@ -204,32 +256,43 @@ public final class Router<Output>: Sendable {
   /// router.canRoute("myapp://nowhere")   // false
   /// ```
   public func canRoute(_ url: String) -> Bool {
-    snapshot().matcher.matches(url)
+    snapshot().matches(url)
   }
 
   /// Routes `url`: runs the interceptors, then the candidates' handlers in precedence order
   /// until one returns an output; when none does, the unmatched handler.
   ///
   /// ```swift
-  /// router.route("myapp://user/42")   // .user(42)
+  /// router.route("myapp://user/42")                                   // .user(42)
+  /// router.route("myapp://user/42", context: .with(.source, "push"))  // handlers read it
   /// ```
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - context: What the call carries to interceptors, handlers and the unmatched handler.
   /// - Returns: The output, or `nil` when neither a handler nor the unmatched handler gave one.
+  @inlinable
   @discardableResult
-  public func route(_ url: String) -> Output? {
-    resolve(url).output
+  public func route(_ url: String, context: RoutingContext = RoutingContext()) -> Output? {
+    var output: Output? = nil
+    withUnsafeMutablePointer(to: &output) { pointer in
+      state.route(url, context, into: UnsafeMutableRawPointer(pointer))
+    }
+    return output
   }
 
-  /// Routes `url` like ``route(_:)`` and tells what happened: the output, the match that
-  /// produced it, or why no handler took the URL.
+  /// Routes `url` like ``route(_:context:)`` and tells what happened: the output, the match
+  /// that produced it, or why no handler took the URL.
   ///
   /// ```swift
   /// let result = router.resolve("myapp://nowhere")
   /// result.isHandled            // false
   /// result.unmatched?.reason    // noRoute
   /// ```
-  public func resolve(_ url: String) -> RoutingResult<Output> {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.unmatchedHandler) }
-    return Router.resolve(url, snapshot, fallback)
+  public func resolve(
+    _ url: String, context: RoutingContext = RoutingContext()
+  ) -> RoutingResult<Output> {
+    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    return Router.resolve(url, context, snapshot, fallback, interceptors: true)
   }
 
   /// Routes `url`, running synchronous and asynchronous handlers alike.
@@ -240,44 +303,67 @@ public final class Router<Output>: Sendable {
   /// - Throws: `CancellationError` when the task is cancelled before a candidate runs.
   ///   Errors thrown by handlers are declines, not thrown from here.
   @discardableResult
-  public func handle(_ url: String) async throws -> Output? {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.unmatchedHandler) }
-    let result: RoutingResult<Output> = try await snapshot.route(url) { handler, match in
+  public func handle(
+    _ url: String, context: RoutingContext = RoutingContext()
+  ) async throws -> Output? {
+    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    let box = OutputBox<Output>()
+    let outcome = try await snapshot.route(url, context: context) { handler, match in
       switch handler {
-      case .sync(let body): return Router.attempt { try body(match) }
+      case .sync(let body):
+        var output: Output? = nil
+        let result = withUnsafeMutablePointer(to: &output) { pointer in
+          attempt(match) { try body(match, UnsafeMutableRawPointer(pointer)) }
+        }
+        box.value = output
+        return result
       case .async(let body):
         do {
-          guard let output = try await body(match) else { return .declined(nil) }
-          return .handled(output)
+          return try await body(match, box) ? .handled : .declined(nil)
         } catch {
-          return .declined(error)
+          return classify(error, match)
         }
+      case .mainActor, .open:
+        return .skipped
       }
     }
-    if let output = result.output { return output }
-    return result.unmatched.flatMap { request in fallback?(request) }
+    if outcome.match != nil { return box.value }
+    guard let request = outcome.unmatched, let fallback else { return nil }
+    var output: Output? = nil
+    withUnsafeMutablePointer(to: &output) { fallback(request, UnsafeMutableRawPointer($0)) }
+    return output
   }
 
   /// The back stack for `url`: the outputs of its parent routes, shortest first, then the
-  /// output for `url` itself — for a `NavigationStack` path or a UIKit navigation stack.
+  /// output for `url` itself — for a `NavigationStack` path or a UIKit navigation stack
+  /// (<doc:BackStacks>).
   ///
   /// The parents are the URL cut after each of its path segments but the last (a host read
-  /// as a path segment counts as the first segment; the query and fragment are dropped). A
-  /// parent is included when some route matches it and routing it gives an output (its
-  /// handlers may decline, its interceptors may reject: then it is left out; the unmatched
-  /// handler is not called for parents). The root (no segment at all) is not a parent: it is
-  /// the stack's root view, not an entry of its path. When `url` itself gives no output, the
-  /// stack is empty.
+  /// as a path segment counts as the first segment; the query and fragment are dropped). The
+  /// interceptors run for `url` only — the gate applies to the link: when they redirect or
+  /// reject it, the stack is the one output that gives (the login screen, say). Otherwise
+  /// each parent that some route matches and whose handlers give an output is included,
+  /// routed without interceptors and without the unmatched handler; a route that answers
+  /// several of the URL's levels (a catch-all) appears once, at its deepest. The leaf of an
+  /// unknown link is the unmatched handler's output, behind the parents that matched; with
+  /// no output for `url` at all, the stack is empty.
   ///
   /// ```swift
   /// router.stack(for: "myapp://user/42/post/7")   // [.user(42), .post(7)]
   /// // parents tried: myapp://user (no route), myapp://user/42 (.user(42)),
   /// //                myapp://user/42/post (no route)
   /// ```
-  public func stack(for url: String) -> [Output] {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.unmatchedHandler) }
+  public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Output] {
+    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
     return snapshot.stack(for: url) { url, isLeaf in
-      Router.resolve(url, snapshot, isLeaf ? fallback : nil).output
+      let result = Router.resolve(
+        url, context, snapshot, isLeaf ? fallback : nil, interceptors: isLeaf)
+      return (
+        result.output,
+        DispatchOutcome(
+          match: result.match, unmatched: result.unmatched, redirects: result.redirects,
+          intercepted: result.wasIntercepted)
+      )
     }
   }
 
@@ -286,9 +372,10 @@ public final class Router<Output>: Sendable {
   /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
   /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
   /// so a registration of several routes is all or nothing.
+  @usableFromInline
   func update<Result>(
     atomically: Bool = false,
-    _ body: (inout RoutingRegistry<RouterHandler<Output>>) throws(RouteTableError) -> Result
+    _ body: (inout RoutingRegistry) throws(RouteTableError) -> Result
   ) throws(RouteTableError) -> Result {
     try state.withLock { state throws(RouteTableError) in
       guard atomically else { return try body(&state.registry) }
@@ -299,44 +386,82 @@ public final class Router<Output>: Sendable {
     }
   }
 
-  private func snapshot() -> RoutingSnapshot<RouterHandler<Output>> {
+  /// `handler` as the registry stores it.
+  @inlinable
+  static func erase(_ handler: @escaping Handler) -> RouteHandler {
+    .sync { match, out in
+      guard let output = try handler(match) else { return false }
+      out.assumingMemoryBound(to: Output?.self).pointee = output
+      return true
+    }
+  }
+
+  private func snapshot() -> RoutingSnapshot {
     state.withLock { $0.registry.snapshot() }
   }
 
   private static func resolve(
-    _ url: String, _ snapshot: RoutingSnapshot<RouterHandler<Output>>,
-    _ fallback: UnmatchedHandler?
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot,
+    _ fallback: ErasedUnmatchedHandler?, interceptors: Bool
   ) -> RoutingResult<Output> {
-    let result: RoutingResult<Output> = snapshot.route(url) { handler, match in
-      switch handler {
-      case .sync(let body): return attempt { try body(match) }
-      case .async: return .declined(AsyncHandlerSkipped(route: match.route))
-      }
+    var output: Output? = nil
+    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
+      dispatchSync(
+        url, context, snapshot, fallback, UnsafeMutableRawPointer(pointer),
+        interceptors: interceptors)
     }
-    guard result.match == nil, let request = result.unmatched, let fallback else { return result }
-    return RoutingResult(output: fallback(request), match: nil, unmatched: request)
-  }
-
-  private static func attempt(_ body: () throws -> Output?) -> Attempt<Output> {
-    do {
-      guard let output = try body() else { return .declined(nil) }
-      return .handled(output)
-    } catch {
-      return .declined(error)
-    }
+    return RoutingResult(outcome, output: output)
   }
 }
 
-/// A router's handler, as stored.
-enum RouterHandler<Output>: Sendable {
-  case sync(@Sendable (RouteMatch) throws -> Output?)
-  case async(@Sendable (RouteMatch) async throws -> Output?)
+/// An unmatched handler as a router stores it: writes its output through the pointer.
+typealias ErasedUnmatchedHandler = @Sendable (UnmatchedRequest, UnsafeMutableRawPointer) -> Void
+
+/// A router's state behind its lock; not generic, so routing looks up no generic metadata.
+@usableFromInline
+struct RouterState {
+  var registry: RoutingRegistry
+  /// The unmatched handler as set (a `Router<Output>.UnmatchedHandler`), for its getter.
+  var unmatchedHandler: (any Sendable)? = nil
+  var fallback: ErasedUnmatchedHandler? = nil
 }
 
-/// Why the synchronous ``Router/route(_:)`` passed over a route: its handler is async.
-struct AsyncHandlerSkipped: Error, CustomStringConvertible {
-  let route: Route
-  var description: String {
-    "route '\(route.name)' has an async handler; route the URL with handle(_:) to run it"
+extension Locked where State == RouterState {
+  /// The whole of ``Router/route(_:context:)`` but the output's storage: not generic, so it
+  /// runs without looking up generic metadata.
+  @usableFromInline
+  func route(_ url: String, _ context: RoutingContext, into out: UnsafeMutableRawPointer) {
+    let (snapshot, fallback) = withLock { ($0.registry.snapshot(), $0.fallback) }
+    _ = dispatchSync(url, context, snapshot, fallback, out, describesUnmatched: fallback != nil)
+  }
+}
+
+/// Routes `url` through synchronous handlers, writing the output (a handler's or the unmatched
+/// handler's) through `out`.
+func dispatchSync(
+  _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot,
+  _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer, interceptors: Bool = true,
+  describesUnmatched: Bool = true
+) -> DispatchOutcome {
+  let outcome = snapshot.route(
+    url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched
+  ) { handler, match in
+    switch handler {
+    case .sync(let body): return attempt(match) { try body(match, out) }
+    case .async: return .needsAsync
+    case .mainActor, .open: return .skipped
+    }
+  }
+  if outcome.match == nil, let request = outcome.unmatched, let fallback {
+    fallback(request, out)
+  }
+  return outcome
+}
+
+extension RoutingResult {
+  init(_ outcome: DispatchOutcome, output: Output?) {
+    self.init(
+      output: output, match: outcome.match, unmatched: outcome.unmatched,
+      redirects: outcome.redirects, wasIntercepted: outcome.intercepted)
   }
 }

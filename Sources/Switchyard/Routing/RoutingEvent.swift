@@ -24,15 +24,17 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
   /// The name of the interceptor, for ``Outcome/rejected`` and ``Outcome/redirected``.
   public var interceptor: String?
   /// The time from the start of routing this URL (matching included) to this decision,
-  /// measured with `ContinuousClock`.
+  /// measured with `ContinuousClock` (read only while some observer is registered).
   public var duration: Duration
   /// How many redirections led to the URL being routed (0 for the URL as given).
   public var redirectDepth: Int
+  /// The metadata of the route concerned (`nil` when no route is).
+  public var metadata: RouteMetadata?
 
   /// What a routing decision was.
   public struct Outcome: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
-      case handled, declined, rejected, redirected, unmatched
+      case handled, declined, rejected, redirected, unmatched, needsAsync, failed
     }
     let storage: Storage
 
@@ -46,6 +48,12 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
     public static let redirected = Outcome(storage: .redirected)
     /// No route matched, every candidate declined, or a redirection looped.
     public static let unmatched = Outcome(storage: .unmatched)
+    /// A synchronous call met a route whose handler is async, and stopped
+    /// (``UnmatchedReason/needsAsync``).
+    public static let needsAsync = Outcome(storage: .needsAsync)
+    /// A handler read a parameter its route does not declare: a programming error, not a
+    /// decline (``UnmatchedReason/handlerFailed``).
+    public static let failed = Outcome(storage: .failed)
 
     public var description: String { "\(storage)" }
   }

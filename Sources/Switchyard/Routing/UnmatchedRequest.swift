@@ -29,6 +29,8 @@ public struct UnmatchedRequest: Sendable {
   public let declined: [DeclinedRoute]
   /// The interceptor that rejected the URL, for ``UnmatchedReason/rejected``.
   public let interceptor: String?
+  /// What the routing call carries (see ``RoutingContext``).
+  public let context: RoutingContext
 }
 
 /// A candidate route whose handler declined.
@@ -42,7 +44,8 @@ public struct DeclinedRoute: Sendable {
 /// Why a URL found no handler.
 public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
   enum Storage: Sendable, Hashable {
-    case noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects
+    case noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects, needsAsync
+    case handlerFailed
   }
   let storage: Storage
 
@@ -56,6 +59,14 @@ public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
   public static let redirectLoop = UnmatchedReason(storage: .redirectLoop)
   /// Interceptors redirected more times than the router's `maximumRedirects`.
   public static let tooManyRedirects = UnmatchedReason(storage: .tooManyRedirects)
+  /// The best remaining candidate has an async handler (``Router/registerAsync(_:name:priority:metadata:handler:)``)
+  /// and the call was synchronous: route the URL with ``Router/handle(_:context:)``. Routing
+  /// stops there rather than pass a route the URL has over.
+  public static let needsAsync = UnmatchedReason(storage: .needsAsync)
+  /// A handler read a parameter its route's pattern does not declare (a typo such as
+  /// `match.int("idd")` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
+  /// rather than fall through to another route.
+  public static let handlerFailed = UnmatchedReason(storage: .handlerFailed)
 
   public var description: String { "\(storage)" }
 }
@@ -76,6 +87,12 @@ public struct RoutingResult<Output> {
   public let match: RouteMatch?
   /// Why no handler took the URL; `nil` when one did.
   public let unmatched: UnmatchedRequest?
+  /// The URLs routed before the one that gave the output: interceptors' redirections, oldest
+  /// first (empty when none redirected).
+  public let redirects: [String]
+  /// Whether an interceptor redirected or rejected the URL (a back stack then holds only this
+  /// result).
+  let wasIntercepted: Bool
 
   /// Whether a route's handler (not the unmatched handler) produced the output.
   public var isHandled: Bool { match != nil }

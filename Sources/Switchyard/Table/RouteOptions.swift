@@ -74,14 +74,20 @@ public struct RouteOptions: Sendable, Hashable {
   public var plusAsSpace: Bool
   /// The scheme given to patterns and URLs written without one.
   public var defaultScheme: String?
+  /// The link origins the table answers: when not empty, a pattern that names neither a scheme
+  /// nor a host matches under each of these origins and under nothing else
+  /// (<doc:AcceptedOrigins>). Default: none (such a pattern matches any scheme and host).
+  public var acceptedOrigins: [LinkOrigin]
 
   /// Creates options; every argument has the default listed in <doc:ReadingURLs>.
   public init(
     hostAsPath: HostAsPathPolicy = .customSchemes,
     caseInsensitivePaths: Bool = false,
     plusAsSpace: Bool = false,
-    defaultScheme: String? = nil
+    defaultScheme: String? = nil,
+    acceptedOrigins: [LinkOrigin] = []
   ) {
+    self.acceptedOrigins = acceptedOrigins
     self.hostAsPath = hostAsPath
     self.caseInsensitivePaths = caseInsensitivePaths
     self.plusAsSpace = plusAsSpace

@@ -15,6 +15,9 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   public let priority: Int
   /// The position in registration order, from 0.
   public let index: Int
+  /// The app's own facts about the route (<doc:MetadataAndContext>): empty unless given when the
+  /// route was added.
+  public internal(set) var metadata = RouteMetadata()
 
   public var description: String { "\(name) \(pattern.text)" }
 }
@@ -35,6 +38,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
       case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes
+      case badOrigin, noPattern
     }
     let storage: Storage
     /// A route name that is empty.
@@ -49,6 +53,10 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let badTypeName = Code(storage: .badTypeName)
     /// More than ``RouteTable/maximumParameterTypes`` registered types.
     public static let tooManyTypes = Code(storage: .tooManyTypes)
+    /// A ``LinkOrigin`` that is not a scheme with an optional host.
+    public static let badOrigin = Code(storage: .badOrigin)
+    /// A typed route (`Routable`) that declares no path, host, scheme or URI.
+    public static let noPattern = Code(storage: .noPattern)
 
     public var description: String { "\(storage)" }
   }
@@ -136,11 +144,13 @@ public struct RouteTable: Sendable {
   ///   - name: A non-empty name, unique in the table.
   ///   - pattern: The pattern (<doc:PatternSyntax>).
   ///   - priority: Higher priorities win first. Default 0.
+  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   /// - Returns: The route as added.
   /// - Throws: ``RouteTableError`` for an empty or taken name or a pattern syntax error.
   @discardableResult
   public mutating func add(
-    _ name: String, _ pattern: String, priority: Int = 0
+    _ name: String, _ pattern: String, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata()
   ) throws(RouteTableError) -> Route {
     guard !name.isEmpty else {
       throw RouteTableError(code: .emptyName, message: "a route name must not be empty")
@@ -151,14 +161,21 @@ public struct RouteTable: Sendable {
         message: "a route named '\(name)' already exists")
     }
     let parsed: RoutePattern
-    do {
-      parsed = try RoutePattern(pattern, options: options, types: parameterTypes)
-    } catch {
-      throw RouteTableError(
-        code: .badPattern, routeName: name, patternError: error,
-        message: "route '\(name)': \(error.message) (column \(error.column))")
+    if let underOrigins = try RouteTable.readUnderOrigins(
+      pattern, name: name, options: options, types: parameterTypes)
+    {
+      parsed = underOrigins
+    } else {
+      do {
+        parsed = try RoutePattern(pattern, options: options, types: parameterTypes)
+      } catch {
+        throw RouteTableError(
+          code: .badPattern, routeName: name, patternError: error,
+          message: "route '\(name)': \(error.message) (column \(error.column))")
+      }
     }
-    let route = Route(name: name, pattern: parsed, priority: priority, index: routes.count)
+    let route = Route(
+      name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata)
     positions[name] = routes.count
     routes.append(route)
     return route
@@ -175,7 +192,8 @@ public struct RouteTable: Sendable {
     for index in position..<routes.count {
       let route = routes[index]
       routes[index] = Route(
-        name: route.name, pattern: route.pattern, priority: route.priority, index: index)
+        name: route.name, pattern: route.pattern, priority: route.priority, index: index,
+        metadata: route.metadata)
       positions[route.name] = index
     }
     return removed
@@ -184,5 +202,18 @@ public struct RouteTable: Sendable {
   /// The route named `name`.
   public func route(named name: String) -> Route? {
     positions[name].map { routes[$0] }
+  }
+
+  /// A table of routes already read (by a router's registry), renumbered in the given order:
+  /// nothing is parsed again.
+  init(options: RouteOptions, types: [ParameterType], reading routes: [Route]) {
+    self.options = options
+    self.parameterTypes = types
+    self.routes = routes.enumerated().map { position, route in
+      Route(
+        name: route.name, pattern: route.pattern, priority: route.priority, index: position,
+        metadata: route.metadata)
+    }
+    for (position, route) in routes.enumerated() { positions[route.name] = position }
   }
 }

@@ -15,6 +15,7 @@
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18, above the package's floor, so this is a
 /// plain OS lock (pthread mutex, or an SRW lock on Windows). Critical sections are short:
 /// routers only swap snapshot references and edit their registries under it.
+@usableFromInline
 final class Locked<State>: @unchecked Sendable {
   #if os(Windows)
     private let lock: UnsafeMutablePointer<SRWLOCK>

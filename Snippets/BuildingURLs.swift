@@ -1,0 +1,51 @@
+// Reverse routing: build the URL of a route from values, and match it back.
+import Switchyard
+
+var table = RouteTable()
+try table.add("user", "myapp://user/<int:id>")
+try table.add("post", "https://*.mysite.com/post/:id")
+try table.add("article", "http(s)://(www.)example.com/articles/<int:id>(/:slug)")
+try table.add("search", "/search/:term")
+
+// Captures are filled and checked; other values go to the query, sorted by name.
+print(try table.url(for: "user", values: ["id": 42, "tab": "posts"]))
+// myapp://user/42?tab=posts
+print(try table.url(for: "search", values: ["term": "surge", "sort": "score desc"]))
+// /search/surge?sort=score%20desc
+
+// A wildcard host needs the caller's host; several origins: the first as written, or a choice.
+print(try table.url(for: "post", values: ["id": 1234], host: "subdomain.mysite.com"))
+// https://subdomain.mysite.com/post/1234
+print(try table.url(for: "article", values: ["id": 7, "slug": "hello world"]))
+// https://www.example.com/articles/7/hello%20world
+print(try table.url(for: "article", values: ["id": 7], host: "example.com", scheme: "http"))
+// http://example.com/articles/7
+
+// What would not match back is an error that names the route and the capture.
+do {
+  _ = try table.url(for: "user", values: ["id": "abc"])
+} catch {
+  print(error)  // route 'user': value "abc" for capture 'id' is not a valid int
+}
+
+// A typed route prints itself from its stored properties.
+struct SearchRoute: PathRoutable {
+  static let path = "/search/:term"
+  let term: String
+  var sort: String? = nil
+
+  init(term: String, sort: String? = nil) {
+    self.term = term
+    self.sort = sort
+  }
+
+  init(match: RouteMatch) throws {
+    term = try match.string("term")
+    sort = match.query.last("sort")
+  }
+}
+
+let link = try SearchRoute(term: "a/b", sort: "new").url
+print(link)  // /search/a%2Fb?sort=new
+let routes = try RouteSet(routes: [SearchRoute.self])
+print(routes.match(link, as: SearchRoute.self)?.term ?? "-")  // a/b

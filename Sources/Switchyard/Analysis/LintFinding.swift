@@ -1,0 +1,79 @@
+/// One problem ``RouteTable/lint()`` found in a route table, with a URL that shows it
+/// (<doc:AnalysingRouteTables>).
+///
+/// ```swift
+/// var table = RouteTable()
+/// try table.add("byID", "/u/:id")
+/// try table.add("byName", "/u/:name")
+/// let finding = table.lint()[0]
+/// finding.kind      // .duplicate
+/// finding.routes    // ["byID", "byName"]
+/// finding.witness   // "/u/x"
+/// finding.severity  // .error
+/// ```
+public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+  /// What kind of problem a finding is. Its ``name`` is the `kind` of the JSON output.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Two routes match exactly the same URLs with the same precedence: the later never wins.
+    case duplicate
+    /// Every URL the first route matches is won by other routes.
+    case shadowed
+    /// Some URL (the witness) is matched by both routes and precedence decides; the first
+    /// route wins it.
+    case overlap
+    /// Two routes name a capture at the same place with names that differ only in case.
+    case captureNameCase
+    /// One alternative of the first route's optional groups is never used: every URL it
+    /// matches is won by other routes — typically a literal segment taken by a typed capture of
+    /// a route with a higher priority.
+    case unreachableAlternative
+    /// The route's pattern matches every URL (any scheme, host, path, query and fragment).
+    case matchesEverything
+
+    /// The JSON name of the kind.
+    public var name: String { rawValue }
+
+    /// How serious findings of this kind are.
+    public var severity: Severity {
+      switch self {
+      case .duplicate, .shadowed: return .error
+      case .captureNameCase, .unreachableAlternative, .matchesEverything: return .warning
+      case .overlap: return .note
+      }
+    }
+  }
+
+  /// How serious a finding is. `switchyard lint` exits 1 when there is an error.
+  public enum Severity: String, Sendable, Hashable, Comparable {
+    case error, warning, note
+
+    private var order: Int {
+      switch self {
+      case .error: return 0
+      case .warning: return 1
+      case .note: return 2
+      }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.order < rhs.order }
+  }
+
+  /// What kind of problem this is.
+  public var kind: Kind
+  /// The routes concerned, by name; the first is the one the finding is about (the
+  /// shadowed route, the later duplicate's original, the winner of an overlap).
+  public var routes: [String]
+  /// A URL that shows the finding when matched.
+  public var witness: String
+  /// One sentence that says what is wrong.
+  public var message: String
+  /// For overlaps: the precedence rule that decides between the two routes at the witness.
+  public var decision: PrecedenceDecision?
+
+  /// The severity of the finding's kind.
+  public var severity: Severity { kind.severity }
+
+  public var description: String {
+    "\(severity.rawValue): \(kind.name): \(message)\n  witness: \(witness)"
+  }
+}

@@ -1,0 +1,345 @@
+/// How a table treats one URL: how the URL was read, every route with the part where it
+/// failed or the fact that it matched, and the rule that chose the winner over the runner-up
+/// (<doc:AnalysingRouteTables>).
+///
+/// ```swift
+/// let explanation = table.explain("myapp://user/42")
+/// explanation.winner                      // "user"
+/// explanation.routes[0].route.name        // "user" (matched routes first, best first)
+/// explanation.routes.last?.failure?.part  // .segment, .conversion, .query, …
+/// explanation.decision?.explanation       // "path element 2: int capture beats string capture"
+/// ```
+public struct RouteExplanation: Sendable {
+  /// The URL as the engine read it (<doc:ReadingURLs>).
+  public struct Reading: Sendable, Hashable {
+    /// The lowercased scheme (the default scheme when the URL had none), or `nil`.
+    public var scheme: String?
+    /// Whether the scheme reads its host as the first path segment.
+    public var hostAsPath: Bool
+    /// The lowercased host, or `nil`.
+    public var host: String?
+    /// The port, if the URL named one.
+    public var port: Int?
+    /// The decoded path segments (empty ones dropped; a host-as-path host first).
+    public var segments: [String]
+    /// The decoded query parameters, in order.
+    public var query: [(name: String, value: String)]
+    /// The decoded fragment, or `nil`.
+    public var fragment: String?
+
+    public static func == (lhs: Reading, rhs: Reading) -> Bool {
+      lhs.scheme == rhs.scheme && lhs.hostAsPath == rhs.hostAsPath && lhs.host == rhs.host
+        && lhs.port == rhs.port && lhs.segments == rhs.segments && lhs.fragment == rhs.fragment
+        && lhs.query.map(\.name) == rhs.query.map(\.name)
+        && lhs.query.map(\.value) == rhs.query.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(segments)
+      hasher.combine(host)
+    }
+  }
+
+  /// The part of a URL where a route failed.
+  public enum Part: String, Sendable, Hashable {
+    case scheme, host, port
+    /// A path segment that is not what the pattern wants there (or is missing or extra).
+    case segment
+    /// A path segment in the right place that a typed capture refused.
+    case conversion
+    case query, fragment
+  }
+
+  /// Why one route did not match.
+  public struct Failure: Sendable, Hashable, CustomStringConvertible {
+    /// Where it failed.
+    public var part: Part
+    /// The 1-based path segment, for ``Part/segment`` and ``Part/conversion``.
+    public var segment: Int?
+    /// One line that says what the pattern wanted and what the URL had.
+    public var reason: String
+
+    public var description: String { reason }
+  }
+
+  /// One route as considered for the URL.
+  public struct Consideration: Sendable {
+    /// The route.
+    public var route: Route
+    /// `nil` when the route matched.
+    public var failure: Failure?
+    /// Whether the route matched.
+    public var matched: Bool { failure == nil }
+  }
+
+  /// The URL as given.
+  public var url: String
+  /// How it was read.
+  public var reading: Reading
+  /// Every route: the matching ones first, in precedence order (the order of
+  /// ``RouteMatcher/candidates(for:)``), then the others in the order their patterns rank.
+  public var routes: [Consideration]
+  /// The name of the winning route (what ``RouteMatcher/match(_:)`` gives), or `nil`.
+  public var winner: String?
+  /// The name of the best route after the winner, or `nil`.
+  public var runnerUp: String?
+  /// The rule that ranked the winner before the runner-up.
+  public var decision: PrecedenceDecision?
+}
+
+extension RouteTable {
+  /// Explains how this table treats `url`: how it was read, where each route failed, and which
+  /// rule picked the winner. The winner is always the route ``RouteMatcher/match(_:)`` gives.
+  ///
+  /// ```swift
+  /// var table = RouteTable()
+  /// try table.add("user", "myapp://user/<int:id>")
+  /// try table.add("profile", "myapp://user/:name")
+  /// let explanation = table.explain("myapp://user/42")
+  /// explanation.winner    // "user"
+  /// explanation.runnerUp  // "profile"
+  /// explanation.decision  // path element 2: int capture beats string capture
+  /// ```
+  /// - Parameters:
+  ///   - url: Any string; it is read as a match would read it.
+  ///   - matcher: The table's compiled matcher, if you have one (else it is compiled).
+  public func explain(_ url: String, matcher: RouteMatcher? = nil) -> RouteExplanation {
+    RouteExplainer(TableAnalysis(self, matcher: matcher)).explain(url)
+  }
+}
+
+/// Builds a ``RouteExplanation`` from the pattern model and the matcher's candidates.
+struct RouteExplainer {
+  let analysis: TableAnalysis
+
+  init(_ analysis: TableAnalysis) { self.analysis = analysis }
+
+  func explain(_ url: String) -> RouteExplanation {
+    let options = analysis.table.options
+    let parsed = URLReader(options: options).parse(url)
+    let parts = parsed.parts
+    let hostAsPath = options.hostAsPath.applies(toScheme: parts.scheme)
+    let reading = RouteExplanation.Reading(
+      scheme: parts.scheme, hostAsPath: hostAsPath, host: parts.host, port: parts.port,
+      segments: parts.pathSegments, query: parsed.query.items.map { ($0.name, $0.value) },
+      fragment: parts.fragment)
+    let model = AnalysisURL(
+      scheme: parts.scheme.map { Array($0.utf8) }, host: parts.host.map { Array($0.utf8) },
+      port: parts.port, segments: parts.pathSegments.map { Array($0.utf8) },
+      query: parsed.query.items.map { (Array($0.name.utf8), Array($0.value.utf8)) },
+      fragment: parts.fragment.map { Array($0.utf8) })
+
+    let candidates = analysis.matcher.candidates(for: url).map(\.routeIndex)
+    var considered: [RouteExplanation.Consideration] = candidates.map {
+      RouteExplanation.Consideration(route: analysis.table.routes[$0], failure: nil)
+    }
+    let matched = Set(candidates)
+    var others: [(rank: RankKey, consideration: RouteExplanation.Consideration)] = []
+    for (route, unitIndices) in analysis.unitsByRoute.enumerated() where !matched.contains(route) {
+      var best: (order: [Int], failure: RouteExplanation.Failure)? = nil
+      var rank: RankKey? = nil
+      for unit in unitIndices {
+        let failure = self.failure(analysis.units[unit], model)
+        if rank.map({
+          analysis.units[unit].rank.precedes($0, caseInsensitive: analysis.caseInsensitive)
+        }) ?? true {
+          rank = analysis.units[unit].rank
+        }
+        if best.map({ $0.order.lexicographicallyPrecedes(failure.order) }) ?? true {
+          best = failure
+        }
+      }
+      guard let best, let rank else { continue }
+      others.append(
+        (
+          rank,
+          RouteExplanation.Consideration(route: analysis.table.routes[route], failure: best.failure)
+        ))
+    }
+    others.sort { $0.rank.precedes($1.rank, caseInsensitive: analysis.caseInsensitive) }
+    considered += others.map(\.consideration)
+
+    var decision: PrecedenceDecision? = nil
+    if candidates.count >= 2 {
+      decision = analysis.decide(candidates[0], candidates[1], for: model).map(\.decision)
+    }
+    return RouteExplanation(
+      url: url, reading: reading, routes: considered,
+      winner: candidates.first.map(analysis.name),
+      runnerUp: candidates.count >= 2 ? analysis.name(candidates[1]) : nil, decision: decision)
+  }
+
+  /// Where one unit fails on `url`, with an order key: later parts (and later segments) sort
+  /// after earlier ones, so the unit that got furthest explains its route.
+  func failure(_ unit: AnalysisUnit, _ url: AnalysisURL) -> (
+    order: [Int], failure: RouteExplanation.Failure
+  ) {
+    typealias Failure = RouteExplanation.Failure
+    let variant = unit.variant
+    func text(_ bytes: [UInt8]?) -> String {
+      bytes.map { String(decoding: $0, as: UTF8.self) } ?? "none"
+    }
+    if let scheme = variant.scheme, scheme != url.scheme {
+      return (
+        [0],
+        Failure(
+          part: .scheme, segment: nil,
+          reason: "scheme: the pattern wants \(text(scheme)), the URL has \(text(url.scheme))")
+      )
+    }
+    let search = analysis.search
+    var hostWanted: String? = nil
+    switch variant.host {
+    case .omitted: break
+    case .any: if url.host == nil { hostWanted = "a host (*)" }
+    case .wildcard(let suffix):
+      if !(url.host.map { $0.count > suffix.count && $0.suffix(suffix.count) == suffix[...] }
+        ?? false)
+      {
+        hostWanted = "a host ending in \(text(suffix))"
+      }
+    case .literal(let name): if url.host != name { hostWanted = text(name) }
+    }
+    if let hostWanted {
+      let has = url.host.map { text($0) } ?? "none"
+      return (
+        [1],
+        Failure(
+          part: .host, segment: nil,
+          reason: "host: the pattern wants \(hostWanted), the URL has \(has)")
+      )
+    }
+    if let port = variant.port, port != url.port {
+      return (
+        [2],
+        Failure(
+          part: .port, segment: nil,
+          reason:
+            "port: the pattern wants \(port), the URL has \(url.port.map(String.init) ?? "none")")
+      )
+    }
+    if let path = pathFailure(unit, url.segments) { return ([3, path.segment ?? 0], path) }
+    for requirement in unit.query {
+      let name = text(requirement.name)
+      guard let value = url.lastValue(requirement.name) else {
+        return ([4], Failure(part: .query, segment: nil, reason: "query: no parameter '\(name)'"))
+      }
+      if !search.rules.accepts(requirement.value, value) {
+        return (
+          [4],
+          Failure(
+            part: .query, segment: nil,
+            reason:
+              "query: '\(name)' is '\(text(value))', the pattern wants \(describe(requirement.value))"
+          )
+        )
+      }
+    }
+    if !search.rules.accepts(unit.fragment, url.fragment) {
+      let wanted: String
+      switch unit.fragment {
+      case .none: wanted = "nothing"
+      case .literal(let bytes): wanted = "'\(text(bytes))'"
+      case .capture(let type, let name): wanted = describe(.capture(type, name: name))
+      }
+      let has = url.fragment.map { "'\(text($0))'" } ?? "no fragment"
+      return (
+        [5],
+        Failure(
+          part: .fragment, segment: nil,
+          reason: "fragment: the pattern wants \(wanted), the URL has \(has)")
+      )
+    }
+    return (
+      [6],
+      Failure(part: .segment, segment: nil, reason: "matched through another alternative")
+    )
+  }
+
+  func describe(_ value: RequirementValue) -> String {
+    switch value {
+    case .literal(let bytes): return "'\(String(decoding: bytes, as: UTF8.self))'"
+    case .capture(.string, let name): return "a value (<\(name)>)"
+    case .capture(let type, let name): return "\(typeName(type)) (<\(typeName(type)):\(name)>)"
+    }
+  }
+
+  func typeName(_ type: CaptureType) -> String { analysis.table.typeName(type) }
+
+  /// The text of each automaton step, as written in a pattern.
+  func stepTexts(_ unit: AnalysisUnit) -> [String] {
+    var texts: [String] = []
+    for element in unit.variant.path {
+      switch element {
+      case .literal(let bytes): texts.append("'\(String(decoding: bytes, as: UTF8.self))'")
+      case .capture(.path, let name): texts += ["<path:\(name)>", "<path:\(name)>"]
+      case .capture(.string, let name): texts.append(":\(name)")
+      case .capture(let type, let name): texts.append("<\(typeName(type)):\(name)>")
+      case .mixed(_, _, _, _, let text): texts.append(String(decoding: text, as: UTF8.self))
+      case .star(let name): texts.append("*" + (name ?? ""))
+      }
+    }
+    return texts
+  }
+
+  /// Where the path automaton stops on `segments`, or `nil` when it accepts them.
+  func pathFailure(_ unit: AnalysisUnit, _ segments: [[UInt8]]) -> RouteExplanation.Failure? {
+    let rules = analysis.search.rules
+    let texts = stepTexts(unit)
+    var positions = unit.closure([0])
+    for (offset, segment) in segments.enumerated() {
+      let next = unit.step(positions, segment, rules)
+      if next.isEmpty {
+        let number = offset + 1
+        let shown = String(decoding: segment, as: UTF8.self)
+        let wanted = positions.filter { $0 < unit.steps.count }
+        if wanted.isEmpty {
+          return RouteExplanation.Failure(
+            part: .segment, segment: number,
+            reason: "segment \(number): the pattern has ended, the URL has '\(shown)'")
+        }
+        // A typed capture refusing a segment is a conversion failure.
+        for position in wanted {
+          if case .segment(let set) = unit.steps[position] {
+            switch set {
+            case .typed(let type) where type != .string:
+              return RouteExplanation.Failure(
+                part: .conversion, segment: number,
+                reason:
+                  "segment \(number): '\(shown)' is not \(articled(typeName(type))) "
+                  + "(\(texts[position]))")
+            case .mixed(let prefix, let type, let suffix)
+            where type != .string && segment.count > prefix.count + suffix.count
+              && rules.sameLiteral(segment.prefix(prefix.count), prefix)
+              && rules.sameLiteral(segment.suffix(suffix.count), suffix):
+              return RouteExplanation.Failure(
+                part: .conversion, segment: number,
+                reason:
+                  "segment \(number): '\(shown)' does not hold \(articled(typeName(type))) "
+                  + "(\(texts[position]))")
+            default: break
+            }
+          }
+        }
+        let expected = wanted.map { texts[$0] }.joined(separator: " or ")
+        return RouteExplanation.Failure(
+          part: .segment, segment: number,
+          reason: "segment \(number): the pattern wants \(expected), the URL has '\(shown)'")
+      }
+      positions = next
+    }
+    guard !unit.accepts(positions) else { return nil }
+    let wanted = positions.filter { $0 < unit.steps.count }.map { texts[$0] }
+    let number = segments.count + 1
+    return RouteExplanation.Failure(
+      part: .segment, segment: number,
+      reason:
+        "segment \(number): the URL has ended, the pattern wants "
+        + wanted.joined(separator: " or "))
+  }
+
+  func articled(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return ("aeiou".contains(first) ? "an " : "a ") + word
+  }
+}

@@ -1,0 +1,284 @@
+extension RouteTable {
+  /// Finds routes that can never win, routes that collide, and patterns that are legal but
+  /// almost surely a mistake (<doc:AnalysingRouteTables>).
+  ///
+  /// Findings are computed from the patterns — their variants, typed captures, catch-alls,
+  /// hosts, query and fragment requirements and priorities — and each carries a witness URL
+  /// that behaves as the finding says when matched. Errors come first, then warnings, then
+  /// notes; within a severity, by the first route's registration order.
+  ///
+  /// ```swift
+  /// var table = RouteTable()
+  /// try table.add("user", "/u/<int:id>")
+  /// try table.add("everything", "/u/*", priority: 1)
+  /// let findings = table.lint()
+  /// findings[0].kind     // .shadowed
+  /// findings[0].routes   // ["user", "everything"]
+  /// findings[0].witness  // "/u/7"
+  /// ```
+  public func lint() -> [LintFinding] {
+    var linter = RouteLinter(TableAnalysis(self))
+    return linter.run()
+  }
+}
+
+/// The lint itself; see ``RouteTable/lint()``.
+struct RouteLinter {
+  let analysis: TableAnalysis
+  var findings: [(finding: LintFinding, route: Int, order: Int)] = []
+
+  init(_ analysis: TableAnalysis) { self.analysis = analysis }
+
+  var table: RouteTable { analysis.table }
+
+  mutating func add(_ finding: LintFinding, route: Int) {
+    findings.append((finding, route, findings.count))
+  }
+
+  func pattern(_ route: Int) -> String { table.routes[route].pattern.text }
+
+  func quoted(_ route: Int) -> String { "\"\(analysis.name(route))\"" }
+
+  mutating func run() -> [LintFinding] {
+    let routeCount = table.routes.count
+    // Duplicates: the same units (languages and ranks) and the same priority.
+    var groups: [RouteSignature: Int] = [:]
+    var duplicateOf = [Int?](repeating: nil, count: routeCount)
+    for route in 0..<routeCount {
+      let signature = RouteSignature(analysis, route)
+      if let first = groups[signature] {
+        duplicateOf[route] = first
+        if let (_, text) = analysis.witness([analysis.unitsByRoute[first][0]]) {
+          add(
+            LintFinding(
+              kind: .duplicate, routes: [analysis.name(first), analysis.name(route)],
+              witness: text,
+              message:
+                "\(quoted(route)) (\(pattern(route))) matches exactly the same URLs as "
+                + "\(quoted(first)) (\(pattern(first))) with the same precedence, so "
+                + "\(quoted(route)) never wins"),
+            route: first)
+        }
+      } else {
+        groups[signature] = route
+      }
+    }
+
+    // Shadowed routes and unreachable alternatives.
+    var excluded = Set<Int>()
+    for route in 0..<routeCount {
+      let unitIndices = analysis.unitsByRoute[route]
+      var reachable: [Int: Bool] = [:]
+      var anyReachable = false
+      for unit in unitIndices {
+        let winning = unitWins(unit)
+        reachable[unit] = winning
+        if winning {
+          anyReachable = true
+          if unitIndices.count == 1 { break }
+        }
+      }
+      if !anyReachable {
+        excluded.insert(route)
+        reportShadowed(route, duplicateOf: duplicateOf[route])
+        continue
+      }
+      guard unitIndices.count > 1 else { continue }
+      for unit in unitIndices where reachable[unit] == false {
+        reportUnreachableAlternative(unit)
+      }
+    }
+    for route in 0..<routeCount where duplicateOf[route] != nil { excluded.insert(route) }
+
+    reportEverythingMatchers()
+    reportCaptureNameCase()
+    reportOverlaps(excluding: excluded)
+
+    return findings.sorted { a, b in
+      if a.finding.severity != b.finding.severity { return a.finding.severity < b.finding.severity }
+      if a.route != b.route { return a.route < b.route }
+      return a.order < b.order
+    }.map(\.finding)
+  }
+
+  /// Whether some URL is won by the unit's route through this unit: a URL it matches that no
+  /// unit of another route ranked before it matches.
+  func unitWins(_ unit: Int) -> Bool {
+    let route = analysis.units[unit].route
+    // The shortest URL of the unit is often won already: one lookup settles it.
+    // With optional groups, the URL must be won through this very alternative.
+    if let (url, text) = analysis.witness([unit]),
+      analysis.matcher.match(text)?.routeIndex == route,
+      analysis.unitsByRoute[route].count == 1 || analysis.bestUnit(of: route, for: url) == unit
+    {
+      return true
+    }
+    let rivals = analysis.betterRivals(of: unit)
+    switch analysis.search.search(
+      positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] })
+    {
+    case .found: return true
+    case .none: return false
+    case .unknown: return true  // too large to decide: report nothing rather than a guess
+    }
+  }
+
+  mutating func reportShadowed(_ route: Int, duplicateOf original: Int?) {
+    for unit in analysis.unitsByRoute[route] {
+      guard let (url, text) = analysis.witness([unit]),
+        let winner = analysis.matcher.match(text)?.routeIndex, winner != route
+      else { continue }
+      if winner == original { return }  // reported as a duplicate
+      let because = analysis.decide(winner, route, for: url).map { " (\($0.decision))" } ?? ""
+      add(
+        LintFinding(
+          kind: .shadowed, routes: [analysis.name(route), analysis.name(winner)], witness: text,
+          message:
+            "every URL \(quoted(route)) (\(pattern(route))) matches is won by other routes; "
+            + "\(quoted(winner)) (\(pattern(winner))) wins the witness\(because)",
+          decision: analysis.decide(winner, route, for: url)?.decision),
+        route: route)
+      return
+    }
+  }
+
+  mutating func reportUnreachableAlternative(_ unit: Int) {
+    let route = analysis.units[unit].route
+    guard let (url, text) = analysis.witness([unit]),
+      let winner = analysis.matcher.match(text)?.routeIndex, winner != route
+    else { return }
+    let decision = analysis.decide(winner, route, for: url)?.decision
+    let segments = url.segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+    add(
+      LintFinding(
+        kind: .unreachableAlternative, routes: [analysis.name(route), analysis.name(winner)],
+        witness: text,
+        message:
+          "the alternative of \(quoted(route)) (\(pattern(route))) that matches paths like "
+          + "/\(segments) never wins: other routes win every URL it matches; "
+          + "\(quoted(winner)) wins the witness" + (decision.map { " (\($0))" } ?? ""),
+        decision: decision),
+      route: route)
+  }
+
+  mutating func reportEverythingMatchers() {
+    for (route, unitIndices) in analysis.unitsByRoute.enumerated() {
+      guard unitIndices.contains(where: { analysis.units[$0].matchesEverything }),
+        let (_, text) = analysis.witness([unitIndices[0]])
+      else { continue }
+      add(
+        LintFinding(
+          kind: .matchesEverything, routes: [analysis.name(route)], witness: text,
+          message:
+            "\(quoted(route)) (\(pattern(route))) matches every URL: any scheme, host, path, "
+            + "query and fragment"),
+        route: route)
+    }
+  }
+
+  mutating func reportCaptureNameCase() {
+    struct Place: Hashable {
+      var scheme: [UInt8]?
+      var host: HostRequirement
+      var steps: [AnalysisUnit.Step]
+      var folded: String
+    }
+    var seen: [Place: (name: String, unit: Int)] = [:]
+    var reported = Set<[Int]>()
+    for (unitIndex, unit) in analysis.units.enumerated() {
+      var steps: [AnalysisUnit.Step] = []
+      var stepIndex = 0
+      for element in unit.variant.path {
+        let width = { if case .capture(.path, _) = element { return 2 } else { return 1 } }()
+        if let name = element.captureName {
+          let place = Place(
+            scheme: unit.variant.scheme, host: unit.variant.host, steps: steps,
+            folded: asciiLowercased(name))
+          if let earlier = seen[place] {
+            let other = analysis.units[earlier.unit].route
+            if earlier.name != name, other != unit.route,
+              reported.insert([other, unit.route]).inserted
+            {
+              let shared = analysis.witness([earlier.unit, unitIndex])
+              if let (_, text) = shared ?? analysis.witness([earlier.unit]) {
+                add(
+                  LintFinding(
+                    kind: .captureNameCase,
+                    routes: [analysis.name(other), analysis.name(unit.route)],
+                    witness: text,
+                    message:
+                      "\(quoted(other)) names the capture at path element \(steps.count + 1) "
+                      + "'\(earlier.name)' and \(quoted(unit.route)) names it '\(name)': names "
+                      + "that differ only in case are almost surely a typo"),
+                  route: other)
+              }
+            }
+          } else {
+            seen[place] = (name, unitIndex)
+          }
+        }
+        steps.append(contentsOf: unit.steps[stepIndex..<(stepIndex + width)])
+        stepIndex += width
+      }
+    }
+  }
+
+  mutating func reportOverlaps(excluding excluded: Set<Int>) {
+    var done = Set<Int>()  // route pairs as first * count + second
+    let count = table.routes.count
+    for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
+      for other in analysis.trie.overlapping(unit, analysis.search.rules) {
+        let otherRoute = analysis.units[other].route
+        guard otherRoute > unit.route, !excluded.contains(otherRoute),
+          !done.contains(unit.route * count + otherRoute),
+          analysis.mayShareOutsidePath(unit, analysis.units[other]),
+          let (url, text) = analysis.witness([unitIndex, other]),
+          let (winner, loser, decision) = analysis.decide(unit.route, otherRoute, for: url)
+        else { continue }
+        done.insert(unit.route * count + otherRoute)
+        add(
+          LintFinding(
+            kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
+            message:
+              "\(quoted(winner)) (\(pattern(winner))) and \(quoted(loser)) (\(pattern(loser))) "
+              + "both match the witness; \(quoted(winner)) wins by \(decision)",
+            decision: decision),
+          route: min(winner, loser))
+      }
+    }
+  }
+}
+
+/// What makes two routes duplicates: the same priority and the same units (the same URLs,
+/// ranked the same way), capture names aside.
+struct RouteSignature: Hashable {
+  struct Unit: Hashable {
+    var scheme: [UInt8]?
+    var host: HostRequirement
+    var port: Int?
+    var steps: [AnalysisUnit.Step]
+    var path: [[Int]]
+    var query: [Int]
+    var queryValues: [RequirementValue]
+    var fragment: [Int]
+  }
+  var priority: Int
+  var units: Set<Unit>
+
+  init(_ analysis: TableAnalysis, _ route: Int) {
+    priority = analysis.table.routes[route].priority
+    units = Set(
+      analysis.unitsByRoute[route].map { index in
+        let unit = analysis.units[index]
+        return Unit(
+          scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
+          steps: unit.steps,
+          path: analysis.caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
+          query: unit.rank.query,
+          queryValues: unit.query.map {
+            if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
+            return $0.value
+          }, fragment: unit.rank.fragment)
+      })
+  }
+}

@@ -1,0 +1,164 @@
+/// The set of decoded path segments (or query / fragment values) that one pattern element
+/// accepts, as the analysis reads it: membership, and sample members to build witnesses from.
+enum SegmentSet: Hashable, Sendable {
+  /// Exactly these bytes (ASCII case folded when paths are case-insensitive).
+  case literal([UInt8])
+  /// A whole value converted to a capture type (`string` accepts everything).
+  case typed(CaptureType)
+  /// `prefix`, a non-empty value of `type`, `suffix`.
+  case mixed(prefix: [UInt8], type: CaptureType, suffix: [UInt8])
+}
+
+/// What one analysis needs to decide membership: the table's options and registered types.
+struct SegmentRules: Sendable {
+  var caseInsensitive: Bool
+  var types: [ParameterType]
+
+  func sameLiteral(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    guard caseInsensitive else { return a.elementsEqual(b) }
+    return a.count == b.count && zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
+  }
+
+  /// Whether the (decoded) `value` converts to `type`.
+  func converts(_ value: [UInt8], _ type: CaptureType) -> Bool {
+    switch type {
+    case .string, .path: return true
+    case .int: return value.withUnsafeBufferPointer { parseInt($0) } != nil
+    case .float: return value.withUnsafeBufferPointer { parseFloat($0) } != nil
+    case .uuid: return value.withUnsafeBufferPointer { isUUID($0) }
+    case .custom(let index):
+      guard index < types.count else { return false }
+      return types[index].accepts(Substring(String(decoding: value, as: UTF8.self)))
+    }
+  }
+
+  /// Whether `set` accepts the path segment `segment` (never empty).
+  func contains(_ set: SegmentSet, _ segment: [UInt8]) -> Bool {
+    switch set {
+    case .literal(let bytes): return sameLiteral(bytes, segment)
+    case .typed(let type): return !segment.isEmpty && converts(segment, type)
+    case .mixed(let prefix, let type, let suffix):
+      guard segment.count > prefix.count + suffix.count,
+        sameLiteral(segment.prefix(prefix.count), prefix),
+        sameLiteral(segment.suffix(suffix.count), suffix)
+      else { return false }
+      return converts(Array(segment.dropFirst(prefix.count).dropLast(suffix.count)), type)
+    }
+  }
+
+  /// A cheap test that two sets may share a member (never `false` when they do).
+  func mayIntersect(_ a: SegmentSet, _ b: SegmentSet) -> Bool {
+    switch (a, b) {
+    case (.literal(let x), _): return contains(b, x)
+    case (_, .literal(let y)): return contains(a, y)
+    case (.typed(let x), .typed(let y)): return Self.typesMayIntersect(x, y)
+    case (.mixed(let p, _, let s), .mixed(let q, _, let t)):
+      let prefixes = p.count <= q.count ? (p, q) : (q, p)
+      let suffixes = s.count <= t.count ? (s, t) : (t, s)
+      return sameLiteral(prefixes.1.prefix(prefixes.0.count), prefixes.0)
+        && sameLiteral(suffixes.1.suffix(suffixes.0.count), suffixes.0)
+    case (.mixed(let p, _, let s), .typed(let type)), (.typed(let type), .mixed(let p, _, let s)):
+      // A typed capture takes the whole segment; the affixes must fit its grammar.
+      switch type {
+      case .int, .float, .uuid:
+        let sample = p + [UInt8(ascii: "1")] + s
+        return sample.allSatisfy { Self.isNumberOrUUIDByte($0) }
+      default: return true
+      }
+    }
+  }
+
+  static func isNumberOrUUIDByte(_ byte: UInt8) -> Bool {
+    hexValue(byte) != nil || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: ".")
+  }
+
+  static func typesMayIntersect(_ x: CaptureType, _ y: CaptureType) -> Bool {
+    if x == y { return true }
+    switch (x, y) {
+    case (.string, _), (_, .string), (.path, _), (_, .path), (.custom, _), (_, .custom):
+      return true
+    case (.int, .float), (.float, .int): return true
+    default: return false  // uuid against int or float
+    }
+  }
+}
+
+// MARK: - Samples
+
+/// Fixed sample values of the built-in types; witnesses are built from these and from the
+/// table's own literals, so they are readable and stable.
+enum SegmentSamples {
+  static let ints = ["7", "42", "1234", "-3", "0"]
+  static let floats = ["2.5", "0.75", "-1.5", "1e3"]
+  static let uuids = [
+    "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000001",
+  ]
+  static let words = ["x", "abc", "lint", "q-1", "zz_9", "w~w"]
+
+  static func samples(_ type: CaptureType) -> [String] {
+    switch type {
+    case .int: return ints
+    case .float: return floats + ints
+    case .uuid: return uuids
+    case .string, .path, .custom: return words + ints + floats + uuids
+    }
+  }
+}
+
+extension SegmentRules {
+  /// Candidate segments that, between them, fall into every class of segments the `sets`
+  /// tell apart: each literal, typed and affixed samples, and values that no set names.
+  func alphabet(for sets: [SegmentSet], allowEmpty: Bool = false) -> [[UInt8]] {
+    var literals: [[UInt8]] = []
+    var types: [CaptureType] = [.string]
+    var affixes: [(prefix: [UInt8], suffix: [UInt8], type: CaptureType)] = []
+    for set in sets {
+      switch set {
+      case .literal(let bytes): literals.append(bytes)
+      case .typed(let type): types.append(type)
+      case .mixed(let prefix, let type, let suffix):
+        affixes.append((prefix, suffix, type))
+        types.append(type)
+      }
+    }
+    // Samples come first so that captures are shown with sample values, not with the
+    // literals of other routes; each class keeps its first member.
+    var pool: [[UInt8]] = []
+    for type in types {
+      for sample in SegmentSamples.samples(type) { pool.append(Array(sample.utf8)) }
+    }
+    let fillers = ["x", "7", "2.5"].map { Array($0.utf8) } + literals
+    for affix in affixes.prefix(24) {
+      for filler in fillers.prefix(8) { pool.append(affix.prefix + filler + affix.suffix) }
+      for other in affixes.prefix(24) {
+        pool.append(affix.prefix + Array("x".utf8) + other.suffix)
+        pool.append(affix.prefix + Array("7".utf8) + other.suffix)
+      }
+    }
+    // Fresh words: not a literal, not affixed by any set.
+    var counter = 0
+    var fresh = 0
+    while fresh < 2 && counter < 64 {
+      let word = Array("x\(counter)q".utf8)
+      counter += 1
+      if sets.allSatisfy({ set in
+        if case .typed = set { return true }
+        return !contains(set, word)
+      }) {
+        pool.append(word)
+        fresh += 1
+      }
+    }
+    pool += literals
+    if allowEmpty { pool.append([]) }
+    // One representative per membership vector.
+    var seen = Set<[Bool]>()
+    var result: [[UInt8]] = []
+    for candidate in pool where !candidate.isEmpty || allowEmpty {
+      let vector = sets.map { candidate.isEmpty ? false : contains($0, candidate) }
+      if seen.insert(vector).inserted { result.append(candidate) }
+    }
+    return result
+  }
+}

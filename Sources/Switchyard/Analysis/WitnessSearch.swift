@@ -1,0 +1,408 @@
+/// Finds a URL that every `positive` unit matches and no `negative` unit matches, by
+/// construction from the patterns (not by trying random URLs).
+///
+/// Scheme, host, port, query and fragment are chosen first: for each part the choice that lets
+/// the fewest negatives through (no port, no fragment, no query parameter the positives do not
+/// ask for, a host label no pattern names), and for captured query and fragment values one
+/// value of each class the requirements tell apart. The path is then found by a breadth-first
+/// search of the product of the path automata, over an alphabet with one segment of each
+/// class the patterns' segment sets tell apart — so the shortest witness is found, and when
+/// the search ends without one there is none.
+struct WitnessSearch {
+  let options: RouteOptions
+  let rules: SegmentRules
+  /// The most product states one path search may visit; beyond it the answer is "unknown".
+  var stateLimit = 20_000
+
+  enum Outcome {
+    case found(AnalysisURL)
+    case none
+    /// The state limit was reached.
+    case unknown
+  }
+
+  init(options: RouteOptions, types: [ParameterType]) {
+    self.options = options
+    self.rules = SegmentRules(caseInsensitive: options.caseInsensitivePaths, types: types)
+  }
+
+  func hostAsPath(_ scheme: [UInt8]?) -> Bool {
+    options.hostAsPath.applies(toScheme: scheme.map { String(decoding: $0, as: UTF8.self) })
+  }
+
+  // MARK: The whole URL
+
+  func search(positives: [AnalysisUnit], negatives: [AnalysisUnit]) -> Outcome {
+    guard !positives.isEmpty else { return .none }
+    // Scheme.
+    var scheme: [UInt8]? = nil
+    for unit in positives {
+      guard let wanted = unit.variant.scheme else { continue }
+      if let chosen = scheme, chosen != wanted { return .none }
+      scheme = wanted
+    }
+    if scheme == nil, let fallback = options.defaultScheme, !fallback.isEmpty {
+      scheme = Array(fallback.utf8).map(asciiLower)
+    }
+    // Host.
+    guard let host = chooseHost(positives, negatives, hostAsPath: hostAsPath(scheme)) else {
+      return .none
+    }
+    // Port.
+    var port: Int? = nil
+    for unit in positives {
+      guard let wanted = unit.variant.port else { continue }
+      if let chosen = port, chosen != wanted { return .none }
+      port = wanted
+    }
+    // Query and fragment.
+    guard let queries = chooseQueries(positives, negatives),
+      let fragments = chooseFragments(positives, negatives)
+    else { return .none }
+    var unknown = false
+    for query in queries {
+      for fragment in fragments {
+        var url = AnalysisURL(
+          scheme: scheme, host: host.value, port: port, segments: [], query: query,
+          fragment: fragment)
+        let survivors = negatives.filter { matchesOutsidePath($0, url) }
+        switch searchPath(positives, survivors) {
+        case .found(let found):
+          url.segments = found.segments
+          return .found(url)
+        case .unknown: unknown = true
+        case .none: break
+        }
+      }
+    }
+    return unknown ? .unknown : .none
+  }
+
+  /// Whether `unit` accepts everything of `url` but its path.
+  func matchesOutsidePath(_ unit: AnalysisUnit, _ url: AnalysisURL) -> Bool {
+    let variant = unit.variant
+    if let scheme = variant.scheme, scheme != url.scheme { return false }
+    switch variant.host {
+    case .omitted: break
+    case .any: if url.host == nil { return false }
+    case .wildcard(let suffix):
+      guard let host = url.host, host.count > suffix.count, host.suffix(suffix.count) == suffix[...]
+      else { return false }
+    case .literal(let name): if url.host != name { return false }
+    }
+    if let port = variant.port, port != url.port { return false }
+    for requirement in unit.query {
+      guard let value = url.lastValue(requirement.name), rules.accepts(requirement.value, value)
+      else { return false }
+    }
+    return rules.accepts(unit.fragment, url.fragment)
+  }
+
+  /// Whether `unit` matches `url` (the whole URL).
+  func matches(_ unit: AnalysisUnit, _ url: AnalysisURL) -> Bool {
+    matchesOutsidePath(unit, url) && unit.acceptsPath(url.segments, rules)
+  }
+
+  private struct HostChoice { var value: [UInt8]? }
+
+  private func chooseHost(
+    _ positives: [AnalysisUnit], _ negatives: [AnalysisUnit], hostAsPath: Bool
+  ) -> HostChoice? {
+    var literal: [UInt8]? = nil
+    var suffix: [UInt8]? = nil
+    var needsHost = false
+    for unit in positives {
+      switch unit.variant.host {
+      case .omitted: continue
+      case .any: needsHost = true
+      case .literal(let name):
+        if let literal, literal != name { return nil }
+        literal = name
+        needsHost = true
+      case .wildcard(let wanted):
+        needsHost = true
+        if let current = suffix {
+          if wanted.count > current.count {
+            guard wanted.suffix(current.count) == current[...] else { return nil }
+            suffix = wanted
+          } else {
+            guard current.suffix(wanted.count) == wanted[...] else { return nil }
+          }
+        } else {
+          suffix = wanted
+        }
+      }
+    }
+    guard needsHost else { return HostChoice(value: nil) }
+    guard !hostAsPath else { return nil }
+    if let literal {
+      if let suffix {
+        guard literal.count > suffix.count, literal.suffix(suffix.count) == suffix[...] else {
+          return nil
+        }
+      }
+      return HostChoice(value: literal)
+    }
+    var taken = Set<[UInt8]>()
+    for unit in negatives {
+      if case .literal(let name) = unit.variant.host { taken.insert(name) }
+    }
+    for counter in 0..<(taken.count + 2) {
+      let label =
+        Array((suffix == nil ? "host" : "w").utf8) + (counter == 0 ? [] : Array("\(counter)".utf8))
+      let candidate = label + (suffix ?? [])
+      if !taken.contains(candidate) { return HostChoice(value: candidate) }
+    }
+    return HostChoice(value: Array("host".utf8) + (suffix ?? []))
+  }
+
+  /// Value choices for one required name: one value of each class the requirements on that
+  /// name tell apart, among the values every positive accepts.
+  private func valueChoices(
+    _ positive: [RequirementValue], _ negative: [RequirementValue]
+  ) -> [[UInt8]] {
+    var pool: [[UInt8]] = []
+    var types: [CaptureType] = [.string]
+    var literals: [[UInt8]] = []
+    for requirement in positive + negative {
+      switch requirement {
+      case .literal(let bytes): literals.append(bytes)
+      case .capture(let type, _): types.append(type)
+      }
+    }
+    for type in types { pool += SegmentSamples.samples(type).map { Array($0.utf8) } }
+    pool += literals
+    pool.append([])
+    for counter in 0..<(pool.count + 1) {
+      let word = Array("x\(counter)q".utf8)
+      if !pool.contains(word) {
+        pool.append(word)
+        break
+      }
+    }
+    var seen = Set<[Bool]>()
+    var result: [[UInt8]] = []
+    for value in pool where positive.allSatisfy({ rules.accepts($0, value) }) {
+      let vector = negative.map { rules.accepts($0, value) }
+      if seen.insert(vector).inserted { result.append(value) }
+    }
+    return result
+  }
+
+  private func chooseQueries(
+    _ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]
+  ) -> [[(name: [UInt8], value: [UInt8])]]? {
+    var names: [[UInt8]] = []
+    for unit in positives {
+      for requirement in unit.query where !names.contains(requirement.name) {
+        names.append(requirement.name)
+      }
+    }
+    names.sort { $0.lexicographicallyPrecedes($1) }
+    var combinations: [[(name: [UInt8], value: [UInt8])]] = [[]]
+    for name in names {
+      let wanted = positives.flatMap { $0.query.filter { $0.name == name }.map(\.value) }
+      let others = negatives.flatMap { $0.query.filter { $0.name == name }.map(\.value) }
+      let choices = valueChoices(wanted, others)
+      if choices.isEmpty { return nil }
+      var next: [[(name: [UInt8], value: [UInt8])]] = []
+      for combination in combinations {
+        for value in choices where next.count < 64 {
+          next.append(combination + [(name, value)])
+        }
+      }
+      combinations = next
+    }
+    return combinations
+  }
+
+  private func chooseFragments(
+    _ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]
+  ) -> [[UInt8]?]? {
+    var wanted: [RequirementValue] = []
+    for unit in positives {
+      switch unit.fragment {
+      case .none: continue
+      case .literal(let bytes): wanted.append(.literal(bytes))
+      case .capture(let type, let name): wanted.append(.capture(type, name: name))
+      }
+    }
+    if wanted.isEmpty { return [nil] }
+    var others: [RequirementValue] = []
+    for unit in negatives {
+      switch unit.fragment {
+      case .none: continue
+      case .literal(let bytes): others.append(.literal(bytes))
+      case .capture(let type, let name): others.append(.capture(type, name: name))
+      }
+    }
+    let choices = valueChoices(wanted, others)
+    return choices.isEmpty ? nil : choices.map { Optional($0) }
+  }
+
+  // MARK: The path
+
+  struct PathFound { var segments: [[UInt8]] }
+
+  enum PathOutcome {
+    case found(PathFound)
+    case none
+    case unknown
+  }
+
+  func searchPath(_ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]) -> PathOutcome {
+    if negatives.isEmpty, positives.allSatisfy({ !$0.steps.contains(.star) }) {
+      return fixedLengthPath(positives)
+    }
+    let units = positives + negatives
+    let split = positives.count
+    var sets: [SegmentSet] = []
+    var seenSets = Set<SegmentSet>()
+    for unit in units {
+      for set in unit.segmentSets where seenSets.insert(set).inserted { sets.append(set) }
+    }
+    let alphabet = rules.alphabet(for: sets)
+
+    typealias State = [[Int]]
+    let start: State = units.map { $0.closure([0]) }
+    var states: [State] = [start]
+    var parents: [(state: Int, letter: Int)] = [(-1, -1)]
+    var index: [State: Int] = [start: 0]
+    var cursor = 0
+
+    func accepting(_ state: State) -> Bool {
+      for (offset, unit) in units.enumerated() {
+        let accepts = unit.accepts(state[offset])
+        if offset < split ? !accepts : accepts { return false }
+      }
+      return true
+    }
+
+    while cursor < states.count {
+      let state = states[cursor]
+      if accepting(state) {
+        var letters: [[UInt8]] = []
+        var at = cursor
+        while parents[at].state >= 0 {
+          letters.append(alphabet[parents[at].letter])
+          at = parents[at].state
+        }
+        return .found(PathFound(segments: letters.reversed()))
+      }
+      letterLoop: for (letter, segment) in alphabet.enumerated() {
+        var next: State = []
+        next.reserveCapacity(units.count)
+        for (offset, unit) in units.enumerated() {
+          let positions = state[offset].isEmpty ? [] : unit.step(state[offset], segment, rules)
+          if offset < split && positions.isEmpty { continue letterLoop }
+          next.append(positions)
+        }
+        if index[next] == nil {
+          if states.count >= stateLimit { return .unknown }
+          index[next] = states.count
+          states.append(next)
+          parents.append((cursor, letter))
+        }
+      }
+      cursor += 1
+    }
+    return .none
+  }
+
+  /// One value of each built-in type, tried before a full alphabet is built.
+  static let quickSamples = ["x", "7", "2.5", SegmentSamples.uuids[0]].map { Array($0.utf8) }
+
+  /// Without catch-alls and negatives a path is one segment per position, each in every
+  /// positive's set there: the positions are independent.
+  private func fixedLengthPath(_ positives: [AnalysisUnit]) -> PathOutcome {
+    guard let length = positives.first?.steps.count,
+      positives.allSatisfy({ $0.steps.count == length })
+    else { return .none }
+    var segments: [[UInt8]] = []
+    segments.reserveCapacity(length)
+    for position in 0..<length {
+      let sets = positives.compactMap { unit -> SegmentSet? in
+        if case .segment(let set) = unit.steps[position] { return set }
+        return nil
+      }
+      let candidates: [[UInt8]]
+      if let literal = sets.lazy.compactMap({ set -> [UInt8]? in
+        if case .literal(let bytes) = set { return bytes }
+        return nil
+      }).first {
+        candidates = [literal]
+      } else {
+        candidates = Self.quickSamples
+      }
+      let fits = { (segment: [UInt8]) in sets.allSatisfy { rules.contains($0, segment) } }
+      guard
+        let chosen = candidates.first(where: fits) ?? rules.alphabet(for: sets).first(where: fits)
+      else { return .none }
+      segments.append(chosen)
+    }
+    return .found(PathFound(segments: segments))
+  }
+}
+
+// MARK: - Writing a witness down
+
+extension WitnessSearch {
+  /// The URL as a string that reads back as `url` (<doc:ReadingURLs>).
+  func render(_ url: AnalysisURL) -> String {
+    var text = ""
+    var segments = url.segments[...]
+    if let scheme = url.scheme {
+      text += String(decoding: scheme, as: UTF8.self) + ":"
+    }
+    if let scheme = url.scheme, hostAsPath(scheme) {
+      text += "//"
+      if let first = segments.first {
+        text += Self.escape(first, keeping: Self.authorityBytes)
+        segments = segments.dropFirst()
+      }
+      if let port = url.port { text += ":\(port)" }
+    } else if url.host != nil || url.port != nil {
+      text += "//" + String(decoding: url.host ?? [], as: UTF8.self)
+      if let port = url.port { text += ":\(port)" }
+    } else if url.scheme != nil {
+      text += "//"
+    }
+    if segments.isEmpty {
+      if url.scheme == nil && url.host == nil { text += "/" }
+    } else {
+      for segment in segments { text += "/" + Self.escape(segment, keeping: Self.segmentBytes) }
+    }
+    if !url.query.isEmpty {
+      text +=
+        "?"
+        + url.query.map {
+          Self.escape($0.name, keeping: Self.queryBytes) + "="
+            + Self.escape($0.value, keeping: Self.queryBytes)
+        }.joined(separator: "&")
+    }
+    if let fragment = url.fragment {
+      text += "#" + Self.escape(fragment, keeping: Self.fragmentBytes)
+    }
+    return text
+  }
+
+  static let unreserved = Set(
+    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8))
+  static let segmentBytes = unreserved.union(Array("!$&'()*+,;=:@".utf8))
+  static let authorityBytes = unreserved.union(Array("!$&'()*+,;=".utf8))
+  static let queryBytes = unreserved.union(Array("!$'()*,;:@/".utf8))
+  static let fragmentBytes = unreserved.union(Array("!$&'()*+,;=:@/?".utf8))
+
+  static func escape(_ bytes: [UInt8], keeping allowed: Set<UInt8>) -> String {
+    var out: [UInt8] = []
+    let digits = Array("0123456789ABCDEF".utf8)
+    for byte in bytes {
+      if allowed.contains(byte) || byte >= 0x80 {
+        out.append(byte)
+      } else {
+        out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,129 @@
+/// The structure of a pattern that building a URL needs and matching does not: the path with
+/// its optional groups unexpanded, the host as written, and the query names in written order.
+///
+/// It is read with the pattern parser's own lexer (`PatternParser.items(in:context:)`), so a
+/// byte means here what it means to the matcher; the scheme and host alternatives come from
+/// the parsed ``RoutePattern``'s variants.
+struct BuildTemplate {
+  typealias Item = PatternParser.Item
+
+  let pattern: RoutePattern
+  /// The path items when the scheme keeps its host, and when it reads it as a path segment.
+  let pathItems: [Item]
+  let hostAsPathItems: [Item]
+  /// Whether the pattern writes a path at all (`https://example.com/` rather than
+  /// `https://example.com`).
+  let writesPath: Bool
+  /// The host as written (for messages), or `nil`.
+  let hostText: String?
+  /// The query names in the order the pattern writes them (decoded as the parser decodes).
+  let queryOrder: [[UInt8]]
+
+  /// Reads `pattern`'s text; its variants are taken from `pattern` when it still has them (a
+  /// table's routes do, a compiled matcher's do not).
+  init(
+    _ pattern: RoutePattern, options: RouteOptions, types: [ParameterType]
+  ) throws(PatternSyntaxError) {
+    let text = pattern.text
+    self.pattern =
+      pattern.variants.isEmpty
+      ? try RoutePattern(text, options: options, types: types) : pattern
+    var parser = PatternParser(text: text, options: options, types: types)
+    let bytes = parser.bytes
+    let end = bytes.count
+    var cursor = 0
+    // The same split as `PatternParser.parse()`: scheme, authority, path, query.
+    if let first = bytes.first, isAlpha(first) || first == UInt8(ascii: "(") {
+      var index = 0
+      while index < end,
+        isSchemeByte(bytes[index]) || bytes[index] == UInt8(ascii: "(")
+          || bytes[index] == UInt8(ascii: ")")
+      {
+        index += 1
+      }
+      if index < end, bytes[index] == UInt8(ascii: ":") { cursor = index + 1 }
+    }
+    var hostRange: Range<Int>? = nil
+    if cursor + 1 < end, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/")
+    {
+      let start = cursor + 2
+      let stop = try parser.scan(
+        from: start,
+        stoppingAt: PatternParser.StopSet(
+          UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")),
+        brackets: true)
+      var hostStart = start
+      if let at = parser.lastTopLevel(UInt8(ascii: "@"), in: start..<stop) { hostStart = at + 1 }
+      var hostStop = stop
+      if let colon = parser.lastTopLevel(UInt8(ascii: ":"), in: hostStart..<stop), colon + 1 < stop,
+        bytes[(colon + 1)..<stop].allSatisfy(isDigit)
+      {
+        hostStop = colon
+      }
+      hostRange = hostStart..<hostStop
+      cursor = stop
+    }
+    let pathStop = try parser.scan(
+      from: cursor, stoppingAt: PatternParser.StopSet(UInt8(ascii: "?"), UInt8(ascii: "#")))
+    let path = try parser.items(in: cursor..<pathStop, context: .path)
+    writesPath = pathStop > cursor
+    pathItems = path
+    if let hostRange, !hostRange.isEmpty {
+      hostText = String(decoding: bytes[hostRange], as: UTF8.self)
+      hostAsPathItems = try parser.items(in: hostRange, context: .path) + [.slash] + path
+    } else {
+      hostText = nil
+      hostAsPathItems = path
+    }
+    var order: [[UInt8]] = []
+    if pathStop < end, bytes[pathStop] == UInt8(ascii: "?") {
+      let queryEnd = try parser.scan(
+        from: pathStop + 1, stoppingAt: PatternParser.StopSet(UInt8(ascii: "#")))
+      for requirement in pattern.query {
+        order.append(requirement.name)
+      }
+      // Written order: where each requirement's name first appears in the query text.
+      let query = Array(bytes[(pathStop + 1)..<queryEnd])
+      let plus = options.plusAsSpace
+      order.sort {
+        Self.position(of: $0, in: query, plusAsSpace: plus)
+          < Self.position(of: $1, in: query, plusAsSpace: plus)
+      }
+    }
+    queryOrder = order
+  }
+
+  /// Where the piece naming `name` starts in the query text (a name may be written escaped, so
+  /// each piece is compared once decoded as the parser decodes it).
+  private static func position(of name: [UInt8], in query: [UInt8], plusAsSpace: Bool) -> Int {
+    var start = 0
+    while start <= query.count {
+      var stop = start
+      while stop < query.count, query[stop] != UInt8(ascii: "&") { stop += 1 }
+      var equals = start
+      while equals < stop, query[equals] != UInt8(ascii: "=") { equals += 1 }
+      if decodedName(query[start..<equals], plusAsSpace: plusAsSpace) == name { return start }
+      start = stop + 1
+    }
+    return Int.max
+  }
+
+  /// A query name as written, with `%XX` decoded and a raw `+` read as the parser reads it.
+  private static func decodedName(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool) -> [UInt8] {
+    var result: [UInt8] = []
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      {
+        result.append(high << 4 | low)
+        index += 3
+      } else {
+        let plus = plusAsSpace && bytes[index] == UInt8(ascii: "+")
+        result.append(plus ? UInt8(ascii: " ") : bytes[index])
+        index += 1
+      }
+    }
+    return repaired(result)
+  }
+}

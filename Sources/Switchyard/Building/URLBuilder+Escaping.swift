@@ -1,0 +1,67 @@
+/// Percent-encoding for each place of a built URL (<doc:BuildingURLs>).
+///
+/// Every byte outside a place's allowed set is written `%XX` with uppercase hex digits, so
+/// space is `%20`, and non-ASCII text is its UTF-8 bytes, each escaped.
+extension URLBuilder {
+  /// Where in the URL text is printed.
+  enum Place {
+    /// One path segment: RFC 3986 `pchar` stays (`A-Z a-z 0-9 - . _ ~ ! $ & ' ( ) * + , ; = : @`).
+    case pathSegment
+    /// The first path segment of a host-as-path scheme, printed in the host position: also
+    /// escapes `:` and `@`, which would read as a port or userinfo there.
+    case authoritySegment
+    /// A query name or value, or the fragment: the path segment's set without `& = +`.
+    case query
+  }
+
+  /// Whether `byte` may stay as it is in `place`.
+  static func isAllowed(_ byte: UInt8, in place: Place) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+      UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+      UInt8(ascii: ","), UInt8(ascii: ";"):
+      return true
+    case UInt8(ascii: ":"), UInt8(ascii: "@"):
+      return place != .authoritySegment
+    case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
+      return place != .query
+    default:
+      return false
+    }
+  }
+
+  /// Appends `byte` as `%XX`.
+  static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    output.append(UInt8(ascii: "%"))
+    output.append(digits[Int(byte >> 4)])
+    output.append(digits[Int(byte & 0x0F)])
+  }
+
+  /// Appends the UTF-8 of `text`, escaped for `place`. A path segment that is exactly `.` or
+  /// `..` has its dots escaped, so that no URL library reads it as a dot segment.
+  static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8])
+  {
+    let dotSegment = place != .query && (text == "." || text == "..")
+    for byte in text.utf8 {
+      if isAllowed(byte, in: place) && !dotSegment {
+        output.append(byte)
+      } else {
+        appendEscaped(byte, to: &output)
+      }
+    }
+  }
+
+  /// Appends a literal byte of the pattern: a byte written `%XX` in the pattern prints as
+  /// `%XX` (so `%3A` stays `%3A`), any other byte is escaped if `place` needs it.
+  static func appendLiteral(_ byte: UInt8, escaped: Bool, in place: Place, to output: inout [UInt8])
+  {
+    if escaped || !isAllowed(byte, in: place) {
+      appendEscaped(byte, to: &output)
+    } else {
+      output.append(byte)
+    }
+  }
+}

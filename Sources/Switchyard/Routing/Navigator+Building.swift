@@ -1,0 +1,19 @@
+extension Navigator {
+  /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>);
+  /// a navigator with a default scheme prints it.
+  ///
+  /// ```swift
+  /// let navigator = Navigator<Screen>(scheme: "myapp")
+  /// try navigator.map("/user/<int:id>", name: "user") { .user(try $0.int("id")) }
+  /// navigator.push(try navigator.url(for: "user", values: ["id": 7]))  // myapp://user/7
+  /// ```
+  /// - Throws: ``URLBuildingError`` naming the route and the capture.
+  public func url(
+    for name: String, values: [String: BuildValue] = [:], host: String? = nil,
+    scheme: String? = nil
+  ) throws(URLBuildingError) -> String {
+    try URLBuilder.url(
+      for: name, in: routes, options: options, types: [], values: values, host: host,
+      scheme: scheme)
+  }
+}

@@ -1,0 +1,115 @@
+extension Routable {
+  /// The route's stored properties, by name, that convert to a ``BuildValue``
+  /// (``BuildValueConvertible``: strings, integers, numbers, `Bool`, raw-value enums, arrays).
+  /// An optional property that is `nil` is left out, and so is a property of another type.
+  ///
+  /// Implement ``Routable/routeValues`` yourself when the properties are not named after the
+  /// pattern's captures:
+  ///
+  /// ```swift
+  /// struct UserRoute: URIRoutable {
+  ///   static let uri = "myapp://user/<int:id>"
+  ///   let user: User
+  ///   init(match: RouteMatch) throws { user = User(id: try match.int("id")) }
+  ///   var routeValues: [String: BuildValue] { ["id": .int(user.id)] }
+  /// }
+  /// ```
+  public var routeValues: [String: BuildValue] {
+    var values: [String: BuildValue] = [:]
+    for child in Mirror(reflecting: self).children {
+      guard let label = child.label, let value = Self.buildValue(of: child.value) else { continue }
+      values[label] = value
+    }
+    return values
+  }
+
+  /// The value inside `value`, unwrapping optionals; `nil` for `nil` or another type.
+  private static func buildValue(of value: Any) -> BuildValue? {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else { return nil }
+      return buildValue(of: wrapped)
+    }
+    return (value as? any BuildValueConvertible)?.buildValue
+  }
+
+  /// The URL of this route: its ``Routable/routePattern`` filled with its
+  /// ``Routable/routeValues`` (<doc:BuildingURLs>); values that name no capture go to the query.
+  ///
+  /// ```swift
+  /// struct SearchRoute: PathRoutable {
+  ///   static let path = "/search/:term"
+  ///   let term: String
+  ///   var sort: String? = nil
+  ///   init(term: String, sort: String? = nil) { (self.term, self.sort) = (term, sort) }
+  ///   init(match: RouteMatch) throws { term = try match.string("term") }
+  /// }
+  /// try SearchRoute(term: "surge").url                        // "/search/surge"
+  /// try SearchRoute(term: "surge", sort: "score desc").url    // "/search/surge?sort=score%20desc"
+  /// ```
+  /// - Throws: ``URLBuildingError`` naming the capture, e.g. when the pattern's host is a
+  ///   wildcard: use ``url(host:scheme:options:)`` then.
+  public var url: String {
+    get throws(URLBuildingError) { try url() }
+  }
+
+  /// The URL of this route, with a host and scheme of the caller's choice (<doc:BuildingURLs>).
+  ///
+  /// ```swift
+  /// struct PostRoute: URIRoutable {
+  ///   static let uri = "https://*.mysite.com/post/:id"
+  ///   let id: String
+  ///   init(id: String) { self.id = id }
+  ///   init(match: RouteMatch) throws { id = try match.string("id") }
+  /// }
+  /// try PostRoute(id: "1234").url(host: "subdomain.mysite.com")
+  /// // "https://subdomain.mysite.com/post/1234"
+  /// ```
+  /// - Parameters:
+  ///   - host: The host to print (required when the pattern's host is a wildcard).
+  ///   - scheme: The scheme to print (one the pattern answers).
+  ///   - options: The options the pattern is read with: those of the ``RouteSet`` or ``Router``
+  ///     the route is registered in.
+  public func url(
+    host: String? = nil, scheme: String? = nil, options: RouteOptions = RouteOptions()
+  ) throws(URLBuildingError) -> String {
+    try Self.url(values: routeValues, host: host, scheme: scheme, options: options)
+  }
+
+  /// The URL of this route type for `values` (Trailcutter's `pathFromParams` and
+  /// `uriFromParams`), without making an instance.
+  ///
+  /// ```swift
+  /// try SearchRoute.url(values: ["term": "surge", "sort": "score desc"])
+  /// // "/search/surge?sort=score%20desc"
+  /// ```
+  public static func url(
+    values: [String: BuildValue], host: String? = nil, scheme: String? = nil,
+    options: RouteOptions = RouteOptions()
+  ) throws(URLBuildingError) -> String {
+    let name = String(describing: Self.self)
+    var table = RouteTable(options: options)
+    do {
+      try table.add(name, routePattern)
+    } catch {
+      throw URLBuildingError(
+        code: .invalidPattern, routeName: name,
+        message: "its pattern cannot be read: \(error.patternError?.message ?? error.message)")
+    }
+    return try table.url(for: name, values: values, host: host, scheme: scheme)
+  }
+}
+
+extension RouteSet {
+  /// The URL of `route`, read with the set's options.
+  ///
+  /// ```swift
+  /// let routes = try RouteSet(routes: [SearchRoute.self, PostRoute.self])
+  /// try routes.url(for: SearchRoute(term: "swift"))   // "/search/swift"
+  /// ```
+  public func url(
+    for route: some Routable, host: String? = nil, scheme: String? = nil
+  ) throws(URLBuildingError) -> String {
+    try route.url(host: host, scheme: scheme, options: router.options)
+  }
+}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Switchyard
+import SwitchyardFoundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `switchyard export aasa|android …`: app-link files generated from a route table.
+struct Export: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Generate universal-link and App Link files from a route table.",
+    discussion: """
+      export aasa prints an apple-app-site-association file; export android prints the \
+      intent filters and, given --sha256, the assetlinks.json. What a file cannot say \
+      exactly is written as the closest superset, with a warning on stderr naming the route.
+      """,
+    subcommands: [ExportAASA.self, ExportAndroid.self]
+  )
+}
+
+/// `switchyard export aasa --app-id TEAMID.BUNDLEID [--app-id …] [--host HOST] [--web-only ROUTE …]`
+struct ExportAASA: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "aasa",
+    abstract: "Print an apple-app-site-association file for the routes that answer https.",
+    discussion: """
+      Every route that can match https://HOST/… becomes components (all hosts when --host is \
+      not given). Routes named with --web-only become exclude components: their links stay \
+      in the browser. Exit status: 0, or 2 for a usage or route-file error.
+      """
+  )
+
+  @OptionGroup var source: RouteSource
+
+  @Option(
+    name: .customLong("app-id"),
+    help: ArgumentHelp("An app that may open the links, as TEAMID.BUNDLEID.", valueName: "id"))
+  var appIDs: [String] = []
+
+  @Option(help: ArgumentHelp("The domain that serves the file.", valueName: "host"))
+  var host: String?
+
+  @Option(
+    name: .customLong("web-only"),
+    help: ArgumentHelp("A route whose links must stay on the web.", valueName: "route"))
+  var webOnly: [String] = []
+
+  func validate() throws {
+    guard !appIDs.isEmpty else {
+      throw ValidationError("give at least one --app-id TEAMID.BUNDLEID")
+    }
+    for id in appIDs {
+      guard let dot = id.firstIndex(of: "."), dot != id.startIndex,
+        id.index(after: dot) != id.endIndex
+      else {
+        throw ValidationError("--app-id '\(id)' is not TEAMID.BUNDLEID")
+      }
+    }
+  }
+
+  mutating func run() throws {
+    let table = try source.loadTable()
+    let webOnly = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+    let export = AppleAppSiteAssociation.export(
+      table, appIDs: appIDs, host: host, webOnly: webOnly)
+    for warning in export.warnings { printError("\(warning)") }
+    try writeOutput(export.file.json)
+  }
+}
+
+/// `switchyard export android --package NAME [--host HOST …] [--sha256 FINGERPRINT …]
+/// [--assetlinks | --output-dir DIR]`
+struct ExportAndroid: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "android",
+    abstract: "Print the intent filters and the assetlinks.json for a route table.",
+    discussion: """
+      Prints an XML document holding one <intent-filter> per route, to copy into the activity \
+      that handles links; https filters get android:autoVerify. Given --sha256, the \
+      assetlinks.json for the package's signing certificates follows in a comment at the end \
+      of the document (the document stays valid XML). --assetlinks prints only the \
+      assetlinks.json; --output-dir DIR writes DIR/intent-filters.xml and, given --sha256, \
+      DIR/assetlinks.json. Routes with no host (or the host *) are exported for each --host. \
+      Exit status: 0, or 2 for a usage or route-file error.
+      """
+  )
+
+  @OptionGroup var source: RouteSource
+
+  @Option(help: ArgumentHelp("The app's package name (applicationId).", valueName: "name"))
+  var package: String
+
+  @Option(
+    help: ArgumentHelp(
+      "A SHA-256 fingerprint of the app's signing certificate (AB:CD:…).", valueName: "hex"))
+  var sha256: [String] = []
+
+  @Option(help: ArgumentHelp("A web host for routes that name none.", valueName: "host"))
+  var host: [String] = []
+
+  @Flag(help: "Print only the assetlinks.json.")
+  var assetlinks = false
+
+  @Option(
+    name: .customLong("output-dir"),
+    help: ArgumentHelp("Write the files into this directory instead.", valueName: "dir"))
+  var outputDirectory: String?
+
+  func validate() throws {
+    guard AssetLinks.isValidPackageName(package) else {
+      throw ValidationError(
+        "--package '\(package)' is not a Java package name like com.example.app")
+    }
+    for fingerprint in sha256 where !AssetLinks.isValidFingerprint(fingerprint) {
+      throw ValidationError(
+        "--sha256 '\(fingerprint)' is not 32 two-digit hexadecimal bytes separated by ':'")
+    }
+    if assetlinks && sha256.isEmpty {
+      throw ValidationError("--assetlinks needs at least one --sha256 fingerprint")
+    }
+    if assetlinks && outputDirectory != nil {
+      throw ValidationError("give --assetlinks or --output-dir, not both")
+    }
+  }
+
+  mutating func run() throws {
+    let links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
+    if assetlinks, let links {
+      try writeOutput(links.json)
+      return
+    }
+    let table = try source.loadTable()
+    let export = AndroidIntentFilters.export(table, packageName: package, hosts: host)
+    for warning in export.warnings { printError("\(warning)") }
+    if let outputDirectory {
+      try write(export.file.xml, to: outputDirectory + "/intent-filters.xml")
+      if let links { try write(links.json, to: outputDirectory + "/assetlinks.json") }
+      return
+    }
+    var document = export.file.xml
+    if let links {
+      document += "<!-- assetlinks.json, served at https://HOST/.well-known/assetlinks.json:\n"
+      document += links.json + "-->\n"
+    }
+    try writeOutput(document)
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      printError("error: cannot write \(path): \(error)")
+      throw SwitchyardTool.usageErrorStatus
+    }
+  }
+}
+
+/// Options shared by export and verify.
+enum AppLinkOptions {
+  /// The `--web-only` names, each checked against the table.
+  static func webOnlyRoutes(_ names: [String], in table: RouteTable) throws -> Set<String> {
+    for name in names where table.route(named: name) == nil {
+      printError("error: --web-only names no route '\(name)' in the table")
+      throw SwitchyardTool.usageErrorStatus
+    }
+    return Set(names)
+  }
+}
+
+/// Writes `text` (which ends with a newline) to standard output through ``StandardOutput``, so
+/// a failed write is exit status 2.
+func writeOutput(_ text: String) throws {
+  try StandardOutput.writeLine(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+}

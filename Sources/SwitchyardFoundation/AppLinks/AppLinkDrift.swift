@@ -1,0 +1,73 @@
+import Switchyard
+
+/// One difference between an app-link file and a route table, found by `verify`.
+///
+/// ```swift
+/// for drift in file.verify(against: table, host: "example.com") { print(drift) }
+/// // the file lets in https://example.com/old/7, which no route handles
+/// // route "profile": the file does not let in https://example.com/@x
+/// ```
+public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
+  /// What kind of difference.
+  public enum Kind: Sendable, Hashable {
+    /// The file lets the URL into the app, and no route handles it.
+    case unhandledLink
+    /// The file lets the URL into the app, and a web-only route wins it.
+    case webOnlyLink
+    /// A route handles the URL, and the file keeps it out of the app.
+    case routeNotLetIn
+  }
+
+  public var kind: Kind
+  /// A URL that shows the difference.
+  public var url: String
+  /// The route that handles the URL (for ``Kind/webOnlyLink`` and ``Kind/routeNotLetIn``).
+  public var routeName: String?
+
+  public init(kind: Kind, url: String, routeName: String?) {
+    self.kind = kind
+    self.url = url
+    self.routeName = routeName
+  }
+
+  public var description: String {
+    switch kind {
+    case .unhandledLink:
+      return "the file lets in \(url), which no route handles"
+    case .webOnlyLink:
+      return "the file lets in \(url), which the web-only route \"\(routeName ?? "")\" handles"
+    case .routeNotLetIn:
+      return "route \"\(routeName ?? "")\": the file does not let in \(url)"
+    }
+  }
+}
+
+/// Compares what a file lets in with what the router handles, on probe URLs.
+struct AppLinkComparison {
+  let matcher: RouteMatcher
+  let webOnly: Set<String>
+  /// What the file under test lets in.
+  let file: (String) -> Bool
+  /// What the file `export` would write lets in (the documented superset).
+  let generated: (String) -> Bool
+
+  /// Each probe whose answer differs both from the router's and from the generated file's.
+  func drifts(_ probes: [String]) -> [AppLinkDrift] {
+    var seen = Set<String>()
+    var drifts: [AppLinkDrift] = []
+    for url in probes where seen.insert(url).inserted {
+      let winner = matcher.match(url)?.route.name
+      let expected = winner.map { !webOnly.contains($0) } ?? false
+      let actual = file(url)
+      if actual == expected || actual == generated(url) { continue }
+      if actual {
+        drifts.append(
+          AppLinkDrift(
+            kind: winner == nil ? .unhandledLink : .webOnlyLink, url: url, routeName: winner))
+      } else {
+        drifts.append(AppLinkDrift(kind: .routeNotLetIn, url: url, routeName: winner))
+      }
+    }
+    return drifts
+  }
+}

@@ -1,0 +1,212 @@
+public import Switchyard
+
+extension AppleAppSiteAssociation {
+  /// The most components one route's optional groups and catch-alls may expand to; past it the
+  /// route's path is written as `*` (a superset) with a warning.
+  static let maximumComponentsPerRoute = 64
+
+  /// Generates the file for the routes that answer `https` (on `host`, when given) from a
+  /// table.
+  ///
+  /// Every route is an app route unless it is in `webOnly`; a web-only route becomes `exclude`
+  /// components. Components are ordered by priority (higher first) and, within a priority,
+  /// web-only routes first, then registration order. Each pattern variant becomes one
+  /// component per way its catch-alls can be empty or not; captures become `?*` (any
+  /// non-empty text), so a capture also lets in text with a `/`, which no capture takes. Typed
+  /// captures, literal `*` or `?`, and query or fragment literals under case-insensitive paths
+  /// cannot be written exactly: the file gets the closest superset and a warning names the
+  /// route. `defaults` carry `caseSensitive` (the table's `caseInsensitivePaths`, negated) and
+  /// `percentEncoded: false` (patterns are compared with the decoded URL, as the router does).
+  ///
+  /// ```swift
+  /// let export = AppleAppSiteAssociation.export(
+  ///   table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com")
+  /// print(export.file.json)
+  /// export.warnings.forEach { print($0) }
+  /// ```
+  public static func export(
+    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = []
+  ) -> AppLinkExport<AppleAppSiteAssociation> {
+    let host = host.map(LinkText.asciiLowercased)
+    var components: [Component] = []
+    var warnings: [AppLinkWarning] = []
+    let ordered = table.routes.sorted { a, b in
+      if a.priority != b.priority { return a.priority > b.priority }
+      let aWeb = webOnly.contains(a.name)
+      let bWeb = webOnly.contains(b.name)
+      if aWeb != bWeb { return aWeb }
+      return a.index < b.index
+    }
+    for route in ordered {
+      var translator = AppleTranslator(
+        route: route, table: table, exclude: webOnly.contains(route.name))
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
+        translator.add(shape)
+      }
+      for component in translator.components where !components.contains(component) {
+        components.append(component)
+      }
+      warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
+    }
+    let detail = Detail(
+      appIDs: appIDs, components: components,
+      caseSensitive: !table.options.caseInsensitivePaths, percentEncoded: false)
+    return AppLinkExport(file: AppleAppSiteAssociation(details: [detail]), warnings: warnings)
+  }
+}
+
+/// Which pattern variants an app-link file is about.
+enum AppLinkShapes {
+  /// Whether URLs `https://HOST/…` can match the variant: its scheme is `https` or any, it names
+  /// no port other than 443, and its host accepts `host` (any host when `host` is `nil`).
+  static func answersHTTPS(_ shape: PatternShape, host: String?) -> Bool {
+    guard shape.scheme == nil || shape.scheme == "https" else { return false }
+    guard shape.port == nil || shape.port == 443 else { return false }
+    guard let host else { return true }
+    return accepts(shape.host, host: host)
+  }
+
+  static func accepts(_ requirement: PatternShape.Host, host: String) -> Bool {
+    switch requirement {
+    case .omitted, .any: return true
+    case .wildcard(let suffix): return host.hasSuffix("." + suffix) && host.count > suffix.count + 1
+    case .literal(let literal): return literal == host
+    }
+  }
+
+  /// `<int:id>`, `:name`, … as written in a message.
+  static func describe(_ kind: CaptureKind, _ name: String, table: RouteTable) -> String {
+    "<" + typeName(kind, table: table) + ":" + name + ">"
+  }
+
+  static func typeName(_ kind: CaptureKind, table: RouteTable) -> String {
+    switch kind {
+    case .string: return "string"
+    case .int: return "int"
+    case .float: return "float"
+    case .uuid: return "uuid"
+    case .path: return "path"
+    case .custom(let index):
+      return index < table.parameterTypes.count ? table.parameterTypes[index].name : "custom"
+    }
+  }
+}
+
+/// Translates one route's variants into components.
+struct AppleTranslator {
+  let route: Route
+  let table: RouteTable
+  let exclude: Bool
+  private(set) var components: [AppleAppSiteAssociation.Component] = []
+  private(set) var warnings: [String] = []
+
+  init(route: Route, table: RouteTable, exclude: Bool) {
+    self.route = route
+    self.table = table
+    self.exclude = exclude
+  }
+
+  private mutating func warn(_ message: String) {
+    if !warnings.contains(message) { warnings.append(message) }
+  }
+
+  /// A literal in Apple's syntax: `*` and `?` are wildcards with no escape, so each becomes `?`
+  /// (one character: a superset).
+  private mutating func literal(_ text: String) -> String {
+    guard text.contains(where: { $0 == "*" || $0 == "?" }) else { return text }
+    warn(
+      "the literal \"\(text)\" holds '*' or '?', which the file's patterns cannot write "
+        + "literally; each is written as '?' (any one character)")
+    return String(text.map { $0 == "*" ? "?" : $0 })
+  }
+
+  /// The pattern for one capture's text (non-empty in a path).
+  private mutating func capture(_ kind: CaptureKind, _ name: String, inPath: Bool) -> String {
+    switch kind {
+    case .string, .path: return inPath ? "?*" : "*"
+    case .uuid:
+      warn(
+        "\(AppLinkShapes.describe(kind, name, table: table)) is written as 36 characters with "
+          + "dashes in place, so the file also lets in text that is not hexadecimal")
+      return "????????-????-????-????-????????????"
+    case .int, .float, .custom:
+      warn(
+        "\(AppLinkShapes.describe(kind, name, table: table)) is written as any "
+          + "\(inPath ? "non-empty " : "")text, so the file also lets in values the route "
+          + "refuses")
+      return "?*"
+    }
+  }
+
+  mutating func add(_ shape: PatternShape) {
+    // Each catch-all is either empty or one or more segments: one path per choice.
+    var paths = [""]
+    for element in shape.path {
+      switch element {
+      case .literal(let text):
+        let piece = "/" + literal(text)
+        paths = paths.map { $0 + piece }
+      case .capture(let kind, let name):
+        let piece = "/" + capture(kind, name, inPath: true)
+        paths = paths.map { $0 + piece }
+      case .mixed(let prefix, let kind, let name, let suffix):
+        let piece = "/" + literal(prefix) + capture(kind, name, inPath: true) + literal(suffix)
+        paths = paths.map { $0 + piece }
+      case .star:
+        paths = paths + paths.map { $0 + "/?*" }
+      }
+    }
+    if paths.count > AppleAppSiteAssociation.maximumComponentsPerRoute {
+      warn(
+        "its catch-alls expand to \(paths.count) components, more than "
+          + "\(AppleAppSiteAssociation.maximumComponentsPerRoute); its path is written as '*'")
+      paths = ["*"]
+    }
+    let query = queryPatterns()
+    let fragment = fragmentPattern()
+    for path in paths {
+      let component = AppleAppSiteAssociation.Component(
+        path: path.isEmpty ? "/" : path, query: query, fragment: fragment, exclude: exclude,
+        comment: route.name + ": " + route.pattern.text)
+      if !components.contains(component) { components.append(component) }
+    }
+  }
+
+  private mutating func queryPatterns() -> AppleAppSiteAssociation.Component.Query? {
+    let requirements = route.pattern.queryShape
+    guard !requirements.isEmpty else { return nil }
+    var items: [(name: String, pattern: String)] = []
+    for requirement in requirements {
+      switch requirement.value {
+      case .literal(let text):
+        caseWarning("query value \"\(text)\"")
+        items.append((requirement.name, literal(text)))
+      case .capture(let kind, let name):
+        items.append((requirement.name, capture(kind, name, inPath: false)))
+      }
+    }
+    return .items(items)
+  }
+
+  private mutating func fragmentPattern() -> String? {
+    switch route.pattern.fragmentShape {
+    case nil: return nil
+    case .literal(let text):
+      caseWarning("fragment \"\(text)\"")
+      return literal(text)
+    case .capture(let kind, let name):
+      let pattern = capture(kind, name, inPath: false)
+      warn(
+        "the fragment capture is written as '\(pattern)', which also matches a URL with no "
+          + "fragment")
+      return pattern
+    }
+  }
+
+  private mutating func caseWarning(_ what: String) {
+    guard table.options.caseInsensitivePaths else { return }
+    warn(
+      "the \(what) is compared case-insensitively by the file (caseSensitive is false for the "
+        + "table's case-insensitive paths) but case-sensitively by the router")
+  }
+}

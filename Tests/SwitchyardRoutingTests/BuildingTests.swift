@@ -1,0 +1,149 @@
+import Switchyard
+import Testing
+
+// Reverse routing from typed routes, routers and navigators (the Building URLs article).
+
+/// Trailcutter's search route, with an optional sort that goes to the query.
+struct SortedSearchRoute: PathRoutable {
+  static let path = "/search/:term"
+  let term: String
+  var sort: String? = nil
+
+  init(term: String, sort: String? = nil) {
+    self.term = term
+    self.sort = sort
+  }
+
+  init(match: RouteMatch) throws {
+    term = try match.string("term")
+    sort = match.query.last("sort")
+  }
+}
+
+/// Trailcutter's post route on any subdomain.
+struct SubdomainPostRoute: URIRoutable {
+  static let uri = "https://*.mysite.com/post/:id"
+  let id: Int
+
+  init(id: Int) { self.id = id }
+  init(match: RouteMatch) throws { id = try match.int("id") }
+}
+
+enum ProfileTab: String, BuildValueConvertible, RouteParameter { case posts, likes }
+
+/// Values that are not named like the captures: the route supplies them itself.
+struct ProfileRoute: URIRoutable {
+  static let uri = "myapp://user/<int:id>"
+  struct User: Equatable { var id: Int }
+  let user: User
+  var tab: ProfileTab = .posts
+
+  init(user: User, tab: ProfileTab) {
+    self.user = user
+    self.tab = tab
+  }
+
+  init(match: RouteMatch) throws {
+    user = User(id: try match.int("id"))
+    tab = try match.value(ProfileTab.self, "tab")
+  }
+
+  var routeValues: [String: BuildValue] { ["id": .int(user.id), "tab": tab.buildValue] }
+}
+
+@Suite("Building URLs from typed routes, routers and navigators")
+struct BuildingTests {
+  @Test("A typed route prints itself: Trailcutter's examples")
+  func typedRoutes() throws {
+    #expect(try SortedSearchRoute(term: "surge").url == "/search/surge")
+    #expect(
+      try SortedSearchRoute(term: "surge", sort: "score desc").url
+        == "/search/surge?sort=score%20desc")
+    #expect(
+      try SortedSearchRoute.url(values: ["term": "surge", "sort": "score desc"])
+        == "/search/surge?sort=score%20desc")
+    #expect(
+      try SubdomainPostRoute(id: 1234).url(host: "subdomain.mysite.com")
+        == "https://subdomain.mysite.com/post/1234")
+    #expect(
+      try SearchRoute.url(values: ["term": "a b"], host: "www.mysite.com", scheme: "https")
+        == "https://www.mysite.com/search/a%20b")
+  }
+
+  @Test("A typed route's URL is matched back to an equal route")
+  func typedRoundTrip() throws {
+    let routes = try RouteSet(routes: [
+      SortedSearchRoute.self, SubdomainPostRoute.self, ProfileRoute.self,
+    ])
+    let search = SortedSearchRoute(term: "a/b & c", sort: "new+old")
+    let searchURL = try routes.url(for: search)
+    let back = routes.match(searchURL, as: SortedSearchRoute.self)
+    #expect(back?.term == "a/b & c")
+    #expect(back?.sort == "new+old")
+
+    let profile = ProfileRoute(user: .init(id: 7), tab: .likes)
+    let profileURL = try routes.url(for: profile)
+    #expect(profileURL == "myapp://user/7?tab=likes")
+    #expect(routes.match(profileURL, as: ProfileRoute.self)?.user == .init(id: 7))
+    #expect(routes.match(profileURL, as: ProfileRoute.self)?.tab == .likes)
+  }
+
+  @Test("A typed route without its host, or with a bad pattern, is an error naming it")
+  func typedErrors() {
+    do {
+      _ = try SubdomainPostRoute(id: 1).url
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.description
+          == "route 'SubdomainPostRoute': its host '*.mysite.com' is a wildcard, so a host must be given"
+      )
+    }
+    struct BrokenRoute: PathRoutable {
+      static let path = "/a/<int:id"
+      init(match: RouteMatch) {}
+    }
+    do {
+      _ = try BrokenRoute.url(values: [:])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.code == .invalidPattern)
+      #expect(
+        error.description.hasPrefix("route 'BrokenRoute': its pattern cannot be read: expected '>'")
+      )
+    }
+  }
+
+  @Test("A router builds for its routes, with its options")
+  func router() throws {
+    let router = Router<String>(options: RouteOptions(defaultScheme: "myapp"))
+    try router.register("/user/<int:id>", name: "user") { "user \(try $0.int("id"))" }
+    try router.register("https://(www.)example.com/post/:id", name: "post") {
+      "post \(try $0.string("id"))"
+    }
+    let user = try router.url(for: "user", values: ["id": 42])
+    #expect(user == "myapp://user/42")
+    #expect(router.route(user) == "user 42")
+    // Several origins: the first as written by default, or the caller's.
+    #expect(try router.url(for: "post", values: ["id": "7"]) == "https://www.example.com/post/7")
+    #expect(
+      try router.url(for: "post", values: ["id": "7"], host: "example.com")
+        == "https://example.com/post/7")
+    do {
+      _ = try router.url(for: "usr")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == "no route named 'usr'; did you mean 'user'?")
+    }
+  }
+
+  @MainActor
+  @Test("A navigator builds for its routes, in its default scheme")
+  func navigator() throws {
+    let navigator = Navigator<String>(scheme: "myapp")
+    try navigator.map("/user/<int:id>", name: "user") { "user \(try $0.int("id"))" }
+    let url = try navigator.url(for: "user", values: ["id": 7, "from": "push"])
+    #expect(url == "myapp://user/7?from=push")
+    #expect(navigator.screen(for: url) == "user 7")
+  }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import Switchyard
+
+/// Routes registered while routing goes on land in levels compiled apart; these tests pin that
+/// the answers are exactly those of one table.
+@Suite("Registration while routing")
+struct RegistrationLevelsTests {
+  @Test("a later, more specific route wins over an earlier level's")
+  func crossLevelPrecedence() throws {
+    let router = Router<String>()
+    try router.register("/p/:slug") { _ in "slug" }
+    #expect(router.route("/p/5") == "slug")
+    try router.register("/p/<int:id>") { _ in "int" }
+    #expect(router.route("/p/5") == "int")
+    #expect(router.route("/p/x") == "slug")
+    // Equally specific: the earlier registration wins, whatever level it is in.
+    try router.register("/q/:a") { _ in "first" }
+    #expect(router.route("/q/1") == "first")
+    try router.register("/q/:b") { _ in "second" }
+    #expect(router.route("/q/1") == "first")
+    // Declining falls through across levels in precedence order.
+    try router.register("/p/<int:n>", priority: 1) { _ in nil }
+    #expect(router.route("/p/5") == "int")
+    #expect(router.resolve("/p/5").match?.route.pattern.text == "/p/<int:id>")
+  }
+
+  @Test("register one, route one: every answer is that of a single table")
+  func interleaved() throws {
+    let router = Router<Int>()
+    var table = RouteTable()
+    for index in 0..<300 {
+      let pattern =
+        index % 3 == 0 ? "/r\(index % 40)/:x\(index)" : "/r\(index % 40)/<int:n>/\(index)"
+      try router.register(pattern) { _ in index }
+      try table.add("\(index)", pattern)
+      let probe = index % 3 == 0 ? "/r\(index % 40)/v" : "/r\(index % 40)/7/\(index)"
+      let expected = RouteMatcher(table).match(probe).flatMap { Int($0.route.name) }
+      #expect(router.route(probe) == expected, "after \(index + 1) routes, \(probe)")
+    }
+    #expect(router.routes.count == 300)
+    #expect(router.routes.map(\.index) == Array(0..<300))
+  }
+
+  @Test("removing a route from any level")
+  func removal() throws {
+    let router = Router<String>()
+    try router.register("/a", name: "a") { _ in "a" }
+    _ = router.route("/a")
+    try router.register("/b", name: "b") { _ in "b" }
+    _ = router.route("/b")
+    try router.register("/c", name: "c") { _ in "c" }
+    #expect(router.remove("a")?.name == "a")
+    #expect(router.remove("c")?.name == "c")
+    #expect(router.remove("c") == nil)
+    #expect(router.route("/a") == nil)
+    #expect(router.route("/b") == "b")
+    #expect(router.route("/c") == nil)
+    #expect(router.routes.map(\.name) == ["b"])
+    try router.register("/a", name: "a") { _ in "a again" }
+    #expect(router.route("/a") == "a again")
+  }
+
+  @Test("steady routing merges the levels into one matcher, with the same answers")
+  func merges() throws {
+    let router = Router<Int>()
+    for index in 0..<20 {
+      try router.register("/m/\(index)") { _ in index }
+      _ = router.route("/m/0")
+    }
+    for _ in 0..<40 { #expect(router.route("/m/19") == 19) }
+    #expect(router.route("/m/3") == 3)
+  }
+}
