@@ -14,11 +14,20 @@ symbols="$scratch/symbol-graphs"
 output=${1:-$scratch/Switchyard.doccarchive}
 
 # The symbol graph of the public API, from a build kept apart from the usual .build folder.
-rm -rf "$symbols"
-mkdir -p "$symbols"
-swift build --scratch-path "$scratch" --target Switchyard \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+# The compiler writes it only when it compiles the module, so when the build is up to date and
+# the graph is missing, the scratch folder is removed and the module built again.
+build_symbols() {
+  mkdir -p "$symbols"
+  swift build --scratch-path "$scratch" --target Switchyard \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+}
+build_symbols
+if [ ! -s "$symbols/Switchyard.symbols.json" ]; then
+  rm -rf "$scratch"
+  build_symbols
+fi
+[ -s "$symbols/Switchyard.symbols.json" ] || { echo "error: no symbol graph in $symbols"; exit 1; }
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
