@@ -19,7 +19,7 @@ struct ReferenceMatcher {
     var captures: [String: ParameterValue]
   }
 
-  /// A URL as §1 reads it.
+  /// A URL as the Reading URLs article reads it.
   struct Parts {
     var scheme: String?
     var host: String?
@@ -221,7 +221,7 @@ struct ReferenceMatcher {
     switch element {
     case .literal(let bytes):
       // Two different literals can both match at one place when catch-alls before them take
-      // different widths. §3 wants every two different elements ordered; it does not say how
+      // different widths. The precedence rules want every two different elements ordered; it does not say how
       // for literals. Pinned: shorter first, then byte order (ASCII case folded when paths
       // are case-insensitive, where `A` and `a` are the same element).
       let folded = table.options.caseInsensitivePaths ? bytes.map(Self.lower) : bytes
@@ -271,7 +271,7 @@ struct ReferenceMatcher {
 
   static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 32 : byte }
 
-  // MARK: Converters (written from the grammar of §2, not from the engine)
+  // MARK: Converters (written from the grammar of the Pattern Syntax article, not from the engine)
 
   func convert(_ text: String, _ type: CaptureType) -> ParameterValue? {
     switch type {
@@ -322,7 +322,7 @@ struct ReferenceMatcher {
     return rest.isEmpty
   }
 
-  // MARK: Reading a URL (§1), written independently of URLLayout
+  // MARK: Reading a URL (the Reading URLs article), written independently of URLLayout
 
   static func parse(_ url: String, _ options: RouteOptions) -> Parts {
     var rest = Array(url.utf8)[...]
