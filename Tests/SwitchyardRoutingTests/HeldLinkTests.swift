@@ -432,3 +432,32 @@ struct MainActorHeldLinkTests {
     #expect(model.path == (1...6).map { .user($0) })
   }
 }
+
+@Suite("Held links on a Navigator")
+struct NavigatorHeldLinkTests {
+  @Test("A cold-start link waits for its screen, then is shown as asked")
+  @MainActor
+  func coldStart() async throws {
+    let host = RecordingHost()
+    let navigator = Navigator<Screen>(host: host)
+    navigator.links.use(TestClock())
+    try navigator.declare("myapp://user/<int:id>", name: "user")
+    try navigator.map("myapp://post/<int:id>", metadata: .with(.gates, [.signedIn])) { match in
+      .postID(try match.int("id"))
+    }
+    let user = navigator.dispatch("myapp://user/42", .present(wrap: true))
+    let post = navigator.dispatch("myapp://post/7")
+    #expect(navigator.links.held.count == 2)
+    #expect(host.log.isEmpty)
+
+    try navigator.attach("user") { match in .user(try match.int("id")) }
+    #expect(await user.result.output == true)
+    navigator.links.openGate(.signedIn)
+    #expect(await post.result.outcome == .handled)
+    #expect(host.log == ["present user(42) wrapped", "push postID(7)"])
+
+    let nowhere = await navigator.dispatch("myapp://nowhere").result
+    #expect(nowhere.outcome == .unmatched)
+    #expect(nowhere.output == false)
+  }
+}

@@ -66,7 +66,9 @@ public final class Navigator<Screen> {
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  private var registry: RoutingRegistry
+  var registry: RoutingRegistry
+  /// Held links, made on first use (see `Navigator+HeldLinks.swift`).
+  nonisolated let heldLinksSlot = HeldLinksSlot()
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
@@ -113,11 +115,16 @@ public final class Navigator<Screen> {
   ) throws(RouteTableError) -> Route {
     try registry.add(
       pattern, name: name, priority: priority, metadata: metadata,
-      handler: .mainActor { match, out in
-        guard let screen = try factory(match) else { return false }
-        out.assumingMemoryBound(to: Screen?.self).pointee = screen
-        return true
-      })
+      handler: Navigator.erase(factory))
+  }
+
+  /// `factory` as the registry stores it.
+  static func erase(_ factory: @escaping ScreenFactory) -> RouteHandler {
+    .mainActor { match, out in
+      guard let screen = try factory(match) else { return false }
+      out.assumingMemoryBound(to: Screen?.self).pointee = screen
+      return true
+    }
   }
 
   /// Maps `pattern` to an open-handler, run by ``open(_:)``.
