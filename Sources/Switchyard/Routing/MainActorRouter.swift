@@ -59,7 +59,7 @@ public final class MainActorRouter<Output> {
   public var routes: [Route] { registry.routes }
 
   /// Registers `pattern` with a main-actor handler (see
-  /// ``Router/register(_:name:priority:metadata:handler:)``).
+  /// ``Router/register(_:name:priority:metadata:handler:)-(String,_,_,_,_)``).
   ///
   /// ```swift
   /// try router.register("/account", metadata: .with(.requiresSignIn, true)) { _ in .account }

@@ -36,8 +36,8 @@ extension NavigationHost {
 }
 
 /// URL navigation in DeepNavigator's style, platform-neutral: map patterns to screen factories
-/// or to open-handlers, then ``push(_:animated:)``, ``present(_:wrap:animated:)`` or
-/// ``open(_:)`` URLs through a ``NavigationHost``.
+/// or to open-handlers, then ``push(_:animated:context:)``, ``present(_:wrap:animated:context:)`` or
+/// ``open(_:context:)`` URLs through a ``NavigationHost``.
 ///
 /// ```swift
 /// let navigator = Navigator<UIViewController>(scheme: "myapp", host: host)
@@ -55,8 +55,8 @@ extension NavigationHost {
 ///
 /// A factory that returns `nil` (or throws), or an open-handler that returns `false` (or
 /// throws), declines: the next candidate of the same kind runs (<doc:Precedence>). Interceptors and
-/// observers work as on a ``Router``. There is no unmatched handler: ``push(_:animated:)`` and
-/// ``present(_:wrap:animated:)`` return `nil` and ``open(_:)`` returns `false`, so the caller
+/// observers work as on a ``Router``. There is no unmatched handler: ``push(_:animated:context:)`` and
+/// ``present(_:wrap:animated:context:)`` return `nil` and ``open(_:context:)`` returns `false`, so the caller
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
@@ -98,8 +98,8 @@ public final class Navigator<Screen> {
 
   // MARK: Mapping
 
-  /// Maps `pattern` to a screen factory, used by ``screen(for:)``, ``push(_:animated:)``,
-  /// ``present(_:wrap:animated:)`` and ``stack(for:)``.
+  /// Maps `pattern` to a screen factory, used by ``screen(for:context:)``, ``push(_:animated:context:)``,
+  /// ``present(_:wrap:animated:context:)`` and ``stack(for:context:)``.
   ///
   /// ```swift
   /// try navigator.map("myapp://user/<int:id>") { match in
@@ -127,7 +127,7 @@ public final class Navigator<Screen> {
     }
   }
 
-  /// Maps `pattern` to an open-handler, run by ``open(_:)``.
+  /// Maps `pattern` to an open-handler, run by ``open(_:context:)``.
   ///
   /// ```swift
   /// try navigator.map("myapp://alert", open: { match in
@@ -153,7 +153,7 @@ public final class Navigator<Screen> {
   }
 
   /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``). A rejected URL opens
-  /// nothing: ``push(_:animated:)`` returns `nil`, ``open(_:)`` returns `false`.
+  /// nothing: ``push(_:animated:context:)`` returns `nil`, ``open(_:context:)`` returns `false`.
   @discardableResult
   public func intercept(
     scheme: String? = nil, name: String? = nil,
@@ -222,7 +222,7 @@ public final class Navigator<Screen> {
   }
 
   /// Runs the open-handlers of `url`, best first, until one returns `true`. Screen routes are
-  /// not considered: use ``push(_:animated:)`` or ``present(_:wrap:animated:)`` for those.
+  /// not considered: use ``push(_:animated:context:)`` or ``present(_:wrap:animated:context:)`` for those.
   ///
   /// ```swift
   /// if navigator.open(url) || navigator.present(url, wrap: true) != nil { return true }

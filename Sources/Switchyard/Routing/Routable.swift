@@ -109,6 +109,7 @@ extension Router {
   ///   - type: The route type.
   ///   - name: The route's name; by default the type's name (` #2`… appended when taken).
   ///   - priority: Higher priorities are tried first. Default 0.
+  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   ///   - handler: Turns the route instance into an output, or returns `nil` to decline.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.

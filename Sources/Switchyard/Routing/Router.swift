@@ -1,7 +1,7 @@
 /// A router: URL patterns with handlers that produce an `Output` — a screen, a destination
 /// enum, a `Bool`, a response.
 ///
-/// Register a pattern with a handler; ``route(_:)`` runs the handler of the best matching route
+/// Register a pattern with a handler; ``route(_:context:)`` runs the handler of the best matching route
 /// (<doc:Precedence>). A handler **declines** by returning `nil` or throwing, and the next candidate
 /// in precedence order runs; when none is left, the ``unmatchedHandler`` gets the URL and
 /// everything that could be parsed from it.
