@@ -58,74 +58,57 @@ public struct PrecedenceDecision: Sendable, Hashable, CustomStringConvertible {
   public var description: String { explanation }
 }
 
+/// The comparators of the matcher (`Matcher/Precedence.swift`): the analysis ranks with them.
+private typealias Precedence = MatcherStorage.Builder
+
 /// The rank of one pattern variant, split by the parts of <doc:Precedence> so that a
-/// comparison can say which rule decided. Smaller ranks first.
+/// comparison can say which rule decided. Every part is ranked and compared by the matcher's
+/// own functions in `Matcher/Precedence.swift`.
 struct RankKey: Sendable, Hashable {
   var priority: Int
-  var schemeGiven: Bool
-  var host: [Int]
-  var path: [[Int]]
+  var scheme: Int
+  var host: MatcherStorage.Builder.HostRank
+  var port: Int
+  var path: [MatcherStorage.Builder.PathRank]
   var pathNames: [String]
-  var query: [Int]
-  var fragment: [Int]
+  /// The route's query requirements, capture names cleared (they do not rank).
+  var query: [QueryRequirement]
+  /// The route's fragment requirement, a capture's name cleared.
+  var fragment: FragmentRequirement
   var index: Int
   var variantIndex: Int
   var hostName: String
 
   init(route: Route, variantIndex: Int, variant: PatternVariant) {
     priority = route.priority
-    schemeGiven = variant.scheme != nil
+    scheme = Precedence.schemeRank(variant.scheme)
+    host = Precedence.hostRank(variant.host)
+    port = Precedence.portRank(variant.port)
     switch variant.host {
-    case .literal: host = [0]; hostName = "literal host"
+    case .literal: hostName = "literal host"
     case .wildcard(let suffix):
-      host = [1, -suffix.count]
       hostName = "wildcard host *" + String(decoding: suffix, as: UTF8.self)
-    case .any: host = [2]; hostName = "host *"
-    case .omitted: host = [3]; hostName = "no host"
+    case .any: hostName = "host *"
+    case .omitted: hostName = "no host"
     }
-    host.append(variant.port == nil ? 1 : 0)
     if variant.port != nil { hostName += " with a port" }
-    path = []
-    pathNames = []
-    for element in variant.path {
-      path.append(Self.key(element))
-      pathNames.append(Self.name(element))
-    }
-    path.append([4])
-    pathNames.append("end of pattern")
+    path = variant.path.map(Precedence.pathRank) + [Precedence.endOfPatternRank]
+    pathNames = variant.path.map(Self.name) + ["end of pattern"]
     let pattern = route.pattern
-    query = [-pattern.query.count]
-    for requirement in pattern.query {
-      switch requirement.value {
-      case .literal(let expected):
-        query += [-1] + Self.bytes(requirement.name) + Self.bytes(expected)
-      case .capture(let type, _):
-        query += [type.rank] + Self.bytes(requirement.name)
+    query = pattern.query.map { requirement in
+      var requirement = requirement
+      if case .capture(let type, _) = requirement.value {
+        requirement.value = .capture(type, name: "")
       }
+      return requirement
     }
-    switch pattern.fragment {
-    case .none: fragment = [Int.max]
-    case .literal(let expected): fragment = [-1] + Self.bytes(expected)
-    case .capture(let type, _): fragment = [type.rank]
+    if case .capture(let type, _) = pattern.fragment {
+      fragment = .capture(type, name: "")
+    } else {
+      fragment = pattern.fragment
     }
     index = route.index
     self.variantIndex = variantIndex
-  }
-
-  static func bytes(_ bytes: [UInt8]) -> [Int] { bytes.map { Int($0) + 1 } + [0] }
-
-  static func key(_ element: PathElement) -> [Int] {
-    switch element {
-    case .literal(let bytes): return [0, bytes.count] + Self.bytes(bytes)
-    case .mixed(let prefix, _, _, let suffix, let text):
-      let characters =
-        String(decoding: prefix, as: UTF8.self).count
-        + String(decoding: suffix, as: UTF8.self).count
-      return [1, -characters] + Self.bytes(text)
-    case .capture(.path, _): return [3]
-    case .capture(let type, _): return [2, type.rank]
-    case .star: return [5]
-    }
   }
 
   static func name(_ element: PathElement) -> String {
@@ -149,7 +132,7 @@ struct RankKey: Sendable, Hashable {
     precedes: Bool, decision: PrecedenceDecision
   ) {
     if priority != other.priority {
-      let first = priority > other.priority
+      let first = Precedence.prioritySortsBefore(priority, other.priority)
       return (
         first,
         PrecedenceDecision(
@@ -158,14 +141,15 @@ struct RankKey: Sendable, Hashable {
             "priority: \(max(priority, other.priority)) beats \(min(priority, other.priority))")
       )
     }
-    if schemeGiven != other.schemeGiven {
+    if scheme != other.scheme {
       return (
-        schemeGiven,
+        scheme < other.scheme,
         PrecedenceDecision(rule: .scheme, explanation: "scheme: a given scheme beats any scheme")
       )
     }
-    if host != other.host {
-      let first = host.lexicographicallyPrecedes(other.host)
+    if host != other.host || port != other.port {
+      let first =
+        host != other.host ? Precedence.hostRankSortsBefore(host, other.host) : port < other.port
       let (winner, loser) = first ? (hostName, other.hostName) : (other.hostName, hostName)
       return (first, PrecedenceDecision(rule: .host, explanation: "host: \(winner) beats \(loser)"))
     }
@@ -176,7 +160,7 @@ struct RankKey: Sendable, Hashable {
         theirs = Self.folded(theirs)
       }
       if mine != theirs {
-        let first = mine.lexicographicallyPrecedes(theirs)
+        let first = Precedence.childSortsBefore(mine, theirs)
         let (winner, loser) =
           first
           ? (pathNames[position], other.pathNames[position])
@@ -189,17 +173,15 @@ struct RankKey: Sendable, Hashable {
         )
       }
     }
-    if query != other.query {
-      let first = query.lexicographicallyPrecedes(other.query)
+    if let first = Precedence.querySortsBefore(query, other.query) {
       let explanation =
-        query.first != other.query.first
+        query.count != other.query.count
         ? "query: more query requirements beat fewer"
         : "query: at the first differing requirement a literal beats a typed capture, "
           + "which beats a string capture"
       return (first, PrecedenceDecision(rule: .query, explanation: explanation))
     }
-    if fragment != other.fragment {
-      let first = fragment.lexicographicallyPrecedes(other.fragment)
+    if let first = Precedence.fragmentSortsBefore(fragment, other.fragment) {
       return (
         first,
         PrecedenceDecision(
@@ -207,7 +189,8 @@ struct RankKey: Sendable, Hashable {
           explanation: "fragment: a literal beats a capture, which beats no fragment requirement")
       )
     }
-    let first = (index, variantIndex) < (other.index, other.variantIndex)
+    let first = Precedence.registrationSortsBefore(
+      (index, variantIndex), (other.index, other.variantIndex))
     return (
       first,
       PrecedenceDecision(
@@ -219,19 +202,20 @@ struct RankKey: Sendable, Hashable {
   /// Whether two variants rank alike everywhere but registration order.
   func sameRank(_ other: RankKey, caseInsensitive: Bool) -> Bool {
     guard
-      priority == other.priority && schemeGiven == other.schemeGiven && host == other.host
-        && query == other.query && fragment == other.fragment && path.count == other.path.count
+      priority == other.priority && scheme == other.scheme && host == other.host
+        && port == other.port && query == other.query && fragment == other.fragment
+        && path.count == other.path.count
     else { return false }
     if !caseInsensitive { return path == other.path }
     return zip(path, other.path).allSatisfy { Self.folded($0) == Self.folded($1) }
   }
 
-  /// A literal element's key with ASCII letters folded (bytes are stored as byte + 1).
-  static func folded(_ key: [Int]) -> [Int] {
-    guard key.first == 0 else { return key }
-    return key.enumerated().map { offset, value in
-      offset >= 2 && value >= 0x41 + 1 && value <= 0x5A + 1 ? value + 32 : value
-    }
+  /// A literal element's rank with ASCII letters folded.
+  static func folded(_ rank: MatcherStorage.Builder.PathRank) -> MatcherStorage.Builder.PathRank {
+    guard rank.group == Precedence.literalRank([]).group else { return rank }
+    var rank = rank
+    rank.text = rank.text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+    return rank
   }
 
   func precedes(_ other: RankKey, caseInsensitive: Bool) -> Bool {

@@ -257,10 +257,10 @@ struct RouteSignature: Hashable {
     var host: HostRequirement
     var port: Int?
     var steps: [AnalysisUnit.Step]
-    var path: [[Int]]
-    var query: [Int]
+    var path: [MatcherStorage.Builder.PathRank]
+    var query: [QueryRequirement]
     var queryValues: [RequirementValue]
-    var fragment: [Int]
+    var fragment: FragmentRequirement
   }
   var priority: Int
   var units: Set<Unit>

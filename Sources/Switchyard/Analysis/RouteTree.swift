@@ -134,17 +134,39 @@ struct RouteTreeBuilder {
 
   init(_ table: RouteTable) { self.table = table }
 
+  /// What a node's place among its siblings is ranked by: the matcher's own ranks
+  /// (`Matcher/Precedence.swift`).
+  enum Order {
+    case root
+    case scheme(Int)
+    case host(MatcherStorage.Builder.HostRank, port: Int)
+    case path(MatcherStorage.Builder.PathRank)
+
+    /// Whether `self` ranks before `other`; `nil` when they rank alike.
+    func sortsBefore(_ other: Order) -> Bool? {
+      typealias Precedence = MatcherStorage.Builder
+      switch (self, other) {
+      case (.scheme(let x), .scheme(let y)): return x != y ? x < y : nil
+      case (.host(let x, let p), .host(let y, let q)):
+        if x != y { return Precedence.hostRankSortsBefore(x, y) }
+        return p != q ? p < q : nil
+      case (.path(let x), .path(let y)): return x != y ? Precedence.childSortsBefore(x, y) : nil
+      default: return nil
+      }
+    }
+  }
+
   /// A node while building: children keyed by label, with a sort key each.
   struct Draft {
     var label: String
-    var order: [Int]
+    var order: Order
     var routes: [String] = []
     var children: [String: Int] = [:]
   }
 
   func build() -> RouteTree {
-    var drafts = [Draft(label: "", order: [])]
-    func child(_ parent: Int, _ label: String, _ order: [Int]) -> Int {
+    var drafts = [Draft(label: "", order: .root)]
+    func child(_ parent: Int, _ label: String, _ order: Order) -> Int {
       if let existing = drafts[parent].children[label] { return existing }
       drafts.append(Draft(label: label, order: order))
       drafts[parent].children[label] = drafts.count - 1
@@ -155,34 +177,24 @@ struct RouteTreeBuilder {
       for variant in route.pattern.variants {
         let schemeText = variant.scheme.map { String(decoding: $0, as: UTF8.self) }
         var node = child(
-          0, schemeText.map { $0 + "://" } ?? "(any scheme)", schemeText == nil ? [1] : [0])
+          0, schemeText.map { $0 + "://" } ?? "(any scheme)",
+          .scheme(MatcherStorage.Builder.schemeRank(variant.scheme)))
         if !table.options.hostAsPath.applies(toScheme: schemeText) {
           var label: String
-          var order: [Int]
           switch variant.host {
-          case .literal(let bytes):
-            label = String(decoding: bytes, as: UTF8.self)
-            order = [0]
-          case .wildcard(let suffix):
-            label = "*" + String(decoding: suffix, as: UTF8.self)
-            order = [1, -suffix.count]
-          case .any:
-            label = "*"
-            order = [2]
-          case .omitted:
-            label = "(any host)"
-            order = [3]
+          case .literal(let bytes): label = String(decoding: bytes, as: UTF8.self)
+          case .wildcard(let suffix): label = "*" + String(decoding: suffix, as: UTF8.self)
+          case .any: label = "*"
+          case .omitted: label = "(any host)"
           }
-          if let port = variant.port {
-            label += ":\(port)"
-            order.append(0)
-          } else {
-            order.append(1)
-          }
+          if let port = variant.port { label += ":\(port)" }
+          let order = Order.host(
+            MatcherStorage.Builder.hostRank(variant.host),
+            port: MatcherStorage.Builder.portRank(variant.port))
           node = child(node, label, order)
         }
         for element in variant.path {
-          node = child(node, self.label(element), RankKey.key(element))
+          node = child(node, self.label(element), .path(MatcherStorage.Builder.pathRank(element)))
         }
         if !drafts[node].routes.contains(leafName) { drafts[node].routes.append(leafName) }
       }
@@ -191,9 +203,8 @@ struct RouteTreeBuilder {
     func sortedChildren(_ index: Int) -> [Int] {
       drafts[index].children.values.sorted { a, b in
         let (x, y) = (drafts[a], drafts[b])
-        return x.order != y.order
-          ? x.order.lexicographicallyPrecedes(y.order)
-          : x.label.utf8.lexicographicallyPrecedes(y.label.utf8)
+        return x.order.sortsBefore(y.order)
+          ?? x.label.utf8.lexicographicallyPrecedes(y.label.utf8)
       }
     }
     var nodes: [RouteTree.Node] = []

@@ -682,7 +682,7 @@ struct PatternParser {
       }
       start = stop + 1
     }
-    // Sorted by name: `MatcherStorage.Builder.entrySortsBefore` (Precedence.swift) relies on it.
+    // Sorted by name: `MatcherStorage.Builder.querySortsBefore` (Precedence.swift) relies on it.
     return requirements.map(\.0).sorted { $0.name.lexicographicallyPrecedes($1.name) }
   }
 
