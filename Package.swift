@@ -53,14 +53,20 @@ let package = Package(
     ),
 
     // Tests
+    // Helpers shared by the test targets (not a product: nothing outside the tests uses it).
+    .target(
+      name: "SwitchyardTestSupport",
+      path: "Tests/SwitchyardTestSupport",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "SwitchyardTests",
-      dependencies: ["Switchyard"],
+      dependencies: ["Switchyard", "SwitchyardTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "SwitchyardFoundationTests",
-      dependencies: ["Switchyard", "SwitchyardFoundation"],
+      dependencies: ["Switchyard", "SwitchyardFoundation", "SwitchyardTestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: swiftSettings
     ),

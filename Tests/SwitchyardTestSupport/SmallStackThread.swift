@@ -1,3 +1,4 @@
+// Helpers shared by the test targets (a target of its own, so no test file is copied).
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,11 +11,11 @@
 /// and matching must fit in it whatever the input. Under AddressSanitizer or ThreadSanitizer,
 /// whose instrumentation makes every frame several times larger, the thread gets four times
 /// as much (what is tested there is memory and thread safety, not the stack budget).
-let smallStackSize = 512 * 1024 * (sanitizerIsActive ? 4 : 1)
+public let smallStackSize = 512 * 1024 * (sanitizerIsActive ? 4 : 1)
 
 /// Whether this process runs under AddressSanitizer or ThreadSanitizer (their runtimes define
 /// these symbols).
-let sanitizerIsActive: Bool = {
+public let sanitizerIsActive: Bool = {
   guard let process = dlopen(nil, RTLD_NOW) else { return false }
   defer { dlclose(process) }
   return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
@@ -23,7 +24,7 @@ let sanitizerIsActive: Bool = {
 /// Runs `body` to completion on a new thread whose stack is `stackSize` bytes and returns its
 /// result. The caller waits with `pthread_join`, so nothing depends on timing. A body that needs
 /// more stack crashes the test process, which fails the run.
-func onSmallStack<Result: Sendable>(
+public func onSmallStack<Result: Sendable>(
   stackSize: Int = smallStackSize, _ body: @escaping @Sendable () -> Result
 ) -> Result {
   let job = SmallStackJob<Result>(body)
