@@ -55,6 +55,19 @@ extension HeldLinks {
 
   // MARK: Dispatching
 
+  /// Dispatches `url`, whose best candidate is `best` (a route declared without a handler
+  /// makes the link wait for one); see the overload below.
+  func dispatch(
+    _ url: String, best: Candidate?, policy: HoldPolicy?, withStack: Bool,
+    context: RoutingContext, deliver: @escaping Deliver
+  ) -> DispatchedLink<Output> {
+    var waitsForHandler = false
+    if case .declared = best?.handler { waitsForHandler = true }
+    return dispatch(
+      url, best: best?.match, waitsForHandler: waitsForHandler, policy: policy,
+      withStack: withStack, context: context, deliver: deliver)
+  }
+
   /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
   /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
   func dispatch(

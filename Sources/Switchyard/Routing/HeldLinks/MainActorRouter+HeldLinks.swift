@@ -64,11 +64,8 @@ extension MainActorRouter where Output: Sendable {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     let best = registry.snapshot().best(url)
-    let waits: Bool
-    if case .declared = best?.handler { waits = true } else { waits = false }
     return links.dispatch(
-      url, best: best?.match, waitsForHandler: waits, policy: policy, withStack: stack,
-      context: context
+      url, best: best, policy: policy, withStack: stack, context: context
     ) { [self] entry in
       await deliver(entry)
     }

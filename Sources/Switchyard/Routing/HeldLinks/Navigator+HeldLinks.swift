@@ -85,11 +85,8 @@ extension Navigator {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
     let best = registry.snapshot().best(url)
-    let waits: Bool
-    if case .declared = best?.handler { waits = true } else { waits = false }
     return links.dispatch(
-      url, best: best?.match, waitsForHandler: waits, policy: policy, withStack: false,
-      context: context
+      url, best: best, policy: policy, withStack: false, context: context
     ) { [self] entry in
       await show(entry, presentation)
     }

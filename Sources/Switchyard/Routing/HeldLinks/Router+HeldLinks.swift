@@ -105,11 +105,8 @@ extension Router where Output: Sendable {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     let best = snapshot().best(url)
-    let waits: Bool
-    if case .declared = best?.handler { waits = true } else { waits = false }
     return links.dispatch(
-      url, best: best?.match, waitsForHandler: waits, policy: policy, withStack: stack,
-      context: context
+      url, best: best, policy: policy, withStack: stack, context: context
     ) { [self] entry in
       if entry.withStack {
         let screens = self.stack(for: entry.link.url, context: entry.context)
