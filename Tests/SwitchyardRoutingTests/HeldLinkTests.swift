@@ -366,6 +366,20 @@ struct HeldLinkTests {
     #expect(router.links.held.isEmpty)
   }
 
+  @Test("A router that goes away ends its held links as cancelled; a held link does not keep it")
+  func routerGoesAway() async throws {
+    weak var weakRouter: Router<Destination>?
+    var link: DispatchedLink<Destination>? = nil
+    do {
+      let router = try peopleRouter(TestClock(), policy: HoldPolicy(timeout: .seconds(10)))
+      weakRouter = router
+      link = router.dispatch("myapp://people/7")
+      #expect(router.links.held.count == 1)
+    }
+    #expect(weakRouter == nil)
+    #expect(await link?.result.outcome == .cancelled)
+  }
+
   @Test("Naming a route that does not exist is an error with a suggestion")
   func unknownName() throws {
     let router = try peopleRouter(TestClock())

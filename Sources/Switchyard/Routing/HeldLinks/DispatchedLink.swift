@@ -8,7 +8,19 @@
 /// ```
 public struct DispatchedLink<Output: Sendable>: Sendable {
   let box: LinkBox<Output>
-  let links: HeldLinks<Output>
+  /// The router's held links, held weakly: a link kept by the app must not keep its router's
+  /// links alive after the router is gone (they then end as cancelled).
+  private let owner: Owner
+
+  init(box: LinkBox<Output>, links: HeldLinks<Output>) {
+    self.box = box
+    owner = Owner(links)
+  }
+
+  private final class Owner: Sendable {
+    weak let links: HeldLinks<Output>?
+    init(_ links: HeldLinks<Output>) { self.links = links }
+  }
 
   /// The link's identity (dispatch order).
   public var id: LinkID { box.id }
@@ -23,8 +35,8 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
     get async {
       await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in box.wait(continuation) }
-      } onCancel: { [links, id = box.id] in
-        links.cancel { $0 == id }
+      } onCancel: { [owner, id = box.id] in
+        owner.links?.cancel { $0 == id }
       }
     }
   }
@@ -36,6 +48,6 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
   /// no handler, timeout or unmatched handler runs for it. Does nothing once a handler has
   /// started on it.
   public func cancel() {
-    links.cancel { [id = box.id] in $0 == id }
+    owner.links?.cancel { [id = box.id] in $0 == id }
   }
 }

@@ -24,6 +24,22 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
 
   init() {}
 
+  /// The router is gone: links still held or queued end as cancelled (their waiters resume),
+  /// timeout tasks stop, and event streams finish.
+  deinit {
+    let (entries, subscribers) = state.withLock { state in
+      let entries = state.held + state.queue[state.queueHead...]
+      state.held = []
+      state.queue = []
+      return (entries, Array(state.subscribers.values))
+    }
+    for entry in entries {
+      entry.timeoutTask?.cancel()
+      _ = entry.link.finish(Self.result(entry, .cancelled))
+    }
+    for subscriber in subscribers { subscriber.finish() }
+  }
+
   // MARK: Gates
 
   /// Opens `gate` and delivers, in arrival order, the held links that wait for nothing else.

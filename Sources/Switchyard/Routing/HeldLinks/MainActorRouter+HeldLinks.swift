@@ -66,8 +66,10 @@ extension MainActorRouter where Output: Sendable {
     let best = registry.snapshot().best(url)
     return links.dispatch(
       url, best: best, policy: policy, withStack: stack, context: context
-    ) { [self] entry in
-      await deliver(entry)
+    ) { [weak self] entry in
+      // Weak: a held link must not keep its router alive (the router owns its held links).
+      guard let self else { return HeldLinks.result(entry, .cancelled) }
+      return await self.deliver(entry)
     }
   }
 

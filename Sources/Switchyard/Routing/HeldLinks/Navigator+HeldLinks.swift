@@ -87,8 +87,10 @@ extension Navigator {
     let best = registry.snapshot().best(url)
     return links.dispatch(
       url, best: best, policy: policy, withStack: false, context: context
-    ) { [self] entry in
-      await show(entry, presentation)
+    ) { [weak self] entry in
+      // Weak: a held link must not keep its navigator alive (it owns its held links).
+      guard let self else { return HeldLinks.result(entry, .cancelled) }
+      return await self.show(entry, presentation)
     }
   }
 

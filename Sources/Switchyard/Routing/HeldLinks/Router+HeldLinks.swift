@@ -107,14 +107,17 @@ extension Router where Output: Sendable {
     let best = snapshot().best(url)
     return links.dispatch(
       url, best: best, policy: policy, withStack: stack, context: context
-    ) { [self] entry in
+    ) { [weak self] entry in
+      // Weak: a held link must not keep its router alive (the router owns its held links).
+      guard let self else { return HeldLinks.result(entry, .cancelled) }
       if entry.withStack {
         let screens = self.stack(for: entry.link.url, context: entry.context)
-        return LinkResult(stacked: entry, screens, match: match(entry.link.url))
+        return LinkResult(stacked: entry, screens, match: self.match(entry.link.url))
       }
       do {
         return LinkResult(
-          delivered: entry, try await resolveRunningAsync(entry.link.url, context: entry.context))
+          delivered: entry,
+          try await self.resolveRunningAsync(entry.link.url, context: entry.context))
       } catch {
         return HeldLinks.result(entry, .cancelled)
       }
