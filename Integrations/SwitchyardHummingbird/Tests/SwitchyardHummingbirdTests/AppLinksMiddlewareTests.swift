@@ -45,7 +45,8 @@ struct AppLinksMiddlewareTests {
     "articleJSON": "https://api.example.com/articles/7.json",
     "blogPost": "https://blog.example.com/post/1", "shortLink": "https://sho.rt/s/abc",
     "campaign": "https://example.com/shop?utm_campaign=spring",
-    "legacy": "https://example.org/legacy/page", "website": "https://example.com/about",
+    "legacy": "https://www.example.com/legacy/page", "website": "https://example.com/about",
+    "orders": "https://example.com/account/orders",
   ]
 
   static func application(
