@@ -97,6 +97,8 @@ public struct RouteTable: Sendable {
   public private(set) var parameterTypes: [ParameterType] = []
   /// Route positions by name, so adding stays O(1) in the table's size.
   private var positions: [String: Int] = [:]
+  /// The literal segments of the patterns added, each kept once (see `LiteralPool`).
+  private var literals = LiteralPool(sharing: true)
 
   /// The most capture types one table can register: `UInt8.max` minus the built-in types,
   /// since a capture's type is stored in one byte of the compiled matcher.
@@ -168,7 +170,8 @@ public struct RouteTable: Sendable {
       parsed = underOrigins
     } else {
       do {
-        parsed = try RoutePattern(pattern, options: options, types: parameterTypes)
+        parsed = try RoutePattern(
+          pattern, options: options, types: parameterTypes, pool: &literals)
       } catch {
         throw RouteTableError(
           code: .badPattern, routeName: name, patternError: error,
