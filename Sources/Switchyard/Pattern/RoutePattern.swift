@@ -166,7 +166,8 @@ enum PathElement: Hashable, Sendable {
   /// A capture with literal text around it inside one segment. `text` is its canonical
   /// pattern text (`prefix<type:name>suffix`), used for ranking. Boxed (`indirect`), so that
   /// the common elements, and every path, stay small.
-  indirect case mixed(prefix: [UInt8], type: CaptureType, name: String, suffix: [UInt8], text: [UInt8])
+  indirect case mixed(
+    prefix: [UInt8], type: CaptureType, name: String, suffix: [UInt8], text: [UInt8])
   /// Zero or more segments.
   case star(name: String?)
 
