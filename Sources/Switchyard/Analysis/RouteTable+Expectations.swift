@@ -117,7 +117,14 @@ extension RouteTable {
   public func expectCleanLint(allowing allowed: Set<LintFinding.Kind> = [])
     throws(RouteTableCheckFailure)
   {
-    let findings = lint().filter {
+    try expectCleanLint(allowing: allowed, stateLimit: WitnessSearch.defaultStateLimit)
+  }
+
+  /// ``expectCleanLint(allowing:)`` with another limit on the witness search (for tests).
+  func expectCleanLint(allowing allowed: Set<LintFinding.Kind>, stateLimit: Int)
+    throws(RouteTableCheckFailure)
+  {
+    let findings = lint(stateLimit: stateLimit).filter {
       ($0.severity != .note || $0.kind == .undecided) && !allowed.contains($0.kind)
     }
     if !findings.isEmpty { throw RouteTableCheckFailure(mismatches: [], findings: findings) }

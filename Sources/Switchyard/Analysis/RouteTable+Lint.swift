@@ -16,8 +16,12 @@ extension RouteTable {
   /// findings[0].routes   // ["user", "everything"]
   /// findings[0].witness  // "/u/7"
   /// ```
-  public func lint() -> [LintFinding] {
-    var linter = RouteLinter(TableAnalysis(self))
+  public func lint() -> [LintFinding] { lint(stateLimit: WitnessSearch.defaultStateLimit) }
+
+  /// The lint with another limit on the states one witness search may visit (tests use small
+  /// ones to reach it quickly).
+  func lint(stateLimit: Int) -> [LintFinding] {
+    var linter = RouteLinter(TableAnalysis(self, stateLimit: stateLimit))
     return linter.run()
   }
 }
