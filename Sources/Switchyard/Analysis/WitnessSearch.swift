@@ -370,6 +370,19 @@ struct WitnessSearch {
             if !next.contains(target) { next.append(target) }
           }
           if next.isEmpty { continue letterLoop }
+          // A position that the one before it reaches over `*` steps alone is dominated: what
+          // it reaches the other reaches as soon. Dropping it leaves at most two choices per
+          // unit (a position in a run of `*` and the one after a segment), so a pattern of
+          // many `*` costs no more than one of a few.
+          next.sort()
+          var kept: [Int] = []
+          for target in next {
+            if let last = kept.last, unit.steps[last..<target].allSatisfy({ $0 == .star }) {
+              continue
+            }
+            kept.append(target)
+          }
+          next = kept
           choices.append(next)
         }
         var combination = [Int](repeating: 0, count: positives.count)
