@@ -147,11 +147,7 @@ struct RouteLinter {
   mutating func reportUndecided(_ unit: Int, rivals: [Int]) {
     let route = analysis.units[unit].route
     guard let (url, text) = analysis.witness([unit]) else { return }
-    var rivalRoutes: [Int] = []
-    for rival in rivals where !rivalRoutes.contains(analysis.units[rival].route) {
-      rivalRoutes.append(analysis.units[rival].route)
-    }
-    rivalRoutes.sort()
+    let rivalRoutes = Set(rivals.map { analysis.units[$0].route }).sorted()
     let shown = rivalRoutes.prefix(3).map { "\(quoted($0)) (\(pattern($0)))" }
     let more = rivalRoutes.count > shown.count ? " and \(rivalRoutes.count - shown.count) more" : ""
     let alternative =
