@@ -23,6 +23,23 @@ import Testing
     #expect(none)
   }
 
+  /// 150 copies of `/*/<int:x>/*` at different priorities: each route's search runs against
+  /// every better-ranked copy, which the search takes as one automaton (it used to step each
+  /// copy, for every state: 2,000 such routes did not finish in two minutes).
+  @Test func manyCopiesOfOneRival() throws {
+    var rows = (0..<150).map { ("int\($0)", "/*/<int:x\($0)>/*", $0 + 1) }
+    rows.append(("four", "/*/4/*", 0))
+    let table = try lintTable(rows)
+    let analysis = TableAnalysis(table)
+    #expect(WitnessSearch.distinct(Array(analysis.units.prefix(150))).count == 1)
+    #expect(WitnessSearch.distinct(Array(analysis.units)).count == 2)
+    let findings = table.lint()
+    verifyWitnesses(table, findings)
+    #expect(findings.count == 150)
+    #expect(findings.allSatisfy { $0.kind == .shadowed && $0.routes[1] == "int149" })
+    #expect(findings.last?.routes.first == "four")
+  }
+
   /// Groups nested 32 deep (the most a pattern may have) build on a small stack, all taken or
   /// all skipped, and the URL matches back.
   @Test func deepestGroupsBuild() throws {

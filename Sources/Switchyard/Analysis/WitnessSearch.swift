@@ -38,8 +38,14 @@ struct WitnessSearch {
 
   // MARK: The whole URL
 
-  func search(positives: [AnalysisUnit], negatives: [AnalysisUnit]) -> Outcome {
+  func search(positives: [AnalysisUnit], negatives allNegatives: [AnalysisUnit]) -> Outcome {
     guard !positives.isEmpty else { return .none }
+    let negatives = Self.distinct(allNegatives)
+    // A negative that asks exactly what a positive asks matches every URL the positives match.
+    if !negatives.isEmpty {
+      let keys = Set(negatives.map(NegativeKey.init))
+      if positives.contains(where: { keys.contains(NegativeKey($0)) }) { return .none }
+    }
     // Scheme.
     var scheme: [UInt8]? = nil
     for unit in positives {
@@ -82,6 +88,33 @@ struct WitnessSearch {
       }
     }
     return unknown ? .unknown : .none
+  }
+
+  /// What a negative unit accepts: two units with the same key match the same URLs.
+  private struct NegativeKey: Hashable {
+    var scheme: [UInt8]?
+    var host: HostRequirement
+    var port: Int?
+    var steps: [AnalysisUnit.Step]
+    var query: [QueryRequirement]
+    var fragment: FragmentRequirement
+
+    init(_ unit: AnalysisUnit) {
+      scheme = unit.variant.scheme
+      host = unit.variant.host
+      port = unit.variant.port
+      steps = unit.steps
+      query = unit.query
+      fragment = unit.fragment
+    }
+  }
+
+  /// The negatives with one of each kind that match the same URLs: a table with a thousand
+  /// copies of `/*/a` at different priorities asks for one automaton, not a thousand.
+  static func distinct(_ negatives: [AnalysisUnit]) -> [AnalysisUnit] {
+    guard negatives.count > 1 else { return negatives }
+    var seen = Set<NegativeKey>()
+    return negatives.filter { seen.insert(NegativeKey($0)).inserted }
   }
 
   /// Whether `unit` accepts everything of `url` but its path.
