@@ -18,10 +18,15 @@ extension RouteTable {
   /// ```
   public func lint() -> [LintFinding] { lint(stateLimit: WitnessSearch.defaultStateLimit) }
 
-  /// The lint with another limit on the states one witness search may visit (tests use small
-  /// ones to reach it quickly).
-  func lint(stateLimit: Int) -> [LintFinding] {
-    var linter = RouteLinter(TableAnalysis(self, stateLimit: stateLimit))
+  /// The lint with other limits on the states and steps of work one witness search may use
+  /// and on the steps of the whole run (tests use small ones to reach them quickly).
+  func lint(
+    stateLimit: Int, workLimit: Int = WitnessSearch.defaultWorkLimit,
+    totalWorkLimit: Int = RouteLinter.defaultTotalWorkLimit
+  ) -> [LintFinding] {
+    var linter = RouteLinter(
+      TableAnalysis(self, stateLimit: stateLimit, workLimit: workLimit),
+      totalWorkLimit: totalWorkLimit)
     return linter.run()
   }
 }
@@ -30,8 +35,22 @@ extension RouteTable {
 struct RouteLinter {
   let analysis: TableAnalysis
   var findings: [(finding: LintFinding, route: Int, order: Int)] = []
+  /// The most steps of work (``WitnessSearch/workLimit``) all the searches of one run that
+  /// decide whether a route wins may do together; once they are spent, every search left is
+  /// `undecided`. A table with many hard questions then takes bounded time as a whole, not
+  /// just per question.
+  let totalWorkLimit: Int
+  /// What is left of ``totalWorkLimit``.
+  var workLeft: Int
 
-  init(_ analysis: TableAnalysis) { self.analysis = analysis }
+  /// The total limit ``RouteTable/lint()`` uses.
+  static let defaultTotalWorkLimit = 20_000_000
+
+  init(_ analysis: TableAnalysis, totalWorkLimit: Int = RouteLinter.defaultTotalWorkLimit) {
+    self.analysis = analysis
+    self.totalWorkLimit = totalWorkLimit
+    self.workLeft = totalWorkLimit
+  }
 
   var table: RouteTable { analysis.table }
 
@@ -73,18 +92,18 @@ struct RouteLinter {
     for route in 0..<routeCount {
       let unitIndices = analysis.unitsByRoute[route]
       var losing: [Int] = []
-      var undecided: [(unit: Int, rivals: [Int])] = []
+      var undecided: [(unit: Int, rivals: [Int], limit: WitnessSearch.Limit)] = []
       var anyReachable = false
       for unit in unitIndices {
         switch verdict(unit) {
         case .wins: anyReachable = true
         case .loses: losing.append(unit)
-        case .undecided(let rivals): undecided.append((unit, rivals))
+        case .undecided(let rivals, let limit): undecided.append((unit, rivals, limit))
         }
         if anyReachable && unitIndices.count == 1 { break }
       }
       // A limit never changes an answer: what the search could not decide is said so.
-      for (unit, rivals) in undecided { reportUndecided(unit, rivals: rivals) }
+      for (unit, rivals, limit) in undecided { reportUndecided(unit, rivals: rivals, limit: limit) }
       if !anyReachable {
         // Shadowed only when every alternative was decided and none wins.
         guard undecided.isEmpty else { continue }
@@ -114,13 +133,13 @@ struct RouteLinter {
     case wins
     /// Every URL the unit matches (if any) is won by other routes.
     case loses
-    /// The search stopped at its state limit; `rivals` are the units it searched against.
-    case undecided(rivals: [Int])
+    /// The search stopped at `limit`; `rivals` are the units it searched against.
+    case undecided(rivals: [Int], limit: WitnessSearch.Limit)
   }
 
   /// Whether some URL is won by the unit's route through this unit: a URL it matches that no
   /// unit of another route ranked before it matches.
-  func verdict(_ unit: Int) -> Verdict {
+  mutating func verdict(_ unit: Int) -> Verdict {
     let route = analysis.units[unit].route
     // The shortest URL of the unit (an exact search: positives only) is often won already:
     // one lookup settles it. With optional groups, the URL must be won through this very
@@ -133,18 +152,19 @@ struct RouteLinter {
     }
     let rivals = analysis.betterRivals(of: unit)
     switch analysis.search.search(
-      positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] })
+      positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] },
+      work: &workLeft)
     {
     case .found: return .wins
     case .none: return .loses
-    case .unknown: return .undecided(rivals: rivals)
+    case .unknown(let limit): return .undecided(rivals: rivals, limit: limit)
     }
   }
 
   /// Says that the search could not decide whether `unit` wins any URL, naming the route and
   /// the routes ranked before it that it was searched against; the witness is a URL the
   /// route matches (and shows which of them wins it).
-  mutating func reportUndecided(_ unit: Int, rivals: [Int]) {
+  mutating func reportUndecided(_ unit: Int, rivals: [Int], limit: WitnessSearch.Limit) {
     let route = analysis.units[unit].route
     guard let (url, text) = analysis.witness([unit]) else { return }
     let rivalRoutes = Set(rivals.map { analysis.units[$0].route }).sorted()
@@ -155,7 +175,17 @@ struct RouteLinter {
       ? " through its alternative that matches paths like /"
         + url.segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
       : ""
-    let limit = Self.grouped(analysis.search.stateLimit)
+    let stopped =
+      switch limit {
+      case .states:
+        "the search stopped at its limit of \(Self.grouped(analysis.search.stateLimit)) states"
+      case .work:
+        "the search stopped at its limit of \(Self.grouped(analysis.search.workLimit)) steps "
+          + "of work"
+      case .totalWork:
+        "the lint had spent its limit of \(Self.grouped(totalWorkLimit)) steps of work for "
+          + "the whole table"
+      }
     add(
       LintFinding(
         kind: .undecided, routes: [analysis.name(route)] + rivalRoutes.map(analysis.name),
@@ -163,8 +193,8 @@ struct RouteLinter {
         message:
           "could not decide whether \(quoted(route)) (\(pattern(route))) wins any URL"
           + alternative + " over the routes ranked before it that share URLs with it: "
-          + shown.joined(separator: ", ") + more + "; the search stopped at its limit of "
-          + "\(limit) states, so \(quoted(route)) may be shadowed"),
+          + shown.joined(separator: ", ") + more + "; \(stopped), so \(quoted(route)) may be "
+          + "shadowed"),
       route: route)
   }
 

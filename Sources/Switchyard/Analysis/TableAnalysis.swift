@@ -10,7 +10,8 @@ struct TableAnalysis {
 
   init(
     _ table: RouteTable, matcher: RouteMatcher? = nil,
-    stateLimit: Int = WitnessSearch.defaultStateLimit
+    stateLimit: Int = WitnessSearch.defaultStateLimit,
+    workLimit: Int = WitnessSearch.defaultWorkLimit
   ) {
     self.table = table
     self.matcher = matcher ?? RouteMatcher(table)
@@ -31,6 +32,7 @@ struct TableAnalysis {
     self.trie = UnitTrie(units)
     var search = WitnessSearch(options: table.options, types: table.parameterTypes)
     search.stateLimit = stateLimit
+    search.workLimit = workLimit
     self.search = search
   }
 

@@ -10,21 +10,40 @@
 /// the search ends without one there is none. With positives only the search is exact and
 /// unbounded (its states are at most the product of the automata's sizes); with negatives it
 /// works on sets of positions, which can be exponentially many, so it stops at ``stateLimit``
-/// and says `.unknown`: the caller reports that it could not decide.
+/// states or ``workLimit`` steps of work and says `.unknown`: the caller reports that it could
+/// not decide.
 struct WitnessSearch {
   let options: RouteOptions
   let rules: SegmentRules
   /// The most product states one path search with negatives may visit; beyond it the answer
   /// is `.unknown`, which the lint reports as an `undecided` finding (<doc:AnalysingRouteTables>).
   var stateLimit = WitnessSearch.defaultStateLimit
-  /// The limit ``RouteTable/lint()`` uses.
+  /// The most steps of work one search with negatives may do: one step is one unit's automaton
+  /// moved by one segment, so a state costs (segment classes × units searched) steps. The
+  /// state limit alone does not bound the time: 20,000 states of a search against 60 rivals
+  /// over 30 segment classes are 36 million steps. Counted, never timed: the answer depends
+  /// on the table alone.
+  var workLimit = WitnessSearch.defaultWorkLimit
+  /// The state limit ``RouteTable/lint()`` uses.
   static let defaultStateLimit = 20_000
+  /// The work limit of one search ``RouteTable/lint()`` uses.
+  static let defaultWorkLimit = 2_000_000
+
+  /// Which limit stopped a search.
+  enum Limit: Equatable {
+    /// ``WitnessSearch/stateLimit`` states.
+    case states
+    /// ``WitnessSearch/workLimit`` steps of one search.
+    case work
+    /// The whole lint run's steps (``RouteLinter/totalWorkLimit``).
+    case totalWork
+  }
 
   enum Outcome {
     case found(AnalysisURL)
     case none
-    /// The state limit was reached.
-    case unknown
+    /// A limit was reached.
+    case unknown(Limit)
   }
 
   init(options: RouteOptions, types: [ParameterType]) {
@@ -39,6 +58,27 @@ struct WitnessSearch {
   // MARK: The whole URL
 
   func search(positives: [AnalysisUnit], negatives allNegatives: [AnalysisUnit]) -> Outcome {
+    var work = workLimit
+    return search(positives: positives, negatives: allNegatives, work: &work)
+  }
+
+  /// The search with at most `work` steps (less when ``workLimit`` is smaller); what it spends
+  /// is taken from `work`. When the steps run out, the answer is `.unknown(.work)` if the
+  /// search's own limit was the smaller, else `.unknown(.totalWork)`.
+  func search(
+    positives: [AnalysisUnit], negatives allNegatives: [AnalysisUnit], work: inout Int
+  ) -> Outcome {
+    let allowed = min(workLimit, max(work, 0))
+    var budget = allowed
+    let outcome = search(positives: positives, negatives: allNegatives, budget: &budget)
+    work -= allowed - budget
+    if case .unknown(.work) = outcome, allowed < workLimit { return .unknown(.totalWork) }
+    return outcome
+  }
+
+  private func search(
+    positives: [AnalysisUnit], negatives allNegatives: [AnalysisUnit], budget: inout Int
+  ) -> Outcome {
     guard !positives.isEmpty else { return .none }
     let negatives = Self.distinct(allNegatives)
     // A negative that asks exactly what a positive asks matches every URL the positives match.
@@ -71,23 +111,23 @@ struct WitnessSearch {
     guard let queries = chooseQueries(positives, negatives),
       let fragments = chooseFragments(positives, negatives)
     else { return .none }
-    var unknown = false
+    var unknown: Limit? = nil
     for query in queries {
       for fragment in fragments {
         var url = AnalysisURL(
           scheme: scheme, host: host.value, port: port, segments: [], query: query,
           fragment: fragment)
         let survivors = negatives.filter { matchesOutsidePath($0, url) }
-        switch searchPath(positives, survivors) {
+        switch searchPath(positives, survivors, budget: &budget) {
         case .found(let found):
           url.segments = found.segments
           return .found(url)
-        case .unknown: unknown = true
+        case .unknown(let limit): unknown = unknown ?? limit
         case .none: break
         }
       }
     }
-    return unknown ? .unknown : .none
+    return unknown.map { .unknown($0) } ?? .none
   }
 
   /// What a negative unit accepts: two units with the same key match the same URLs.
@@ -286,10 +326,14 @@ struct WitnessSearch {
   enum PathOutcome {
     case found(PathFound)
     case none
-    case unknown
+    case unknown(Limit)
   }
 
-  func searchPath(_ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]) -> PathOutcome {
+  /// The path search; with negatives it spends one step of `budget` per unit moved by a
+  /// segment, and stops with `.unknown(.work)` before a state it cannot pay for in full.
+  func searchPath(
+    _ positives: [AnalysisUnit], _ negatives: [AnalysisUnit], budget: inout Int
+  ) -> PathOutcome {
     if negatives.isEmpty {
       if positives.allSatisfy({ !$0.steps.contains(.star) }) { return fixedLengthPath(positives) }
       return positivesOnlyPath(positives)
@@ -318,6 +362,8 @@ struct WitnessSearch {
       return true
     }
 
+    // What expanding one state costs: every unit moved by every segment class.
+    let stateCost = alphabet.count * units.count
     while cursor < states.count {
       let state = states[cursor]
       if accepting(state) {
@@ -329,6 +375,8 @@ struct WitnessSearch {
         }
         return .found(PathFound(segments: letters.reversed()))
       }
+      if budget < stateCost { return .unknown(.work) }
+      budget -= stateCost
       letterLoop: for (letter, segment) in alphabet.enumerated() {
         var next: State = []
         next.reserveCapacity(units.count)
@@ -338,7 +386,7 @@ struct WitnessSearch {
           next.append(positions)
         }
         if index[next] == nil {
-          if states.count >= stateLimit { return .unknown }
+          if states.count >= stateLimit { return .unknown(.states) }
           index[next] = states.count
           states.append(next)
           parents.append((cursor, letter))
