@@ -44,7 +44,7 @@ struct RouteLinter {
   var workLeft: Int
 
   /// The total limit ``RouteTable/lint()`` uses.
-  static let defaultTotalWorkLimit = 20_000_000
+  static let defaultTotalWorkLimit = 500_000
 
   init(_ analysis: TableAnalysis, totalWorkLimit: Int = RouteLinter.defaultTotalWorkLimit) {
     self.analysis = analysis

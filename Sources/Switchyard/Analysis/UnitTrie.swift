@@ -42,7 +42,9 @@ struct UnitTrie {
   }
 
   /// The units whose path automaton may accept a path that `unit` accepts (a superset of
-  /// those that do; the witness search decides).
+  /// those that do; the witness search decides), in registration order: the walk visits
+  /// dictionary entries in an order that changes from run to run, and the lint's findings and
+  /// where its limits stop must not.
   func overlapping(_ unit: AnalysisUnit, _ rules: SegmentRules) -> [Int] {
     let steps = unit.steps
     let width = steps.count + 1
@@ -81,6 +83,6 @@ struct UnitTrie {
         }
       }
     }
-    return found
+    return found.sorted()
   }
 }

@@ -27,7 +27,7 @@ struct WitnessSearch {
   /// The state limit ``RouteTable/lint()`` uses.
   static let defaultStateLimit = 20_000
   /// The work limit of one search ``RouteTable/lint()`` uses.
-  static let defaultWorkLimit = 2_000_000
+  static let defaultWorkLimit = 100_000
 
   /// Which limit stopped a search.
   enum Limit: Equatable {
