@@ -9,7 +9,9 @@ struct Lint: ParsableCommand {
     discussion: """
       Every finding names its routes and a witness: a URL that shows it when matched. Kinds: \
       duplicate and shadowed (errors), captureNameCase, unreachableAlternative and \
-      matchesEverything (warnings), overlap and undecided (notes).
+      matchesEverything (warnings), overlap and undecided (notes). A route is undecided when \
+      the search for a URL it wins reaches a fixed limit on its work (counted steps, not \
+      time; see the message), so the findings depend on the table alone.
 
       The text format shows every error, warning and undecided note, and the first \
       \(LintFormatter.overlapNotesShown) overlap notes followed by how many more there are; \
