@@ -23,7 +23,7 @@ public enum InterceptorDecision: Sendable, Hashable {
 /// interceptor asks for them.
 public struct InterceptionRequest: Sendable {
   /// The URL being routed (after any earlier redirection).
-  public let url: String
+  public var url: String { reading.text }
   /// The URLs routed before this one in this call, oldest first (empty for the URL as given).
   public let redirects: [String]
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
@@ -31,9 +31,25 @@ public struct InterceptionRequest: Sendable {
   public let match: RouteMatch?
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
+  /// The URL's reading and the router's options when no route matches (a match carries both:
+  /// the request is made for every routing call with interceptors, so it copies no more than
+  /// it must).
+  private let unmatched: (reading: URLReading, options: RouteOptions)?
+
+  /// `reading` is the URL's one reading, the one `match` holds when there is a match.
+  init(
+    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
+    options: RouteOptions
+  ) {
+    self.redirects = redirects
+    self.match = match
+    self.context = context
+    unmatched = match == nil ? (reading, options) : nil
+  }
+
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
-  let reading: URLReading
-  let options: RouteOptions
+  var reading: URLReading { match?.reading ?? unmatched!.reading }
+  var options: RouteOptions { match?.storage.options ?? unmatched!.options }
 
   /// The URL's parts as the engine reads them (built when asked for).
   public var parts: URLParts { reading.parts(options: options) }

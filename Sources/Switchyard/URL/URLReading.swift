@@ -34,8 +34,7 @@ struct URLReading: Sendable {
     self.text = text
     hostAsPath = split.hostAsPath
     packed = split.layout
-    let layout = split.layout.layout
-    parameters = layout.query != nil || layout.fragment != nil ? ParsedParameters.make() : nil
+    parameters = split.layout.hasQueryOrFragment ? ParsedParameters.make() : nil
   }
 
   /// Reads `text` under `options`, without matching it, kept.

@@ -390,7 +390,7 @@ final class RoutingSnapshot: Sendable {
   ) -> (InterceptorEntry, InterceptorDecision)? {
     let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     let request = InterceptionRequest(
-      url: url, redirects: redirects, match: match, context: context, reading: reading,
+      redirects: redirects, match: match, context: context, reading: reading,
       options: reader.options)
     for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
     {
