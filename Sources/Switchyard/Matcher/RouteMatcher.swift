@@ -75,7 +75,8 @@ public struct RouteMatcher: Sendable {
 
   /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a
   /// router routes (the interceptors and the unmatched request read their parts from it, and
-  /// its query is parsed once for all of them). Allocates the kept reading.
+  /// its query is parsed once for all of them). Allocates only for a URL with a query or a
+  /// fragment (see `URLReading`).
   func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
     var slots = CaptureList()
     var split: MatcherStorage.Split? = nil

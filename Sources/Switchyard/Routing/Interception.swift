@@ -23,17 +23,51 @@ public enum InterceptorDecision: Sendable, Hashable {
 /// interceptor asks for them.
 public struct InterceptionRequest: Sendable {
   /// The URL being routed (after any earlier redirection).
-  public let url: String
+  public var url: String { reading.text }
   /// The URLs routed before this one in this call, oldest first (empty for the URL as given).
   public let redirects: [String]
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
-  public let match: RouteMatch?
+  public var match: RouteMatch? {
+    if case .matched(let match) = subject { return match }
+    return nil
+  }
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
+  /// The match, or the URL's reading and the router's options when no route matches (a match
+  /// carries both: the request is made for every routing call with interceptors, so it copies
+  /// no more than it must).
+  private let subject: Subject
+
+  private enum Subject {
+    case matched(RouteMatch)
+    case unmatched(URLReading, RouteOptions)
+  }
+
+  /// `reading` is the URL's one reading, the one `match` holds when there is a match.
+  init(
+    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
+    options: RouteOptions
+  ) {
+    self.redirects = redirects
+    self.context = context
+    subject = match.map(Subject.matched) ?? .unmatched(reading, options)
+  }
+
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
-  let reading: URLReading
-  let options: RouteOptions
+  var reading: URLReading {
+    switch subject {
+    case .matched(let match): return match.reading
+    case .unmatched(let reading, _): return reading
+    }
+  }
+
+  var options: RouteOptions {
+    switch subject {
+    case .matched(let match): return match.storage.options
+    case .unmatched(_, let options): return options
+    }
+  }
 
   /// The URL's parts as the engine reads them (built when asked for).
   public var parts: URLParts { reading.parts(options: options) }

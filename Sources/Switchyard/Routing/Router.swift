@@ -449,7 +449,7 @@ extension Locked where State == RouterState {
   @usableFromInline
   func route(_ url: String, _ context: RoutingContext, into out: UnsafeMutableRawPointer) {
     let (snapshot, fallback) = withLock { ($0.registry.snapshot(), $0.fallback) }
-    _ = dispatchSync(url, context, snapshot, fallback, out, describesUnmatched: fallback != nil)
+    snapshot.routeOutput(url, context, fallback, into: out)
   }
 }
 
@@ -463,16 +463,72 @@ func dispatchSync(
   let outcome = snapshot.route(
     url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched
   ) { handler, match in
-    switch handler {
-    case .sync(let body): return attempt(match) { try body(match, out) }
-    case .async: return .needsAsync
-    case .mainActor, .open, .declared: return .skipped
-    }
+    invokeSync(handler, match, out)
   }
   if outcome.match == nil, let request = outcome.unmatched, let fallback {
     fallback(request, out)
   }
   return outcome
+}
+
+/// Runs a synchronous handler for `Router.route` and `Router.resolve`.
+func invokeSync(
+  _ handler: RouteHandler, _ match: RouteMatch, _ out: UnsafeMutableRawPointer
+) -> Attempt {
+  switch handler {
+  case .sync(let body): return attempt(match) { try body(match, out) }
+  case .async: return .needsAsync
+  case .mainActor, .open, .declared: return .skipped
+  }
+}
+
+extension RoutingSnapshot {
+  /// `Router.route`: routes `url` for its output only (no outcome is made when the best
+  /// candidate handles it). When nothing observes and the routes are one compiled level, the
+  /// best match is built once and its handler runs straight away; otherwise, and once the
+  /// best candidate declined or an interceptor acted, the general dispatch runs.
+  func routeOutput(
+    _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
+    into out: UnsafeMutableRawPointer
+  ) {
+    guard observers.isEmpty, levels.count == 1 else {
+      _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
+      return
+    }
+    let (reading, best) = levels[0].matcher.read(url)
+    var found = best
+    found?.context = context
+    func run(interceptors: Bool) -> DispatchRun {
+      DispatchRun(
+        self, url: url, context: context, interceptors: interceptors,
+        describesUnmatched: fallback != nil, reading: reading)
+    }
+    let outcome: DispatchOutcome
+    if !interceptors.isEmpty,
+      let (interceptor, decision) = intercept(url, reading, found, [], context)
+    {
+      var run = run(interceptors: true)
+      let step = run.apply(decision, by: interceptor, best: candidate(0, found)) ?? run.prepare()
+      outcome = run.complete(step) { invokeSync($0, $1, out) }
+    } else if let match = found, match.routeIndex < levels[0].handlers.count {
+      let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
+      if case .handled = first { return }
+      var run = run(interceptors: false)
+      if let result = run.finish(first, for: match) {
+        outcome = result
+      } else if let best = candidate(0, match) {
+        outcome = run.tryRemaining(after: best) { invokeSync($0, $1, out) }
+      } else {
+        outcome = run.exhausted()
+      }
+    } else {
+      var run = run(interceptors: false)
+      outcome = run.exhausted()
+    }
+    if outcome.match == nil, let request = outcome.unmatched, let fallback {
+      fallback(request, out)
+    }
+  }
 }
 
 extension RoutingResult {

@@ -35,7 +35,9 @@ public struct RoutingContext: Sendable {
     }
   }
 
-  private var values: [String: any Sendable] = [:]
+  // `nil` until a value is set: an empty context (every call that passes none) costs nothing
+  // to make, copy or drop.
+  private var values: [String: any Sendable]? = nil
 
   /// An empty context.
   public init() {}
@@ -54,10 +56,13 @@ public struct RoutingContext: Sendable {
 
   /// The value stored under `key`, or the key's default.
   public subscript<Value>(_ key: Key<Value>) -> Value {
-    get { values[key.name] as? Value ?? key.defaultValue }
-    set { values[key.name] = newValue }
+    get { values?[key.name] as? Value ?? key.defaultValue }
+    set {
+      if values == nil { values = [:] }
+      values?[key.name] = newValue
+    }
   }
 
   /// Whether no value is stored.
-  public var isEmpty: Bool { values.isEmpty }
+  public var isEmpty: Bool { values?.isEmpty ?? true }
 }

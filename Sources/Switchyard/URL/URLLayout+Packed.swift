@@ -25,6 +25,9 @@ extension URLLayout {
       hasEscapes = layout.hasEscapes
     }
 
+    /// Whether the URL has a query or a fragment (without unpacking the rest).
+    var hasQueryOrFragment: Bool { query.0 >= 0 || fragment.0 >= 0 }
+
     var layout: URLLayout {
       func unpack(_ range: (Int32, Int32)) -> Range<Int>? {
         range.0 < 0 ? nil : Int(range.0)..<Int(range.1)

@@ -3,41 +3,38 @@
 ///
 /// A match, an interceptor's request and an unmatched request all read their URL through one
 /// of these. A reading that a router makes is **kept**: the split the search made is stored
-/// (one allocation), and the query and fragment parameters are parsed on first read and kept
-/// for every later read, by every copy. A match straight from a lookup allocates nothing, so
-/// its reading is not kept: the parts are split again from the text when read (the split is a
-/// single pass, cheap next to decoding), and the query is parsed at each read.
+/// in the reading itself (no allocation), and when the URL has a query or a fragment its
+/// query and fragment parameters are parsed on first read and kept for every later read, by
+/// every copy (in one shared ``ParsedParameters``: the one allocation a kept reading makes,
+/// and only for a URL with something to parse). A match straight from a lookup is not kept:
+/// the parts are split again from the text when read (the split is a single pass, cheap next
+/// to decoding), and the query is parsed at each read.
 struct URLReading: Sendable {
   /// The URL as given.
   let text: String
-  /// The split and the parsed parameters; `nil` for a reading that is not kept.
-  private let kept: Kept?
+  /// The split, in 32-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
+  /// of 2 GiB or more: split when read).
+  private let packed: URLLayout.Packed?
+  /// The parameters, parsed once for every copy; `nil` for a reading that is not kept, and for
+  /// a kept reading of a URL without a query or a fragment (there is nothing to parse).
+  private let parameters: ParsedParameters?
   /// Whether the host is read as the first path segment.
   let hostAsPath: Bool
-
-  /// What a kept reading keeps: the split, and the parameters once parsed.
-  final class Kept: Sendable {
-    /// The split, in 32-bit offsets (`nil` for a URL of 2 GiB or more: split when read).
-    let layout: URLLayout.Packed?
-    let parameters = KeptParameters()
-
-    init(_ layout: URLLayout.Packed?) {
-      self.layout = layout
-    }
-  }
 
   /// A URL a lookup has read, not kept (it allocates nothing).
   init(_ text: String, hostAsPath: Bool) {
     self.text = text
     self.hostAsPath = hostAsPath
-    kept = nil
+    packed = nil
+    parameters = nil
   }
 
   /// A URL that a search has read as `split`, kept.
   init(_ text: String, _ split: MatcherStorage.Split) {
     self.text = text
     hostAsPath = split.hostAsPath
-    kept = Kept(split.layout)
+    packed = split.layout
+    parameters = split.layout.hasQueryOrFragment ? ParsedParameters.make() : nil
   }
 
   /// Reads `text` under `options`, without matching it, kept.
@@ -50,7 +47,12 @@ struct URLReading: Sendable {
       hostAsPath = Self.hostAsPath(bytes, layout, options: options)
     }
     self.hostAsPath = hostAsPath
-    kept = Kept(URLLayout.Packed(layout, count: text.utf8.count))
+    let packed = URLLayout.Packed(layout, count: text.utf8.count)
+    self.packed = packed
+    // A URL too long to pack is split again when read; its parameters are still parsed once.
+    parameters =
+      packed == nil || layout.query != nil || layout.fragment != nil
+      ? ParsedParameters.make() : nil
   }
 
   /// Whether a URL split as `layout` reads its host as a path segment: the URL's scheme or,
@@ -67,14 +69,14 @@ struct URLReading: Sendable {
 
   /// Where the parts of the URL are.
   var layout: URLLayout {
-    if let packed = kept?.layout { return packed.layout }
+    if let packed { return packed.layout }
     return withBytes { URLLayout.split($0) }
   }
 
   /// How the engine read the URL (for a search that must not split it again); `nil` for a URL
   /// of 2 GiB or more, which no search reads.
   var split: MatcherStorage.Split? {
-    kept?.layout.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
+    packed.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
   }
 
   func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -104,14 +106,14 @@ struct URLReading: Sendable {
 
   /// The query, in URL order.
   func query(plusAsSpace: Bool) -> QueryParameters {
-    guard let kept else { return parseQuery(plusAsSpace: plusAsSpace) }
-    return kept.parameters.query { parseQuery(plusAsSpace: plusAsSpace) }
+    guard let parameters else { return parseQuery(plusAsSpace: plusAsSpace) }
+    return parameters.query { parseQuery(plusAsSpace: plusAsSpace) }
   }
 
   /// The fragment read as `k=v&k2=v2` parameters, when it contains an `=`; else empty.
   func fragmentParameters(plusAsSpace: Bool) -> QueryParameters {
-    guard let kept else { return parseFragment(plusAsSpace: plusAsSpace) }
-    return kept.parameters.fragment { parseFragment(plusAsSpace: plusAsSpace) }
+    guard let parameters else { return parseFragment(plusAsSpace: plusAsSpace) }
+    return parameters.fragment { parseFragment(plusAsSpace: plusAsSpace) }
   }
 
   /// The decoded fragment, or `nil` when the URL has none.
@@ -123,7 +125,7 @@ struct URLReading: Sendable {
   /// The last value of the query parameter `name`, found without parsing the whole query
   /// (only that value is decoded) unless it is kept parsed already.
   func lastQueryValue(_ name: String, plusAsSpace: Bool) -> String? {
-    if let kept, let query = kept.parameters.parsedQuery { return query.last(name) }
+    if let query = parameters?.parsedQuery { return query.last(name) }
     guard let range = layout.query else { return nil }
     var name = name
     return name.withUTF8 { expected in
@@ -168,13 +170,42 @@ struct URLReading: Sendable {
 }
 
 /// The query and fragment parameters of one URL, parsed on first read and kept; shared by the
-/// copies of a ``URLReading`` (and of the match or request that holds it). A parse runs under
-/// the lock, so concurrent first reads parse once.
-typealias KeptParameters = Locked<(query: QueryParameters?, fragment: QueryParameters?)>
+/// copies of a kept ``URLReading`` (and of the match or request that holds it). A parse runs
+/// under the lock, so concurrent first reads parse once.
+///
+/// One allocation: the lock lives in the object's tail storage (a `ManagedBuffer`), where its
+/// address is stable.
+struct ParsedParameters: @unchecked Sendable {
+  // Safety of `@unchecked Sendable`: `Parsed` is read and written only under the lock, and the
+  // buffer is shared only through this type.
 
-extension Locked where State == (query: QueryParameters?, fragment: QueryParameters?) {
-  convenience init() { self.init((nil, nil)) }
+  struct Parsed {
+    var query: QueryParameters? = nil
+    var fragment: QueryParameters? = nil
+  }
 
+  /// The parameters, with the lock as the one tail element.
+  private final class Buffer: ManagedBuffer<Parsed, OSLock.Primitive> {
+    deinit {
+      withUnsafeMutablePointerToElements { OSLock.destroy($0) }
+    }
+  }
+
+  private let buffer: Buffer
+
+  static func make() -> ParsedParameters {
+    let buffer = Buffer.create(minimumCapacity: 1) { _ in Parsed() }
+    buffer.withUnsafeMutablePointerToElements { OSLock.initialize($0) }
+    return ParsedParameters(buffer: unsafeDowncast(buffer, to: Buffer.self))
+  }
+
+  private func withLock<Result>(_ body: (inout Parsed) -> Result) -> Result {
+    buffer.withUnsafeMutablePointers { parsed, lock in
+      OSLock.lock(lock)
+      defer { OSLock.unlock(lock) }
+      return body(&parsed.pointee)
+    }
+  }
   /// The query if it was parsed already.
   var parsedQuery: QueryParameters? { withLock { $0.query } }
 

@@ -10,36 +10,66 @@
   internal import WinSDK
 #endif
 
-/// A value guarded by a mutual-exclusion lock.
+/// The OS lock under ``Locked`` and ``ParsedParameters``: a pthread mutex, or an SRW lock on
+/// Windows, used in place (its address must not change while it is in use).
 ///
-/// `Synchronization.Mutex` needs macOS 15 / iOS 18, above the package's floor, so this is a
-/// plain OS lock (pthread mutex, or an SRW lock on Windows). Critical sections are short:
-/// routers only swap snapshot references and edit their registries under it.
-@usableFromInline
-final class Locked<State>: @unchecked Sendable {
+/// `Synchronization.Mutex` needs macOS 15 / iOS 18, above the package's floor.
+enum OSLock {
   #if os(Windows)
-    private let lock: UnsafeMutablePointer<SRWLOCK>
+    typealias Primitive = SRWLOCK
   #else
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    typealias Primitive = pthread_mutex_t
   #endif
-  private var state: State
 
-  init(_ state: State) {
-    self.state = state
+  static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
     #if os(Windows)
-      lock = UnsafeMutablePointer<SRWLOCK>.allocate(capacity: 1)
       InitializeSRWLock(lock)
     #else
-      lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
       lock.initialize(to: pthread_mutex_t())
       pthread_mutex_init(lock, nil)
     #endif
   }
 
-  deinit {
+  static func destroy(_ lock: UnsafeMutablePointer<Primitive>) {
     #if !os(Windows)
       pthread_mutex_destroy(lock)
     #endif
+  }
+
+  static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
+    #if os(Windows)
+      AcquireSRWLockExclusive(lock)
+    #else
+      pthread_mutex_lock(lock)
+    #endif
+  }
+
+  static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
+    #if os(Windows)
+      ReleaseSRWLockExclusive(lock)
+    #else
+      pthread_mutex_unlock(lock)
+    #endif
+  }
+}
+
+/// A value guarded by a mutual-exclusion lock (an ``OSLock``).
+///
+/// Critical sections are short: routers only swap snapshot references and edit their
+/// registries under it.
+@usableFromInline
+final class Locked<State>: @unchecked Sendable {
+  private let lock: UnsafeMutablePointer<OSLock.Primitive>
+  private var state: State
+
+  init(_ state: State) {
+    self.state = state
+    lock = UnsafeMutablePointer<OSLock.Primitive>.allocate(capacity: 1)
+    OSLock.initialize(lock)
+  }
+
+  deinit {
+    OSLock.destroy(lock)
     lock.deallocate()
   }
 
@@ -47,13 +77,8 @@ final class Locked<State>: @unchecked Sendable {
   func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    #if os(Windows)
-      AcquireSRWLockExclusive(lock)
-      defer { ReleaseSRWLockExclusive(lock) }
-    #else
-      pthread_mutex_lock(lock)
-      defer { pthread_mutex_unlock(lock) }
-    #endif
+    OSLock.lock(lock)
+    defer { OSLock.unlock(lock) }
     return try body(&state)
   }
 }

@@ -374,7 +374,7 @@ final class RoutingSnapshot: Sendable {
     return found.count > 1 ? rank(found, url) : found
   }
 
-  private func candidate(_ levelIndex: Int, _ match: RouteMatch?) -> Candidate? {
+  func candidate(_ levelIndex: Int, _ match: RouteMatch?) -> Candidate? {
     let level = levels[levelIndex]
     guard let match, match.routeIndex < level.handlers.count else { return nil }
     return Candidate(
@@ -385,12 +385,12 @@ final class RoutingSnapshot: Sendable {
   /// Runs the interceptors that apply to `url`, in order, until one does not pass; returns it
   /// and its decision (`nil` when all passed).
   func intercept(
-    _ url: String, _ reading: URLReading, _ best: Candidate?, _ redirects: [String],
+    _ url: String, _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
     _ context: RoutingContext
   ) -> (InterceptorEntry, InterceptorDecision)? {
     let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     let request = InterceptionRequest(
-      url: url, redirects: redirects, match: best?.match, context: context, reading: reading,
+      redirects: redirects, match: match, context: context, reading: reading,
       options: reader.options)
     for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
     {
@@ -477,7 +477,9 @@ struct DispatchRun {
       guard runsInterceptors, !snapshot.interceptors.isEmpty else {
         return .candidates(best: best)
       }
-      guard let (interceptor, decision) = snapshot.intercept(url, reading, best, visited, context)
+      guard
+        let (interceptor, decision) = snapshot.intercept(
+          url, reading, best?.match, visited, context)
       else {
         return .candidates(best: best)
       }
@@ -626,12 +628,17 @@ extension RoutingSnapshot {
   ) -> DispatchOutcome {
     // Nothing observes (so no event, no clock): interceptors that pass and a best candidate
     // that handles the URL need no dispatch run at all.
+    if observers.isEmpty, levels.count == 1 {
+      return routeOneLevel(
+        url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched,
+        invoke)
+    }
     if observers.isEmpty {
       let (reading, found) = read(url)
       var best = found
       best?.match.context = context
       if interceptors, !self.interceptors.isEmpty,
-        let (interceptor, decision) = intercept(url, reading, best, [], context)
+        let (interceptor, decision) = intercept(url, reading, best?.match, [], context)
       {
         var run = DispatchRun(
           self, url: url, context: context, interceptors: true,
@@ -659,6 +666,45 @@ extension RoutingSnapshot {
       self, url: url, context: context, interceptors: interceptors,
       describesUnmatched: describesUnmatched)
     return run.complete(run.prepare(), invoke)
+  }
+
+  /// ``route(_:context:interceptors:describesUnmatched:_:)`` when nothing observes and the
+  /// routes are one compiled level (a table registered up front, or merged since): the hot
+  /// path. The best match is built once, with the URL's kept reading, and handed on as is to
+  /// the interceptors and its handler; a dispatch run is made only when an interceptor acts,
+  /// the handler declines or nothing matches.
+  private func routeOneLevel(
+    _ url: String, context: RoutingContext, interceptors runsInterceptors: Bool,
+    describesUnmatched: Bool, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    let (reading, best) = levels[0].matcher.read(url)
+    var found = best
+    found?.context = context
+    if runsInterceptors, !interceptors.isEmpty,
+      let (interceptor, decision) = intercept(url, reading, found, [], context)
+    {
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: true,
+        describesUnmatched: describesUnmatched, reading: reading)
+      let step = run.apply(decision, by: interceptor, best: candidate(0, found)) ?? run.prepare()
+      return run.complete(step, invoke)
+    }
+    if let match = found, match.routeIndex < levels[0].handlers.count {
+      let first = invoke(levels[0].handlers[match.routeIndex], match)
+      if case .handled = first {
+        return DispatchOutcome(match: match, unmatched: nil, redirects: [], intercepted: false)
+      }
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: false,
+        describesUnmatched: describesUnmatched, reading: reading)
+      if let result = run.finish(first, for: match) { return result }
+      guard let best = candidate(0, match) else { return run.exhausted() }
+      return run.tryRemaining(after: best, invoke)
+    }
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: false,
+      describesUnmatched: describesUnmatched, reading: reading)
+    return run.exhausted()
   }
 
   /// The async form of ``route(_:context:interceptors:_:)``; throws `CancellationError` when
