@@ -25,11 +25,11 @@ import SwitchyardRouter
 
 let benchmarks: @Sendable () -> Void = {
   let run = RunLength.current
-  let routers: [any BenchRouter.Type] = [
-    SwitchyardRouter.self, RoutingKitRouter.self, HummingbirdRouter.self, LinearRouter.self,
-  ]
+  // The peers are left out of builds resolved with SWITCHYARD_BENCH_PEERS=none (CI).
+  let routers: [any BenchRouter.Type] =
+    [SwitchyardRouter.self] + Peers.routers + [LinearRouter.self]
   // Lookups also time Hummingbird with its own method dispatch (see HummingbirdMethodMapRouter).
-  let lookupRouters = routers + [HummingbirdMethodMapRouter.self]
+  let lookupRouters = routers + Peers.lookupOnlyRouters
 
   for table in run.tables {
     for router in lookupRouters {
@@ -132,7 +132,8 @@ struct RunLength: Sendable {
   /// Pairs too slow for repeated passes over 10,000 probes (measured on this machine:
   /// Hummingbird with the method segment ~20 ms and Linear ~3 ms per lookup at 100,000 routes).
   static func isSlow(_ router: String, table: String) -> Bool {
-    table == "synthetic-100000" && (router == HummingbirdRouter.name || router == LinearRouter.name)
+    table == "synthetic-100000"
+      && (Peers.slowOnLargestTable.contains(router) || router == LinearRouter.name)
   }
 }
 
