@@ -24,10 +24,16 @@ extension RouteFile {
     }
     defer { close(descriptor) }
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      throw fileError(path, "is a directory, not a route file")
+    var expectedSize = 0
+    if fstat(descriptor, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR {
+        throw fileError(path, "is a directory, not a route file")
+      }
+      // A regular file's size is known: read it into one buffer of that size (plus one byte,
+      // to see the end) instead of growing one by doubling, which holds up to twice the file.
+      if status.st_mode & S_IFMT == S_IFREG { expectedSize = Int(status.st_size) }
     }
-    return try readAll(descriptor, name: path)
+    return try readAll(descriptor, name: path, expectedSize: expectedSize)
   }
 
   /// The whole of standard input, for `--routes -`; `name` is used in error messages.
@@ -41,8 +47,14 @@ extension RouteFile {
   }
 
   /// Reads `descriptor` to its end; a file of nothing but white space is refused as empty.
-  static func readAll(_ descriptor: Int32, name: String) throws(RouteFileError) -> [UInt8] {
+  ///
+  /// `expectedSize` (0 when unknown) is how much room to make at first; a file that grows
+  /// while it is read is still read to its end.
+  static func readAll(
+    _ descriptor: Int32, name: String, expectedSize: Int = 0
+  ) throws(RouteFileError) -> [UInt8] {
     var bytes: [UInt8] = []
+    if expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -59,16 +59,51 @@ public enum RouteFile {
   public static func parse(
     bytes: [UInt8], fileName: String, types: [ParameterType] = []
   ) throws(RouteFileError) -> RouteTable {
+    // The routes are added to the table while the file is parsed, so that the parsed JSON of
+    // all the routes is never held at once. What is added stays provisional: a syntax error
+    // anywhere, or a problem with the version, keys or options (which are checked once the
+    // whole file is read), refuses the file as before, and a route's error is reported only
+    // after them, so the first error reported does not depend on this order.
+    let decoder = RouteFileDecoder(file: fileName, types: types)
+    var streamed = StreamedRoutes()
     let root: JSONValue
     do {
-      root = try JSONParser.parse(bytes: bytes)
+      root = try JSONParser.parse(bytes: bytes, streamingElementsOf: "routes") { route, before in
+        decoder.add(route, membersBefore: before, to: &streamed)
+      }
     } catch {
       throw RouteFileError(
         file: fileName, line: error.line, column: error.column, message: error.message)
     }
-    var decoder = RouteFileDecoder(file: fileName, types: types)
-    return try decoder.decode(root)
+    if streamed.hasStarted && !streamed.sawOptions && root["options"] != nil {
+      // "options" came after "routes": the routes were read with the wrong options. Read the
+      // file again, whole (rare: files put their options first).
+      let whole: JSONValue
+      do {
+        whole = try JSONParser.parse(bytes: bytes)
+      } catch {
+        throw RouteFileError(
+          file: fileName, line: error.line, column: error.column, message: error.message)
+      }
+      return try decoder.decode(whole, streamed: nil)
+    }
+    return try decoder.decode(root, streamed: streamed)
   }
+}
+
+/// The routes of a route file added to a table while the file is parsed.
+private struct StreamedRoutes {
+  /// Whether the first route was seen (and `table` made).
+  var hasStarted = false
+  /// Whether the file's `"options"` came before its routes (and were used for them).
+  var sawOptions = false
+  var table = RouteTable()
+  /// How many routes were seen.
+  var count = 0
+  /// Where each route's name is, by its index in the table (for duplicate-name messages).
+  var namePositions: [JSONPosition] = []
+  /// The first problem; no route is added after it.
+  var failure: RouteFileError?
 }
 
 // MARK: - Decoding version 1
@@ -103,7 +138,55 @@ private struct RouteFileDecoder {
     return error(at: member.keyPosition, "unknown key \"\(key)\" \(place); the keys are \(allowed)")
   }
 
-  mutating func decode(_ root: JSONValue) throws(RouteFileError) -> RouteTable {
+  /// Starts the table with the options read before the routes, and adds one route to it; the
+  /// first problem is kept in `streamed` (and reported by `decode`).
+  func add(_ route: JSONValue, membersBefore: [JSONMember], to streamed: inout StreamedRoutes) {
+    if !streamed.hasStarted {
+      streamed.hasStarted = true
+      var options = RouteOptions()
+      if let value = membersBefore.first(where: { $0.key == "options" })?.value {
+        streamed.sawOptions = true
+        do {
+          options = try decodeOptions(value)
+        } catch {
+          streamed.failure = error
+        }
+      }
+      streamed.table = RouteTable(options: options)
+      if streamed.failure == nil {
+        do {
+          try register(types, in: &streamed.table)
+        } catch {
+          streamed.failure = error
+        }
+      }
+    }
+    streamed.count += 1
+    guard streamed.failure == nil else { return }
+    do {
+      try decodeRoute(
+        route, number: streamed.count, into: &streamed.table,
+        namePositions: &streamed.namePositions)
+    } catch {
+      streamed.failure = error
+    }
+  }
+
+  func register(_ types: [ParameterType], in table: inout RouteTable) throws(RouteFileError) {
+    for type in types {
+      do {
+        try table.register(type)
+      } catch {
+        throw RouteFileError(file: file, line: 0, column: 0, message: error.message)
+      }
+    }
+  }
+
+  /// Checks the whole file and returns its table: the one built from `streamed` when its
+  /// routes were added while parsing, else one built from `root`.
+  func decode(
+    _ root: JSONValue, streamed: StreamedRoutes?
+  ) throws(RouteFileError) -> RouteTable {
     guard let members = root.objectMembers else {
       throw error(
         at: root.position, "a route file must be a JSON object, found \(root.kindDescription)")
@@ -142,17 +225,15 @@ private struct RouteFileDecoder {
       throw typeError("routes", routesValue, expected: "an array of routes")
     }
 
-    var table = RouteTable(options: options)
-    for type in types {
-      do {
-        try table.register(type)
-      } catch {
-        throw RouteFileError(file: file, line: 0, column: 0, message: error.message)
-      }
+    if let streamed, streamed.hasStarted {
+      if let failure = streamed.failure { throw failure }
+      return streamed.table
     }
-    var firstName: [String: JSONPosition] = [:]
+    var table = RouteTable(options: options)
+    try register(types, in: &table)
+    var namePositions: [JSONPosition] = []
     for (index, routeValue) in routeValues.enumerated() {
-      try decodeRoute(routeValue, number: index + 1, into: &table, names: &firstName)
+      try decodeRoute(routeValue, number: index + 1, into: &table, namePositions: &namePositions)
     }
     return table
   }
@@ -252,9 +333,11 @@ private struct RouteFileDecoder {
     }
   }
 
+  /// Adds the route `value` to `table`; `namePositions` holds where each route's name is, by
+  /// the route's index in the table.
   func decodeRoute(
     _ value: JSONValue, number: Int, into table: inout RouteTable,
-    names: inout [String: JSONPosition]
+    namePositions: inout [JSONPosition]
   ) throws(RouteFileError) {
     guard let members = value.objectMembers else {
       throw error(
@@ -262,11 +345,22 @@ private struct RouteFileDecoder {
         "each route must be an object with \"name\" and \"pattern\", found \(value.kindDescription)"
       )
     }
-    for member in members where !Self.routeKeys.contains(member.key) {
-      throw unknownKeyError(member, in: "in a route", known: Self.routeKeys)
+    // One pass finds the keys (an unknown one is refused as soon as it is met).
+    var nameValue: JSONValue?
+    var patternValue: JSONValue?
+    var priorityValue: JSONValue?
+    var metadataValue: JSONValue?
+    for member in members {
+      switch member.key {
+      case "name": nameValue = member.value
+      case "pattern": patternValue = member.value
+      case "priority": priorityValue = member.value
+      case "metadata": metadataValue = member.value
+      default: throw unknownKeyError(member, in: "in a route", known: Self.routeKeys)
+      }
     }
 
-    guard let nameValue = value["name"] else {
+    guard let nameValue else {
       throw error(at: value.position, "route \(number) is missing required key \"name\"")
     }
     guard let name = nameValue.stringValue else {
@@ -275,15 +369,16 @@ private struct RouteFileDecoder {
     guard !name.isEmpty else {
       throw error(at: nameValue.position, "a route name must not be empty")
     }
-    let quotedName = "\"\(JSONEscaping.escape(name))\""
-    if let first = names[name] {
+    // Only messages need it.
+    var quotedName: String { "\"\(JSONEscaping.escape(name))\"" }
+    if let earlier = table.route(named: name) {
+      let first = namePositions[earlier.index]
       throw error(
         at: nameValue.position,
         "duplicate route name \(quotedName) (first used at \(first.line):\(first.column))")
     }
-    names[name] = nameValue.position
 
-    guard let patternValue = value["pattern"] else {
+    guard let patternValue else {
       throw error(at: value.position, "route \(quotedName) is missing required key \"pattern\"")
     }
     guard let pattern = patternValue.stringValue else {
@@ -291,7 +386,7 @@ private struct RouteFileDecoder {
     }
 
     var priority = 0
-    if let priorityValue = value["priority"] {
+    if let priorityValue {
       guard case .number(let number) = priorityValue.kind, number.isIntegerLiteral else {
         let found =
           if case .number(let number) = priorityValue.kind {
@@ -309,7 +404,7 @@ private struct RouteFileDecoder {
     }
 
     var metadata = RouteMetadata()
-    if let metadataValue = value["metadata"] {
+    if let metadataValue {
       guard let members = metadataValue.objectMembers else {
         throw typeError("metadata", metadataValue, expected: "an object")
       }
@@ -337,6 +432,7 @@ private struct RouteFileDecoder {
 
     do {
       try table.add(name, pattern, priority: priority, metadata: metadata)
+      namePositions.append(nameValue.position)
     } catch {
       if let patternError = error.patternError {
         // Point at the offending character when the string's text is the pattern verbatim.

@@ -5,13 +5,17 @@ extension PatternParser {
   /// fragment, ports, wildcards, userinfo, IPv6 literals, captures inside a segment, too many
   /// segments, errors…), which the general parser then reads. Both must agree: debug builds check every
   /// pattern the fast path takes against the general parser.
+  ///
+  /// Literal segments come from `pool` (equal segments of a table's patterns share one array).
   static func fastParse(
-    _ text: String, options: RouteOptions, types: [ParameterType]
+    _ text: String, options: RouteOptions, types: [ParameterType], pool: inout LiteralPool
   ) -> Parsed? {
     var text = text
-    return text.withUTF8 { bytes -> Parsed? in
-      var reader = FastPatternReader(bytes: bytes, types: types)
-      return reader.read(options: options)
+    return withUnsafeMutablePointer(to: &pool) { pool in
+      text.withUTF8 { bytes -> Parsed? in
+        var reader = FastPatternReader(bytes: bytes, types: types, pool: pool)
+        return reader.read(options: options)
+      }
     }
   }
 }
@@ -20,13 +24,23 @@ extension PatternParser {
 private struct FastPatternReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let types: [ParameterType]
+  /// Valid for the read only (`fastParse` lends it).
+  let pool: UnsafeMutablePointer<LiteralPool>
   var path: [PathElement] = []
   var names: [String] = []
-  var seenNames: Set<String> = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, types: [ParameterType]) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, types: [ParameterType],
+    pool: UnsafeMutablePointer<LiteralPool>
+  ) {
     self.bytes = bytes
     self.types = types
+    self.pool = pool
+    // At most one element per '/' (the host of a host-as-path scheme follows "//"): room for
+    // them all at once instead of growing the array segment by segment.
+    var slashes = 0
+    for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+    path.reserveCapacity(slashes)
   }
 
   mutating func read(options: RouteOptions) -> PatternParser.Parsed? {
@@ -109,7 +123,7 @@ private struct FastPatternReader {
     case UInt8(ascii: "<"): return readAngleSegment(start, stop)
     default:
       for index in start..<stop where !isPlainByte(bytes[index]) { return false }
-      path.append(.literal(Array(bytes[start..<stop])))
+      path.append(.literal(pool.pointee.array(bytes[start..<stop])))
       return true
     }
   }
@@ -163,9 +177,13 @@ private struct FastPatternReader {
     return true
   }
 
-  /// Records a capture name; false when it is taken (the general parser reports that).
+  /// Records a capture name; false when it is taken (the general parser reports that). A
+  /// pattern here has at most `PatternParser.maximumPathSegments` captures, so a linear search
+  /// is cheaper than a set.
   mutating func claim(_ name: String) -> Bool {
-    guard seenNames.insert(name).inserted else { return false }
+    guard names.count < PatternParser.maximumPathSegments, !names.contains(name) else {
+      return false
+    }
     names.append(name)
     return true
   }

@@ -20,11 +20,28 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Empty in the compacted copies a ``RouteMatcher`` keeps (see `compacted()`).
   private(set) var variants: [PatternVariant]
+  /// The query and fragment requirements, `nil` when there are none (most patterns): kept
+  /// apart so that a route, of which a table keeps one per pattern, stays small.
+  private let requirements: Requirements?
   /// A fingerprint of the variants, set by `compacted()` so that a compacted copy still
-  /// compares equal to its original.
+  /// compares equal to its original. (Last, so that it packs without padding.)
   private var compactedFingerprint: UInt64? = nil
-  let query: [QueryRequirement]
-  let fragment: FragmentRequirement
+
+  /// What a pattern asks of the query and the fragment.
+  private final class Requirements: Sendable {
+    let query: [QueryRequirement]
+    let fragment: FragmentRequirement
+
+    init(query: [QueryRequirement], fragment: FragmentRequirement) {
+      self.query = query
+      self.fragment = fragment
+    }
+  }
+
+  /// `?name=value` requirements, in the order written.
+  var query: [QueryRequirement] { requirements?.query ?? [] }
+  /// The fragment requirement (`.none` when the pattern ignores the fragment).
+  var fragment: FragmentRequirement { requirements?.fragment ?? .none }
 
   /// The most alternatives the optional groups of one pattern may expand to.
   public static let maximumVariants = 256
@@ -40,8 +57,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   public init(
     _ text: String, options: RouteOptions = RouteOptions(), types: [ParameterType] = []
   ) throws(PatternSyntaxError) {
+    var pool = LiteralPool(sharing: false)
+    try self.init(text, options: options, types: types, pool: &pool)
+  }
+
+  /// Reads a pattern whose literal segments come from `pool` (a table's, so that equal
+  /// segments of its patterns share one array).
+  init(
+    _ text: String, options: RouteOptions, types: [ParameterType], pool: inout LiteralPool
+  ) throws(PatternSyntaxError) {
     let parsed: PatternParser.Parsed
-    if let fast = PatternParser.fastParse(text, options: options, types: types) {
+    if let fast = PatternParser.fastParse(text, options: options, types: types, pool: &pool) {
       parsed = fast
       assert(
         { () -> Bool in
@@ -54,8 +80,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     self.text = text
     self.variants = parsed.variants
-    self.query = parsed.query
-    self.fragment = parsed.fragment
+    self.requirements =
+      parsed.query.isEmpty && parsed.fragment == .none
+      ? nil : Requirements(query: parsed.query, fragment: parsed.fragment)
     self.captureNames = parsed.captureNames
   }
 
@@ -137,8 +164,10 @@ enum PathElement: Hashable, Sendable {
   /// A whole-segment capture (`path` spans one or more segments).
   case capture(CaptureType, name: String)
   /// A capture with literal text around it inside one segment. `text` is its canonical
-  /// pattern text (`prefix<type:name>suffix`), used for ranking.
-  case mixed(prefix: [UInt8], type: CaptureType, name: String, suffix: [UInt8], text: [UInt8])
+  /// pattern text (`prefix<type:name>suffix`), used for ranking. Boxed (`indirect`), so that
+  /// the common elements, and every path, stay small.
+  indirect case mixed(
+    prefix: [UInt8], type: CaptureType, name: String, suffix: [UInt8], text: [UInt8])
   /// Zero or more segments.
   case star(name: String?)
 

@@ -95,8 +95,12 @@ public struct RouteTable: Sendable {
   public private(set) var routes: [Route] = []
   /// The registered capture types, in registration order.
   public private(set) var parameterTypes: [ParameterType] = []
-  /// Route positions by name, so adding stays O(1) in the table's size.
-  private var positions: [String: Int] = [:]
+  /// Route positions by the hash of their name (a lookup confirms the name), so adding stays
+  /// O(1) in the table's size. Cheaper than a `[String: Int]`: it keeps the hashes, so growing
+  /// hashes nothing again, and adding a route hashes its name once.
+  private var positions = IntegerTable()
+  /// The literal segments of the patterns added, each kept once (see `LiteralPool`).
+  private var literals = LiteralPool(sharing: true)
 
   /// The most capture types one table can register: `UInt8.max` minus the built-in types,
   /// since a capture's type is stored in one byte of the compiled matcher.
@@ -156,7 +160,8 @@ public struct RouteTable: Sendable {
     guard !name.isEmpty else {
       throw RouteTableError(code: .emptyName, message: "a route name must not be empty")
     }
-    guard positions[name] == nil else {
+    let nameHash = Self.hash(name)
+    guard position(of: name, hash: nameHash) == nil else {
       throw RouteTableError(
         code: .duplicateName, routeName: name,
         message: "a route named '\(name)' already exists")
@@ -168,7 +173,8 @@ public struct RouteTable: Sendable {
       parsed = underOrigins
     } else {
       do {
-        parsed = try RoutePattern(pattern, options: options, types: parameterTypes)
+        parsed = try RoutePattern(
+          pattern, options: options, types: parameterTypes, pool: &literals)
       } catch {
         throw RouteTableError(
           code: .badPattern, routeName: name, patternError: error,
@@ -177,7 +183,7 @@ public struct RouteTable: Sendable {
     }
     let route = Route(
       name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata)
-    positions[name] = routes.count
+    positions.insert(nameHash, Int32(routes.count))
     routes.append(route)
     return route
   }
@@ -187,22 +193,21 @@ public struct RouteTable: Sendable {
   /// - Returns: The removed route, or `nil` if there was none.
   @discardableResult
   public mutating func remove(_ name: String) -> Route? {
-    guard let position = positions[name] else { return nil }
+    guard let position = position(of: name, hash: Self.hash(name)) else { return nil }
     let removed = routes.remove(at: position)
-    positions[name] = nil
     for index in position..<routes.count {
       let route = routes[index]
       routes[index] = Route(
         name: route.name, pattern: route.pattern, priority: route.priority, index: index,
         metadata: route.metadata)
-      positions[route.name] = index
     }
+    rebuildPositions()
     return removed
   }
 
   /// The route named `name`.
   public func route(named name: String) -> Route? {
-    positions[name].map { routes[$0] }
+    position(of: name, hash: Self.hash(name)).map { routes[$0] }
   }
 
   /// A table of routes already read (by a router's registry), renumbered in the given order:
@@ -215,6 +220,25 @@ public struct RouteTable: Sendable {
         name: route.name, pattern: route.pattern, priority: route.priority, index: position,
         metadata: route.metadata)
     }
-    for (position, route) in routes.enumerated() { positions[route.name] = position }
+    rebuildPositions()
+  }
+
+  /// The position of the route named `name`, whose hash is `hash`.
+  private func position(of name: String, hash: UInt64) -> Int? {
+    positions.find(hash) { routes[Int($0)].name == name }.map { Int($0) }
+  }
+
+  /// Every route's position, from the routes (after a removal renumbers them).
+  private mutating func rebuildPositions() {
+    positions = IntegerTable()
+    for (position, route) in routes.enumerated() {
+      positions.insert(Self.hash(route.name), Int32(position))
+    }
+  }
+
+  /// The name's hash as `String` hashes it, so that names that are equal as strings (written
+  /// with composed or decomposed accents) are one name, as they always were.
+  private static func hash(_ name: String) -> UInt64 {
+    UInt64(bitPattern: Int64(name.hashValue))
   }
 }

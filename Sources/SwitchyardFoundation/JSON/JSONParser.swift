@@ -25,6 +25,29 @@ package enum JSONParser {
 
   /// Parses a JSON text given as UTF-8 bytes; invalid UTF-8 is an error with its position.
   package static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    try parse(bytes: bytes, streamingElementsOf: nil) { _, _ in }
+  }
+
+  /// Parses a JSON text, handing each element of one array to `receive` as soon as it is read
+  /// instead of keeping it: the array that is the value of the top-level object's member named
+  /// `key`. That array then appears in the returned value as an empty array. `receive` also
+  /// gets the top-level members read before the array (a route file's `"version"` and
+  /// `"options"`, when they come first).
+  ///
+  /// A large array is so read in memory proportional to one element, not to the whole array.
+  /// Elements are handed over in order; a syntax error anywhere still fails the whole parse, so
+  /// the caller must treat what it received as provisional until this returns.
+  ///
+  /// ```swift
+  /// var names: [String] = []
+  /// let root = try JSONParser.parse(bytes: bytes, streamingElementsOf: "routes") { route, _ in
+  ///   if let name = route["name"]?.stringValue { names.append(name) }
+  /// }
+  /// ```
+  package static func parse(
+    bytes: [UInt8], streamingElementsOf key: String?,
+    _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
+  ) throws(JSONSyntaxError) -> JSONValue {
     if let bad = firstInvalidUTF8Offset(in: bytes) {
       let position = scanPosition(of: bad, in: bytes)
       throw JSONSyntaxError(
@@ -32,7 +55,7 @@ package enum JSONParser {
         message: "invalid UTF-8 (byte 0x\(hex(bytes[bad], width: 2)))")
     }
     var parser = Parser(bytes: bytes)
-    return try parser.parseDocument()
+    return try parser.parseDocument(streamingElementsOf: key, receive)
   }
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, if any.
@@ -102,10 +125,17 @@ private struct Parser {
       columnCacheOffset = lineStart
       columnCacheColumn = 1
     }
-    let skipped = String(decoding: bytes[columnCacheOffset..<offset], as: UTF8.self).count
+    let skipped = Self.characterCount(bytes[columnCacheOffset..<offset])
     columnCacheOffset = offset
     columnCacheColumn += skipped
     return JSONPosition(line: line, column: columnCacheColumn, offset: offset)
+  }
+
+  /// How many `Character`s `bytes` (part of one line) holds. ASCII text without a line break
+  /// has one per byte, so it is counted without decoding.
+  static func characterCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+    return String(decoding: bytes, as: UTF8.self).count
   }
 
   mutating func error(at offset: Int, _ message: String) -> JSONSyntaxError {
@@ -189,14 +219,17 @@ private struct Parser {
 
   // MARK: Grammar
 
-  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseDocument(
+    streamingElementsOf key: String?,
+    _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
+  ) throws(JSONSyntaxError) -> JSONValue {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       index = 3
       lineStart = 3
       columnCacheOffset = 3
     }
     skipWhitespace()
-    let value = try parseValue()
+    let value = try parseValue(streamingElementsOf: key, receive)
     skipWhitespace()
     guard atEnd else {
       if bytes[index] == UInt8(ascii: "/") { throw unexpected("end of file") }
@@ -215,21 +248,48 @@ private struct Parser {
     var isObject: Bool
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
+    /// The keys of a large object, for finding duplicates; a small one searches `members`
+    /// (which hold every key read before the current one), so it allocates no table.
     var seen: [String: JSONPosition] = [:]
     /// The key whose value is being read (objects only).
     var key = ""
     var keyPosition: JSONPosition
 
+    /// Up to this many members, duplicates are found by a linear search.
+    static let linearSearchLimit = 16
+
     init(start: JSONPosition, isObject: Bool) {
       self.start = start
       self.isObject = isObject
       self.keyPosition = start
+      // Room for a typical small object (a route) at once, instead of growing to it.
+      if isObject { members.reserveCapacity(4) }
+    }
+
+    /// Where `key` was first used in this object, if it was.
+    func earlierPosition(of key: String) -> JSONPosition? {
+      if members.count < Self.linearSearchLimit {
+        return members.first { $0.key == key }?.keyPosition
+      }
+      return seen[key]
+    }
+
+    /// Notes a key just read (its member is added once its value is read).
+    mutating func remember(_ key: String, at position: JSONPosition) {
+      if members.count + 1 == Self.linearSearchLimit {
+        // From now on the table is searched: it takes every key so far, and this one.
+        for member in members { seen[member.key] = member.keyPosition }
+      }
+      if members.count + 1 >= Self.linearSearchLimit { seen[key] = position }
     }
   }
 
   /// Parses one value and everything nested in it. The containers still open are kept in an
   /// array rather than on the call stack, so deep nesting needs no more stack than a scalar.
-  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseValue(
+    streamingElementsOf key: String?,
+    _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
+  ) throws(JSONSyntaxError) -> JSONValue {
     var open: [OpenContainer] = []
     while true {
       // A value starts here: a scalar, an empty container, or the first element of one.
@@ -248,7 +308,7 @@ private struct Parser {
         } else {
           var container = OpenContainer(start: start, isObject: isObject)
           if isObject {
-            (container.key, container.keyPosition) = try readKey(seen: &container.seen, first: true)
+            try readKey(into: &container, first: true)
           }
           open.append(container)
           continue
@@ -260,7 +320,12 @@ private struct Parser {
       // value handed to the next.
       while !open.isEmpty {
         skipWhitespace()
-        guard let closed = try add(value, toInnermostOf: &open) else { break }
+        // An element of the streamed array: the top-level object is open, at that key, and
+        // the array is the innermost container.
+        let streams =
+          open.count == 2 && !open[1].isObject && open[0].isObject && open[0].key == key
+        if streams { receive(value, open[0].members) }
+        guard let closed = try add(streams ? nil : value, toInnermostOf: &open) else { break }
         value = closed
       }
       if open.isEmpty { return value }
@@ -270,17 +335,21 @@ private struct Parser {
   /// Adds `value` to the last of `open` and reads what follows it: after a `,` the container
   /// stays open to read its next element (and `nil` is returned); after the closing bracket or
   /// brace it is removed and returned as a value.
+  ///
+  /// A `nil` value (an element already handed to the caller) is read past but not kept.
   mutating func add(
-    _ value: JSONValue, toInnermostOf open: inout [OpenContainer]
+    _ value: JSONValue?, toInnermostOf open: inout [OpenContainer]
   ) throws(JSONSyntaxError) -> JSONValue? {
     let last = open.count - 1
     let isObject = open[last].isObject
-    if isObject {
-      let member = JSONMember(
-        key: open[last].key, keyPosition: open[last].keyPosition, value: value)
-      open[last].members.append(member)
-    } else {
-      open[last].elements.append(value)
+    if let value {
+      if isObject {
+        let member = JSONMember(
+          key: open[last].key, keyPosition: open[last].keyPosition, value: value)
+        open[last].members.append(member)
+      } else {
+        open[last].elements.append(value)
+      }
     }
     switch peek {
     case UInt8(ascii: ","):
@@ -290,7 +359,7 @@ private struct Parser {
       let closer = isObject ? "}" : "]"
       if peek == UInt8(ascii: isObject ? "}" : "]") { throw commaError(at: comma, before: closer) }
       if isObject {
-        (open[last].key, open[last].keyPosition) = try readKey(seen: &open[last].seen, first: false)
+        try readKey(into: &open[last], first: false)
       }
       return nil
     case UInt8(ascii: "]") where !isObject, UInt8(ascii: "}") where isObject:
@@ -304,10 +373,11 @@ private struct Parser {
     }
   }
 
-  /// Reads `"key":` and the whitespace after it; a key already in `seen` is an error.
+  /// Reads `"key":` and the whitespace after it into `container`'s current key; a key the
+  /// object already has is an error.
   mutating func readKey(
-    seen: inout [String: JSONPosition], first: Bool
-  ) throws(JSONSyntaxError) -> (name: String, position: JSONPosition) {
+    into container: inout OpenContainer, first: Bool
+  ) throws(JSONSyntaxError) {
     guard peek == UInt8(ascii: "\"") else {
       if let byte = peek,
         (isWordByte(byte) && !isDigit(byte)) || byte == UInt8(ascii: "'")
@@ -318,18 +388,19 @@ private struct Parser {
     }
     let keyPosition = position(at: index)
     let (key, _) = try parseString()
-    if let earlier = seen[key] {
+    if let earlier = container.earlierPosition(of: key) {
       throw error(
         at: keyPosition.offset,
         "duplicate key \"\(JSONEscaping.escape(key))\" (first at \(earlier.line):\(earlier.column))"
       )
     }
-    seen[key] = keyPosition
+    container.remember(key, at: keyPosition)
     skipWhitespace()
     guard peek == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
     index += 1
     skipWhitespace()
-    return (key, keyPosition)
+    container.key = key
+    container.keyPosition = keyPosition
   }
 
   /// A string, number, `true`, `false` or `null`.
@@ -430,6 +501,19 @@ private struct Parser {
     var buffer: [UInt8] = []
     var hasEscapes = false
     var runStart = index
+    // Most strings have no escape: find their end over the raw bytes first, then read the
+    // rest (escapes, errors) byte by byte below.
+    index = bytes.withUnsafeBufferPointer { raw in
+      var cursor = runStart
+      while cursor < raw.count {
+        let byte = raw[cursor]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < UInt8(ascii: " ") {
+          break
+        }
+        cursor += 1
+      }
+      return cursor
+    }
     while true {
       guard index < bytes.count else {
         throw error(at: open, "unterminated string (no closing '\"')")
