@@ -29,6 +29,10 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     case unreachableAlternative
     /// The route's pattern matches every URL (any scheme, host, path, query and fragment).
     case matchesEverything
+    /// The lint could not decide whether the first route wins any URL over the others named
+    /// (the routes ranked before it that share URLs with it): the search stopped at its state
+    /// limit. The route may be shadowed; the witness is a URL it matches.
+    case undecided
 
     /// The JSON name of the kind.
     public var name: String { rawValue }
@@ -38,7 +42,7 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .duplicate, .shadowed: return .error
       case .captureNameCase, .unreachableAlternative, .matchesEverything: return .warning
-      case .overlap: return .note
+      case .overlap, .undecided: return .note
       }
     }
   }

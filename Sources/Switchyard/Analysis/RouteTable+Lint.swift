@@ -16,8 +16,12 @@ extension RouteTable {
   /// findings[0].routes   // ["user", "everything"]
   /// findings[0].witness  // "/u/7"
   /// ```
-  public func lint() -> [LintFinding] {
-    var linter = RouteLinter(TableAnalysis(self))
+  public func lint() -> [LintFinding] { lint(stateLimit: WitnessSearch.defaultStateLimit) }
+
+  /// The lint with another limit on the states one witness search may visit (tests use small
+  /// ones to reach it quickly).
+  func lint(stateLimit: Int) -> [LintFinding] {
+    var linter = RouteLinter(TableAnalysis(self, stateLimit: stateLimit))
     return linter.run()
   }
 }
@@ -68,25 +72,28 @@ struct RouteLinter {
     var excluded = Set<Int>()
     for route in 0..<routeCount {
       let unitIndices = analysis.unitsByRoute[route]
-      var reachable: [Int: Bool] = [:]
+      var losing: [Int] = []
+      var undecided: [(unit: Int, rivals: [Int])] = []
       var anyReachable = false
       for unit in unitIndices {
-        let winning = unitWins(unit)
-        reachable[unit] = winning
-        if winning {
-          anyReachable = true
-          if unitIndices.count == 1 { break }
+        switch verdict(unit) {
+        case .wins: anyReachable = true
+        case .loses: losing.append(unit)
+        case .undecided(let rivals): undecided.append((unit, rivals))
         }
+        if anyReachable && unitIndices.count == 1 { break }
       }
+      // A limit never changes an answer: what the search could not decide is said so.
+      for (unit, rivals) in undecided { reportUndecided(unit, rivals: rivals) }
       if !anyReachable {
+        // Shadowed only when every alternative was decided and none wins.
+        guard undecided.isEmpty else { continue }
         excluded.insert(route)
         reportShadowed(route, duplicateOf: duplicateOf[route])
         continue
       }
       guard unitIndices.count > 1 else { continue }
-      for unit in unitIndices where reachable[unit] == false {
-        reportUnreachableAlternative(unit)
-      }
+      for unit in losing { reportUnreachableAlternative(unit) }
     }
     for route in 0..<routeCount where duplicateOf[route] != nil { excluded.insert(route) }
 
@@ -101,26 +108,75 @@ struct RouteLinter {
     }.map(\.finding)
   }
 
+  /// Whether a unit's route wins some URL through it.
+  enum Verdict {
+    /// Some URL the unit matches is matched by no unit of another route ranked before it.
+    case wins
+    /// Every URL the unit matches (if any) is won by other routes.
+    case loses
+    /// The search stopped at its state limit; `rivals` are the units it searched against.
+    case undecided(rivals: [Int])
+  }
+
   /// Whether some URL is won by the unit's route through this unit: a URL it matches that no
   /// unit of another route ranked before it matches.
-  func unitWins(_ unit: Int) -> Bool {
+  func verdict(_ unit: Int) -> Verdict {
     let route = analysis.units[unit].route
-    // The shortest URL of the unit is often won already: one lookup settles it.
-    // With optional groups, the URL must be won through this very alternative.
-    if let (url, text) = analysis.witness([unit]),
-      analysis.matcher.match(text)?.routeIndex == route,
+    // The shortest URL of the unit (an exact search: positives only) is often won already:
+    // one lookup settles it. With optional groups, the URL must be won through this very
+    // alternative. A unit that matches no URL at all wins none.
+    guard let (url, text) = analysis.witness([unit]) else { return .loses }
+    if analysis.matcher.match(text)?.routeIndex == route,
       analysis.unitsByRoute[route].count == 1 || analysis.bestUnit(of: route, for: url) == unit
     {
-      return true
+      return .wins
     }
     let rivals = analysis.betterRivals(of: unit)
     switch analysis.search.search(
       positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] })
     {
-    case .found: return true
-    case .none: return false
-    case .unknown: return true  // too large to decide: report nothing rather than a guess
+    case .found: return .wins
+    case .none: return .loses
+    case .unknown: return .undecided(rivals: rivals)
     }
+  }
+
+  /// Says that the search could not decide whether `unit` wins any URL, naming the route and
+  /// the routes ranked before it that it was searched against; the witness is a URL the
+  /// route matches (and shows which of them wins it).
+  mutating func reportUndecided(_ unit: Int, rivals: [Int]) {
+    let route = analysis.units[unit].route
+    guard let (url, text) = analysis.witness([unit]) else { return }
+    let rivalRoutes = Set(rivals.map { analysis.units[$0].route }).sorted()
+    let shown = rivalRoutes.prefix(3).map { "\(quoted($0)) (\(pattern($0)))" }
+    let more = rivalRoutes.count > shown.count ? " and \(rivalRoutes.count - shown.count) more" : ""
+    let alternative =
+      analysis.unitsByRoute[route].count > 1
+      ? " through its alternative that matches paths like /"
+        + url.segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+      : ""
+    let limit = Self.grouped(analysis.search.stateLimit)
+    add(
+      LintFinding(
+        kind: .undecided, routes: [analysis.name(route)] + rivalRoutes.map(analysis.name),
+        witness: text,
+        message:
+          "could not decide whether \(quoted(route)) (\(pattern(route))) wins any URL"
+          + alternative + " over the routes ranked before it that share URLs with it: "
+          + shown.joined(separator: ", ") + more + "; the search stopped at its limit of "
+          + "\(limit) states, so \(quoted(route)) may be shadowed"),
+      route: route)
+  }
+
+  /// `20000` as `20,000`.
+  static func grouped(_ number: Int) -> String {
+    var digits = Array(String(number))
+    var index = digits.count - 3
+    while index > 0 {
+      digits.insert(",", at: index)
+      index -= 3
+    }
+    return String(digits)
   }
 
   mutating func reportShadowed(_ route: Int, duplicateOf original: Int?) {

@@ -8,7 +8,10 @@ struct TableAnalysis {
   let trie: UnitTrie
   let search: WitnessSearch
 
-  init(_ table: RouteTable, matcher: RouteMatcher? = nil) {
+  init(
+    _ table: RouteTable, matcher: RouteMatcher? = nil,
+    stateLimit: Int = WitnessSearch.defaultStateLimit
+  ) {
     self.table = table
     self.matcher = matcher ?? RouteMatcher(table)
     var units: [AnalysisUnit] = []
@@ -26,7 +29,9 @@ struct TableAnalysis {
     self.units = units
     self.unitsByRoute = byRoute
     self.trie = UnitTrie(units)
-    self.search = WitnessSearch(options: table.options, types: table.parameterTypes)
+    var search = WitnessSearch(options: table.options, types: table.parameterTypes)
+    search.stateLimit = stateLimit
+    self.search = search
   }
 
   var caseInsensitive: Bool { table.options.caseInsensitivePaths }

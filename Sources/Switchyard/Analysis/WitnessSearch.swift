@@ -7,12 +7,18 @@
 /// value of each class the requirements tell apart. The path is then found by a breadth-first
 /// search of the product of the path automata, over an alphabet with one segment of each
 /// class the patterns' segment sets tell apart — so the shortest witness is found, and when
-/// the search ends without one there is none.
+/// the search ends without one there is none. With positives only the search is exact and
+/// unbounded (its states are at most the product of the automata's sizes); with negatives it
+/// works on sets of positions, which can be exponentially many, so it stops at ``stateLimit``
+/// and says `.unknown`: the caller reports that it could not decide.
 struct WitnessSearch {
   let options: RouteOptions
   let rules: SegmentRules
-  /// The most product states one path search may visit; beyond it the answer is "unknown".
-  var stateLimit = 20_000
+  /// The most product states one path search with negatives may visit; beyond it the answer
+  /// is `.unknown`, which the lint reports as an `undecided` finding (<doc:AnalysingRouteTables>).
+  var stateLimit = WitnessSearch.defaultStateLimit
+  /// The limit ``RouteTable/lint()`` uses.
+  static let defaultStateLimit = 20_000
 
   enum Outcome {
     case found(AnalysisURL)
@@ -32,8 +38,14 @@ struct WitnessSearch {
 
   // MARK: The whole URL
 
-  func search(positives: [AnalysisUnit], negatives: [AnalysisUnit]) -> Outcome {
+  func search(positives: [AnalysisUnit], negatives allNegatives: [AnalysisUnit]) -> Outcome {
     guard !positives.isEmpty else { return .none }
+    let negatives = Self.distinct(allNegatives)
+    // A negative that asks exactly what a positive asks matches every URL the positives match.
+    if !negatives.isEmpty {
+      let keys = Set(negatives.map(NegativeKey.init))
+      if positives.contains(where: { keys.contains(NegativeKey($0)) }) { return .none }
+    }
     // Scheme.
     var scheme: [UInt8]? = nil
     for unit in positives {
@@ -76,6 +88,33 @@ struct WitnessSearch {
       }
     }
     return unknown ? .unknown : .none
+  }
+
+  /// What a negative unit accepts: two units with the same key match the same URLs.
+  private struct NegativeKey: Hashable {
+    var scheme: [UInt8]?
+    var host: HostRequirement
+    var port: Int?
+    var steps: [AnalysisUnit.Step]
+    var query: [QueryRequirement]
+    var fragment: FragmentRequirement
+
+    init(_ unit: AnalysisUnit) {
+      scheme = unit.variant.scheme
+      host = unit.variant.host
+      port = unit.variant.port
+      steps = unit.steps
+      query = unit.query
+      fragment = unit.fragment
+    }
+  }
+
+  /// The negatives with one of each kind that match the same URLs: a table with a thousand
+  /// copies of `/*/a` at different priorities asks for one automaton, not a thousand.
+  static func distinct(_ negatives: [AnalysisUnit]) -> [AnalysisUnit] {
+    guard negatives.count > 1 else { return negatives }
+    var seen = Set<NegativeKey>()
+    return negatives.filter { seen.insert(NegativeKey($0)).inserted }
   }
 
   /// Whether `unit` accepts everything of `url` but its path.
@@ -251,8 +290,9 @@ struct WitnessSearch {
   }
 
   func searchPath(_ positives: [AnalysisUnit], _ negatives: [AnalysisUnit]) -> PathOutcome {
-    if negatives.isEmpty, positives.allSatisfy({ !$0.steps.contains(.star) }) {
-      return fixedLengthPath(positives)
+    if negatives.isEmpty {
+      if positives.allSatisfy({ !$0.steps.contains(.star) }) { return fixedLengthPath(positives) }
+      return positivesOnlyPath(positives)
     }
     let units = positives + negatives
     let split = positives.count
@@ -302,6 +342,100 @@ struct WitnessSearch {
           index[next] = states.count
           states.append(next)
           parents.append((cursor, letter))
+        }
+      }
+      cursor += 1
+    }
+    return .none
+  }
+
+  /// With no negatives a path is a walk through the product of the positives' automata with
+  /// one position each — no sets of positions, which only negatives need — so there are at
+  /// most the product of their sizes (one more than their steps) states, and the search is
+  /// exact with no limit: the shortest path, or `.none` when there is none. (Sets of positions
+  /// can number 2^n for `/*/a/:x/…/:x`; that is why a subset search has a limit.)
+  private func positivesOnlyPath(_ positives: [AnalysisUnit]) -> PathOutcome {
+    var sets: [SegmentSet] = []
+    var seenSets = Set<SegmentSet>()
+    for unit in positives {
+      for set in unit.segmentSets where seenSets.insert(set).inserted { sets.append(set) }
+    }
+    let alphabet = rules.alphabet(for: sets)
+    // A state is one position per unit, before the `*` steps it may skip.
+    let closures = positives.map { unit in (0...unit.steps.count).map { unit.closure([$0]) } }
+    func accepting(_ state: [Int]) -> Bool {
+      for (offset, unit) in positives.enumerated()
+      where closures[offset][state[offset]].last != unit.steps.count {
+        return false
+      }
+      return true
+    }
+    let start = [Int](repeating: 0, count: positives.count)
+    var states: [[Int]] = [start]
+    var parents: [(state: Int, letter: Int)] = [(-1, -1)]
+    var index: [[Int]: Int] = [start: 0]
+    var cursor = 0
+    while cursor < states.count {
+      let state = states[cursor]
+      if accepting(state) {
+        var letters: [[UInt8]] = []
+        var at = cursor
+        while parents[at].state >= 0 {
+          letters.append(alphabet[parents[at].letter])
+          at = parents[at].state
+        }
+        return .found(PathFound(segments: letters.reversed()))
+      }
+      letterLoop: for (letter, segment) in alphabet.enumerated() {
+        // Each unit's next positions; the next states are every combination of them.
+        var choices: [[Int]] = []
+        choices.reserveCapacity(positives.count)
+        for (offset, unit) in positives.enumerated() {
+          var next: [Int] = []
+          for position in closures[offset][state[offset]] where position < unit.steps.count {
+            let target: Int
+            switch unit.steps[position] {
+            case .star: target = position
+            case .segment(let set):
+              guard rules.contains(set, segment) else { continue }
+              target = position + 1
+            }
+            if !next.contains(target) { next.append(target) }
+          }
+          if next.isEmpty { continue letterLoop }
+          // A position that the one before it reaches over `*` steps alone is dominated: what
+          // it reaches the other reaches as soon. Dropping it leaves at most two choices per
+          // unit (a position in a run of `*` and the one after a segment), so a pattern of
+          // many `*` costs no more than one of a few.
+          next.sort()
+          var kept: [Int] = []
+          for target in next {
+            if let last = kept.last, unit.steps[last..<target].allSatisfy({ $0 == .star }) {
+              continue
+            }
+            kept.append(target)
+          }
+          next = kept
+          choices.append(next)
+        }
+        var combination = [Int](repeating: 0, count: positives.count)
+        var picks = [Int](repeating: 0, count: positives.count)
+        while true {
+          for offset in 0..<positives.count { combination[offset] = choices[offset][picks[offset]] }
+          if index[combination] == nil {
+            index[combination] = states.count
+            states.append(combination)
+            parents.append((cursor, letter))
+          }
+          // The next combination, like an odometer.
+          var digit = positives.count - 1
+          while digit >= 0 {
+            picks[digit] += 1
+            if picks[digit] < choices[digit].count { break }
+            picks[digit] = 0
+            digit -= 1
+          }
+          if digit < 0 { break }
         }
       }
       cursor += 1

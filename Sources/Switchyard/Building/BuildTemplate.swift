@@ -95,3 +95,8 @@ struct BuildTemplate {
     return repairedUTF8(result)
   }
 }
+
+// Every stored property is a `let` of plain values (the parser's items hold bytes, strings,
+// capture types and offsets), so a template can be shared between threads; the parser's item
+// type is declared with the parser, without a `Sendable` conformance of its own.
+extension BuildTemplate: @unchecked Sendable {}

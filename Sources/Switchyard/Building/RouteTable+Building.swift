@@ -30,8 +30,8 @@ extension RouteTable {
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
-      for: name, in: routes, options: options, types: parameterTypes, values: values, host: host,
-      scheme: scheme)
+      for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
+      values: values, host: host, scheme: scheme)
   }
 }
 

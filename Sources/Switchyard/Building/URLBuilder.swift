@@ -28,7 +28,18 @@ struct URLBuilder {
     for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
     values: [String: BuildValue], host: String?, scheme: String?
   ) throws(URLBuildingError) -> String {
-    guard let route = routes.first(where: { $0.name == name }) else {
+    try url(
+      for: name, route: routes.first(where: { $0.name == name }), in: routes, options: options,
+      types: types, values: values, host: host, scheme: scheme)
+  }
+
+  /// Builds the URL of `route`, already looked up by `name` in `routes` (`nil`: none is
+  /// named so).
+  static func url(
+    for name: String, route: Route?, in routes: [Route], options: RouteOptions,
+    types: [ParameterType], values: [String: BuildValue], host: String?, scheme: String?
+  ) throws(URLBuildingError) -> String {
+    guard let route else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
     }
     return try URLBuilder(route: route, options: options, types: types)
@@ -38,12 +49,13 @@ struct URLBuilder {
   func build(
     values: [String: BuildValue], host: String?, scheme: String?
   ) throws(URLBuildingError) -> String {
-    let template: BuildTemplate
+    let plan: BuildPlan
     do {
-      template = try BuildTemplate(route.pattern, options: options, types: types)
+      plan = try route.buildPlan.plan(for: route, options: options, types: types)
     } catch {
       throw failure(.invalidPattern, nil, "its pattern cannot be read: \(error.message)")
     }
+    let template = plan.template
     let pattern = template.pattern
     var printed: [String: Printed] = [:]
 
@@ -233,7 +245,7 @@ struct URLBuilder {
     output += query
     output += fragment
     let url = String(decoding: output, as: UTF8.self)
-    try verify(url, printed: printed, extras: extraTexts)
+    try verify(url, checker: plan.checker, printed: printed, extras: extraTexts)
     return url
   }
 
@@ -471,15 +483,13 @@ struct URLBuilder {
 
   // MARK: Check
 
-  /// Matches `url` against the route alone and compares what it reads with what was printed.
+  /// Matches `url` against the route alone (`checker`, compiled once per route by its
+  /// ``BuildPlan``) and compares what it reads with what was printed.
   func verify(
-    _ url: String, printed: [String: Printed], extras: [(name: String, texts: [String])]
+    _ url: String, checker: RouteMatcher?, printed: [String: Printed],
+    extras: [(name: String, texts: [String])]
   ) throws(URLBuildingError) {
-    var table = RouteTable(options: options)
-    for type in types { try? table.register(type) }
-    guard (try? table.add(route.name, route.pattern.text)) != nil,
-      let match = RouteMatcher(table).match(url)
-    else {
+    guard let match = checker?.match(url) else {
       throw failure(
         .ambiguous, nil, "the URL built for these values, \(url), would not match the route")
     }

@@ -18,6 +18,8 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   /// The app's own facts about the route (<doc:MetadataAndContext>): empty unless given when the
   /// route was added.
   public internal(set) var metadata = RouteMetadata()
+  /// What building its URLs needs, made once (`Building/BuildPlan.swift`); no part of its value.
+  let buildPlan = BuildPlanSlot()
 
   public var description: String { "\(name) \(pattern.text)" }
 }

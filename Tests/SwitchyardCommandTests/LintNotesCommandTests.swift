@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `switchyard lint` on a table with many overlap notes: the text format shows the first 20
+/// and says how many more; `--all-notes` shows them all; JSON always lists every finding.
+@Suite("switchyard lint: many overlap notes (end to end)")
+struct LintNotesCommandTests {
+  /// `/p/*` and 25 literal routes under `/p`: 25 overlap notes, no error.
+  static let routes: String = {
+    let rows =
+      [#"{ "name": "all", "pattern": "/p/*" }"#]
+      + (1...25).map { #"{ "name": "r\#($0)", "pattern": "/p/r\#($0)" }"# }
+    return #"{ "version": 1, "routes": ["# + rows.joined(separator: ",\n") + "] }"
+  }()
+
+  static func run(_ arguments: [String]) throws -> CommandResult {
+    let folder = try CommandRunner.directory(with: ["routes.json": routes])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try CommandRunner.run(arguments, in: folder)
+  }
+
+  @Test("text: the first 20 overlap notes, then how many more")
+  func limited() throws {
+    let result = try Self.run(["lint"])
+    #expect(result.status == 0)
+    let notes = result.lines.filter { $0.hasPrefix("note: overlap: ") }
+    #expect(notes.count == 20)
+    #expect(notes.allSatisfy { $0.contains(#"and "all" (/p/*) both match the witness"#) })
+    #expect(Set(notes).count == 20)
+    #expect(
+      result.lines.contains(
+        "note: 5 more overlap notes not shown (--all-notes shows them; --format json lists every finding)"
+      ))
+    #expect(result.lines.last == "0 errors, 0 warnings, 25 notes in 26 routes")
+  }
+
+  @Test("text --all-notes: every note")
+  func all() throws {
+    let result = try Self.run(["lint", "--all-notes"])
+    #expect(result.status == 0)
+    #expect(result.lines.filter { $0.hasPrefix("note: overlap: ") }.count == 25)
+    #expect(!result.stdout.contains("not shown"))
+    #expect(result.lines.last == "0 errors, 0 warnings, 25 notes in 26 routes")
+  }
+
+  @Test("json: every finding")
+  func json() throws {
+    let result = try Self.run(["lint", "--format", "json"])
+    #expect(result.status == 0)
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(findings.count == 25)
+    #expect(findings.allSatisfy { $0["kind"] as? String == "overlap" })
+  }
+}
