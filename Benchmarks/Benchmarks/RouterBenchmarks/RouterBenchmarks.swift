@@ -7,6 +7,8 @@
 //                               built router still holds (divide by the route count for bytes/route)
 //   Mallocs:github-<kind>:<router>  one lookup per iteration over the GitHub misses, hits without
 //                               captures, or hits with captures: exact mallocs per lookup
+//   Lookup:<table>:Floor(Strings|Bytes)  hashing every segment of the same probes, as Strings
+//                               and as bytes copied out: the floor (FloorScenarios.swift)
 //   DeepLink:synthetic-1000-<form>:Switchyard  full deep-link URLs against path-only matching
 //   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
 //                               `Router.route` (the layer apps call), without and with one
@@ -33,6 +35,11 @@ let benchmarks: @Sendable () -> Void = {
     for router in lookupRouters {
       registerLookup(router, table: table, run: run)
     }
+  }
+  // The floors: hashing every segment of the same probes, as Strings and as bytes.
+  for table in run.tables {
+    registerFloor(StringSegmentFloor(), name: StringSegmentFloor.name, table: table, run: run)
+    registerFloor(ByteSegmentFloor(), name: ByteSegmentFloor.name, table: table, run: run)
   }
   for table in run.tables {
     for router in routers {

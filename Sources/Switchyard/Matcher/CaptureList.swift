@@ -82,6 +82,9 @@ struct CaptureList: Sendable {
     append(contentsOf: slots)
   }
 
+  /// Whether the list holds spilled storage worth reusing (see `removeAll`).
+  var hasSpilledStorage: Bool { spilled.capacity > 0 }
+
   /// Empties the list, keeping any spilled storage for reuse.
   mutating func removeAll() {
     count = 0

@@ -159,6 +159,48 @@ final class MatcherStorage: @unchecked Sendable {
       }
     }
 
+    /// The first (up to) 16 bytes of a URL segment of `count` bytes at `base`, not folded,
+    /// read with word loads, or `nil` when they cannot be (the byte loop of the other
+    /// initializer then reads them). The bytes from `start` to `end` may be read: a segment
+    /// near the end of the URL is read by a load that ends where it ends, the bytes before
+    /// it shifted out.
+    @inline(__always)
+    init?(
+      segment base: UnsafePointer<UInt8>, count: Int, start: UnsafePointer<UInt8>,
+      end: UnsafePointer<UInt8>
+    ) {
+      #if _endian(little)
+        let raw = UnsafeRawPointer(base)
+        if end - base >= 16 {
+          low = raw.loadUnaligned(as: UInt64.self)
+          high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          if count < 8 {
+            low &= (1 &<< UInt64(8 * count)) &- 1
+            high = 0
+          } else if count < 16 {
+            high &= (1 &<< UInt64(8 * (count - 8))) &- 1
+          }
+          return
+        }
+        if count > 8 {
+          // 9 to 15 bytes: the first 8, then a load that ends at the segment's end.
+          low = raw.loadUnaligned(as: UInt64.self)
+          high =
+            raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            >> UInt64(8 * (16 - count))
+          return
+        }
+        if count > 0 && base + count - start >= 8 {
+          low =
+            raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            >> UInt64(8 * (8 - count))
+          high = 0
+          return
+        }
+      #endif
+      return nil
+    }
+
     /// The literal-children hash of a key of `count` bytes that starts with these bytes.
     @inline(__always)
     func hash(count: Int) -> UInt32 {

@@ -42,9 +42,7 @@ public struct RouteMatcher: Sendable {
   /// - Complexity: O(length of the URL) for a given table: below catch-alls, O(segments ×
   ///   trie nodes reached), each (node, segment) pair walked at most once.
   public func match(_ url: String) -> RouteMatch? {
-    var result: RouteMatch? = nil
-    _ = match(url, into: &result)
-    return result
+    lookup(url, slots: CaptureList())
   }
 
   /// Matches `url` into `result`, reusing the capture storage of the match already there:
@@ -59,18 +57,26 @@ public struct RouteMatcher: Sendable {
   /// - Returns: Whether a route matched (`result` is `nil` when none did).
   @discardableResult
   public func match(_ url: String, into result: inout RouteMatch?) -> Bool {
+    // The previous match is moved out, not copied; only spilled capture storage is worth
+    // taking over (copying inline captures out of it costs more than starting empty).
     var slots = CaptureList()
-    if var previous = result {
-      result = nil
+    if var previous = result.take(), previous.slots.hasSpilledStorage {
       slots = previous.takeSlots()
       slots.removeAll()
     }
+    result = lookup(url, slots: slots)
+    return result != nil
+  }
+
+  /// The one lookup behind both `match` calls: the search, then the match built once.
+  @inline(__always)
+  private func lookup(_ url: String, slots: consuming CaptureList) -> RouteMatch? {
+    var slots = slots
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
-    guard let found else { return false }
-    result = RouteMatch(
+    guard let found else { return nil }
+    return RouteMatch(
       storage: storage, entry: found.entry,
       reading: URLReading(url, hostAsPath: found.hostAsPath), slots: slots)
-    return true
   }
 
   /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a

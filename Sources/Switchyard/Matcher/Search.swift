@@ -310,8 +310,16 @@ struct Search {
     _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Int32? {
     let count = bytes.count
-    let readable = bytes.baseAddress.map { decodedEnd - $0 } ?? 0
-    let key = MatcherStorage.InlineKey(bytes, readable: readable, folded: caseInsensitive)
+    let key: MatcherStorage.InlineKey
+    if !caseInsensitive, let base = bytes.baseAddress,
+      let loaded = MatcherStorage.InlineKey(
+        segment: base, count: count, start: decoded, end: decodedEnd)
+    {
+      key = loaded
+    } else {
+      let readable = bytes.baseAddress.map { decodedEnd - $0 } ?? 0
+      key = MatcherStorage.InlineKey(bytes, readable: readable, folded: caseInsensitive)
+    }
     let start = Int(node.pointee.literalStart)
     if !node.pointee.hashed {
       var index = start
