@@ -321,7 +321,23 @@ struct WitnessSearch {
 
   // MARK: The path
 
-  struct PathFound { var segments: [[UInt8]] }
+  struct PathFound {
+    var segments: [[UInt8]]
+
+    init(segments: [[UInt8]]) { self.segments = segments }
+
+    /// The segments that lead from the start state to state `reached`, read back through each
+    /// state's parent and the letter (an index into `alphabet`) that reached it.
+    init(reachedAt reached: Int, parents: [(state: Int, letter: Int)], alphabet: [[UInt8]]) {
+      var letters: [[UInt8]] = []
+      var at = reached
+      while parents[at].state >= 0 {
+        letters.append(alphabet[parents[at].letter])
+        at = parents[at].state
+      }
+      segments = letters.reversed()
+    }
+  }
 
   enum PathOutcome {
     case found(PathFound)
@@ -367,13 +383,7 @@ struct WitnessSearch {
     while cursor < states.count {
       let state = states[cursor]
       if accepting(state) {
-        var letters: [[UInt8]] = []
-        var at = cursor
-        while parents[at].state >= 0 {
-          letters.append(alphabet[parents[at].letter])
-          at = parents[at].state
-        }
-        return .found(PathFound(segments: letters.reversed()))
+        return .found(PathFound(reachedAt: cursor, parents: parents, alphabet: alphabet))
       }
       if budget < stateCost { return .unknown(.work) }
       budget -= stateCost
@@ -426,13 +436,7 @@ struct WitnessSearch {
     while cursor < states.count {
       let state = states[cursor]
       if accepting(state) {
-        var letters: [[UInt8]] = []
-        var at = cursor
-        while parents[at].state >= 0 {
-          letters.append(alphabet[parents[at].letter])
-          at = parents[at].state
-        }
-        return .found(PathFound(segments: letters.reversed()))
+        return .found(PathFound(reachedAt: cursor, parents: parents, alphabet: alphabet))
       }
       letterLoop: for (letter, segment) in alphabet.enumerated() {
         // Each unit's next positions; the next states are every combination of them.

@@ -129,20 +129,28 @@ final class MatcherStorage: @unchecked Sendable {
     /// The first (up to) 16 bytes of `bytes`, ASCII-folded when `folded`. `readable` is how
     /// many bytes from `bytes.baseAddress` may be read (at least `bytes.count`): with 16 or
     /// more, two unaligned loads and a mask replace the byte loop.
+    /// The first `min(count, 16)` bytes at `raw` as two little-endian words, the bytes past
+    /// `count` masked to zero; 16 bytes from `raw` must be readable.
+    @inline(__always)
+    private static func words(at raw: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
+      var low = raw.loadUnaligned(as: UInt64.self)
+      var high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      if count < 8 {
+        low &= (1 &<< UInt64(8 * count)) &- 1
+        high = 0
+      } else if count < 16 {
+        high &= (1 &<< UInt64(8 * (count - 8))) &- 1
+      }
+      return (low, high)
+    }
+
     @inline(__always)
     init(_ bytes: UnsafeBufferPointer<UInt8>, readable: Int, folded: Bool) {
       let count = bytes.count
       #if _endian(little)
         if !folded && readable >= 16, let base = bytes.baseAddress {
           let raw = UnsafeRawPointer(base)
-          low = raw.loadUnaligned(as: UInt64.self)
-          high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-          if count < 8 {
-            low &= (1 &<< UInt64(8 * count)) &- 1
-            high = 0
-          } else if count < 16 {
-            high &= (1 &<< UInt64(8 * (count - 8))) &- 1
-          }
+          (low, high) = Self.words(at: raw, count: count)
           return
         }
       #endif
@@ -172,14 +180,7 @@ final class MatcherStorage: @unchecked Sendable {
       #if _endian(little)
         let raw = UnsafeRawPointer(base)
         if end - base >= 16 {
-          low = raw.loadUnaligned(as: UInt64.self)
-          high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-          if count < 8 {
-            low &= (1 &<< UInt64(8 * count)) &- 1
-            high = 0
-          } else if count < 16 {
-            high &= (1 &<< UInt64(8 * (count - 8))) &- 1
-          }
+          (low, high) = Self.words(at: raw, count: count)
           return
         }
         if count > 8 {
