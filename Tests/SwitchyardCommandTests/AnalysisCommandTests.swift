@@ -18,9 +18,7 @@ struct AnalysisCommandTests {
     """
 
   static func run(_ arguments: [String]) throws -> CommandResult {
-    let folder = try CommandRunner.directory(with: ["routes.json": shop])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try CommandRunner.run(arguments, in: folder)
+    try CommandRunner.run(arguments, routeFile: shop)
   }
 
   @Test("lint --format json: the documented array, exit 1 on errors")

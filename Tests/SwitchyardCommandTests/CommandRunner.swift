@@ -98,6 +98,14 @@ enum CommandRunner {
       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
   }
 
+  /// Runs `switchyard ARGUMENTS` in a fresh directory that holds `routeFile` as `routes.json`
+  /// (removed afterwards).
+  static func run(_ arguments: [String], routeFile: String) throws -> CommandResult {
+    let folder = try directory(with: ["routes.json": routeFile])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try run(arguments, in: folder)
+  }
+
   /// A fresh directory holding `files` (name → contents), removed by the caller.
   static func directory(with files: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory

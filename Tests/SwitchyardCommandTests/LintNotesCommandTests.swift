@@ -14,9 +14,7 @@ struct LintNotesCommandTests {
   }()
 
   static func run(_ arguments: [String]) throws -> CommandResult {
-    let folder = try CommandRunner.directory(with: ["routes.json": routes])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try CommandRunner.run(arguments, in: folder)
+    try CommandRunner.run(arguments, routeFile: routes)
   }
 
   @Test("text: the first 20 overlap notes, then how many more")

@@ -19,9 +19,7 @@ struct URLCommandTests {
     """
 
   func run(_ arguments: [String]) throws -> CommandResult {
-    let folder = try CommandRunner.directory(with: ["routes.json": Self.routes])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try CommandRunner.run(["url", "--routes", "routes.json"] + arguments, in: folder)
+    try CommandRunner.run(["url", "--routes", "routes.json"] + arguments, routeFile: Self.routes)
   }
 
   @Test(
@@ -116,9 +114,8 @@ struct URLCommandTests {
   func roundTrip() throws {
     let built = try run(["article", "id=7", "slug=caf\u{e9} 2", "ref=a&b"])
     let url = built.stdout.trimmingCharacters(in: .newlines)
-    let folder = try CommandRunner.directory(with: ["routes.json": Self.routes])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let matched = try CommandRunner.run(["match", "--format", "json", url], in: folder)
+    let matched = try CommandRunner.run(
+      ["match", "--format", "json", url], routeFile: Self.routes)
     #expect(matched.status == 0)
     #expect(
       matched.stdout.contains(#""route":"article""#)
