@@ -56,9 +56,22 @@ extension MatcherStorage {
     var roots: [BranchKey: Int32] = [:]
     var maxCaptures = 0
 
+    /// The capture names of the variant being inserted (reused, so a variant allocates no
+    /// list of its own unless its list is new).
+    var names: [String?] = []
+
     init(options: RouteOptions, routes: [Route]) {
       self.options = options
       self.routes = routes
+      // Most tables have about one path element per segment of each route: room for that
+      // many nodes at first, so that the builder seldom grows its arrays.
+      var elements = 1
+      for route in routes {
+        for variant in route.pattern.variants { elements += variant.path.count }
+      }
+      nodes.reserveCapacity(elements)
+      children = IntegerTable(capacity: elements)
+      builtEntries.reserveCapacity(routes.count)
     }
 
     mutating func intern(names: [String?]) -> Int32 {
@@ -75,7 +88,7 @@ extension MatcherStorage {
         return id
       }
       let id = Int32(nameLists.count)
-      nameLists.append(names)
+      nameLists.append(Array(names))
       nameListIDs.insert(hash, id)
       return id
     }
@@ -141,8 +154,7 @@ extension MatcherStorage {
           roots[branch] = node
         }
         lastBranch = (branch, node)
-        var names: [String?] = []
-        names.reserveCapacity(variant.path.count + tail.count)
+        names.removeAll(keepingCapacity: true)
         for element in variant.path {
           let key: Key
           switch element {
@@ -211,12 +223,42 @@ extension MatcherStorage {
       var maxCaptures = 0
     }
 
-    func finish() -> Output {
+    /// What the flattening walk works in, besides its output: stacks shared by every level of
+    /// the walk (a level pushes above the levels below it and pops what it pushed before it
+    /// returns), so that a node costs no allocation of its own.
+    struct Scratch {
+      /// The children of the nodes being laid out, ordered.
+      var children: [Int32] = []
+      /// Their literal edges, waiting to be emitted with their parent.
+      var literalEdges: [LiteralEdge] = []
+      /// Their other children's positions in the output.
+      var others: [Int32] = []
+      /// Where each distinct literal's bytes start in the output's pool (-1: not yet there).
+      var literalStarts: [Int32] = []
+      /// Each literal id's place in precedence order (see `literalSortsBefore`).
+      var literalOrder: [Int32] = []
+    }
+
+    /// Lays the trie out. The builder's lookup tables are dropped first and its nodes and
+    /// entries once they are laid out, so the build holds them and the output at once only as
+    /// long as it must.
+    mutating func finish() -> Output {
+      children = IntegerTable()
+      literalIDs = IntegerTable()
+      nameListIDs = IntegerTable()
+      mixedIDs = [:]
+      lastBranch = nil
+
       var output = Output()
       output.maxCaptures = maxCaptures
       output.nameLists = nameLists
-      output.nodes.reserveCapacity(nodes.count)
-      output.entries.reserveCapacity(builtEntries.count)
+      nameLists = []
+      reserve(&output)
+      var scratch = Scratch()
+      scratch.literalStarts = Array(repeating: -1, count: literals.count)
+      scratch.literalOrder = literalOrder()
+      let roots = self.roots
+      self.roots = [:]
       for priority in Self.tierOrder(roots.keys.map(\.priority)) {
         let keys = roots.keys.filter { $0.priority == priority }
         var tier = Tier(priority: priority, schemes: [])
@@ -227,74 +269,136 @@ extension MatcherStorage {
             guard let root = roots[key] else { continue }
             // Ranks are compared within one branch only: each starts again at 0.
             var rank: Int32 = 0
-            let index = flatten(root, into: &output, rank: &rank)
+            let index = flatten(root, into: &output, scratch: &scratch, rank: &rank)
             branch.hosts.append(HostBranch(host: key.host, port: key.port, root: index))
           }
           tier.schemes.append(branch)
         }
         output.tiers.append(tier)
       }
+      nodes = []
+      builtEntries = []
+      literals = []
+      mixed = []
       return output
+    }
+
+    /// Gives each output array the room it will need, counted from the built trie, so that no
+    /// array grows by doubling (which copies it and holds up to twice its size).
+    func reserve(_ output: inout Output) {
+      var literalChildren = [Int32](repeating: 0, count: nodes.count)
+      var otherCount = 0
+      for node in nodes where node.parent >= 0 {
+        if node.key.kind == .literal {
+          literalChildren[Int(node.parent)] += 1
+        } else {
+          otherCount += 1
+        }
+      }
+      var edgeCount = 0
+      for count in literalChildren {
+        edgeCount +=
+          Int(count) > Int(MatcherStorage.linearLiteralLimit)
+          ? Self.hashCapacity(Int(count)) : Int(count)
+      }
+      var byteCount = 0
+      for literal in literals { byteCount += literal.count }
+      for element in mixed { byteCount += element.prefix.count + element.suffix.count }
+      output.nodes.reserveCapacity(nodes.count)
+      output.parents.reserveCapacity(nodes.count)
+      output.literalEdges.reserveCapacity(edgeCount)
+      output.edges.reserveCapacity(otherCount)
+      output.bytes.reserveCapacity(byteCount)
+      output.entries.reserveCapacity(builtEntries.count)
+      output.entryNodes.reserveCapacity(builtEntries.count)
+    }
+
+    /// Each literal id's place when all of them are sorted by `literalSortsBefore`: children are
+    /// then ordered by comparing two integers.
+    func literalOrder() -> [Int32] {
+      var ids = Array(Int32(0)..<Int32(literals.count))
+      let literals = self.literals
+      ids.sort { Self.literalSortsBefore(literals[Int($0)], literals[Int($1)]) }
+      var order = [Int32](repeating: 0, count: literals.count)
+      for (place, id) in ids.enumerated() { order[Int(id)] = Int32(place) }
+      return order
     }
 
     /// Appends `index` and its subtree; returns its position. Ranks are handed out in the walk
     /// order described on ``MatcherStorage``: literal children, the other children up to
-    /// `<path:…>`, the node's own entries, then its `*` children.
-    func flatten(_ index: Int32, into output: inout Output, rank: inout Int32) -> Int32 {
+    /// `<path:…>`, the node's own entries, then its `*` children. The walk is as deep as the
+    /// longest path (`PatternParser.maximumPathSegments`).
+    func flatten(
+      _ index: Int32, into output: inout Output, scratch: inout Scratch, rank: inout Int32
+    ) -> Int32 {
       let position = Int32(output.nodes.count)
       output.nodes.append(compiledNode(index, position: position, into: &output))
       output.parents.append(-1)
-      let (literalChildren, otherChildren) = orderedChildren(of: index)
+      let childStart = scratch.children.count
+      let literalCount = orderChildren(of: index, into: &scratch)
+      let childEnd = scratch.children.count
+      let edgeStart = scratch.literalEdges.count
+      let otherStart = scratch.others.count
 
       var lowest = Int32.max
-      var literalEdges: [LiteralEdge] = []
-      literalEdges.reserveCapacity(literalChildren.count)
-      for childIndex in literalChildren {
-        let key = literals[Int(nodes[Int(childIndex)].key.value)]
-        let keyStart = Int32(output.bytes.count)
-        output.bytes += key
-        let flat = flatten(childIndex, into: &output, rank: &rank)
+      for offset in childStart..<(childStart + literalCount) {
+        let childIndex = scratch.children[offset]
+        let literal = Int(nodes[Int(childIndex)].key.value)
+        let key = literals[literal]
+        // Equal keys share their bytes in the pool (only keys past 16 bytes are read there).
+        var keyStart = scratch.literalStarts[literal]
+        if keyStart < 0 {
+          keyStart = Int32(output.bytes.count)
+          output.bytes += key
+          scratch.literalStarts[literal] = keyStart
+        }
+        let flat = flatten(childIndex, into: &output, scratch: &scratch, rank: &rank)
         output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
         let inline = key.withUnsafeBufferPointer {
           InlineKey($0, readable: 0, folded: false)
         }
         let hash = inline.hash(count: key.count)
-        literalEdges.append(
+        scratch.literalEdges.append(
           LiteralEdge(
             hash: hash, keyCount: Int32(key.count), child: flat, keyStart: keyStart, inline: inline)
         )
       }
-      var otherIndices: [Int32] = []
-      otherIndices.reserveCapacity(otherChildren.count)
-      for childIndex in otherChildren where nodes[Int(childIndex)].key.kind != .star {
-        let flat = flatten(childIndex, into: &output, rank: &rank)
+      for offset in (childStart + literalCount)..<childEnd {
+        let childIndex = scratch.children[offset]
+        guard nodes[Int(childIndex)].key.kind != .star else { continue }
+        let flat = flatten(childIndex, into: &output, scratch: &scratch, rank: &rank)
         output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
-        otherIndices.append(flat)
+        scratch.others.append(flat)
       }
       let entryStart = Int32(output.entries.count)
       let entryCount = assignEntryRanks(of: index, at: position, into: &output, rank: &rank)
       if entryCount > 0 { lowest = min(lowest, output.entries[Int(entryStart)].rank) }
       var hasStar = false
-      for childIndex in otherChildren where nodes[Int(childIndex)].key.kind == .star {
-        let flat = flatten(childIndex, into: &output, rank: &rank)
+      for offset in (childStart + literalCount)..<childEnd {
+        let childIndex = scratch.children[offset]
+        guard nodes[Int(childIndex)].key.kind == .star else { continue }
+        let flat = flatten(childIndex, into: &output, scratch: &scratch, rank: &rank)
         output.parents[Int(flat)] = position
         lowest = min(lowest, output.nodes[Int(flat)].rankLow)
-        otherIndices.append(flat)
+        scratch.others.append(flat)
         hasStar = true
       }
 
       var node = output.nodes[Int(position)]
-      emitLiteralEdges(literalEdges, of: &node, into: &output)
+      emitLiteralEdges(scratch.literalEdges[edgeStart...], of: &node, into: &output)
       node.otherStart = Int32(output.edges.count)
-      node.otherCount = Int32(otherIndices.count)
+      node.otherCount = Int32(scratch.others.count - otherStart)
       node.hasStar = hasStar
-      output.edges += otherIndices
+      output.edges += scratch.others[otherStart...]
       node.entryStart = entryStart
       node.entryCount = Int32(entryCount)
       node.rankLow = lowest
       output.nodes[Int(position)] = node
+      scratch.children.removeSubrange(childStart...)
+      scratch.literalEdges.removeSubrange(edgeStart...)
+      scratch.others.removeSubrange(otherStart...)
       return position
     }
 
@@ -335,32 +439,39 @@ extension MatcherStorage {
       return node
     }
 
-    /// Step "order the children": the literal children and the other children of `index`, each
-    /// in precedence order (see `Precedence.swift`).
-    func orderedChildren(of index: Int32) -> (literal: [Int32], other: [Int32]) {
-      var literalChildren: [Int32] = []
-      var otherChildren: [Int32] = []
+    /// Step "order the children": pushes the children of `index` onto `scratch.children`, the
+    /// literal children first, each group in precedence order (see `Precedence.swift`);
+    /// returns how many are literal.
+    func orderChildren(of index: Int32, into scratch: inout Scratch) -> Int {
+      let start = scratch.children.count
       var child = nodes[Int(index)].firstChild
       while child >= 0 {
-        if nodes[Int(child)].key.kind == .literal {
-          literalChildren.append(child)
-        } else {
-          otherChildren.append(child)
-        }
+        if nodes[Int(child)].key.kind == .literal { scratch.children.append(child) }
         child = nodes[Int(child)].nextSibling
       }
-      // Sort on precomputed keys: a closure that reads the builder's arrays would copy them.
-      var literalKeys = literalChildren.map {
-        (key: literals[Int(nodes[Int($0)].key.value)], node: $0)
+      let literalEnd = scratch.children.count
+      child = nodes[Int(index)].firstChild
+      while child >= 0 {
+        if nodes[Int(child)].key.kind != .literal { scratch.children.append(child) }
+        child = nodes[Int(child)].nextSibling
       }
-      literalKeys.sort { Self.literalSortsBefore($0.key, $1.key) }
-      literalChildren = literalKeys.map(\.node)
-      if otherChildren.count > 1 {
-        var otherKeys = otherChildren.map { (key: rankKey(nodes[Int($0)].key), node: $0) }
+      if literalEnd - start > 1 {
+        // Sort on the literals' precomputed places: a closure that reads the builder's arrays
+        // would copy them.
+        let order = scratch.literalOrder
+        let nodes = self.nodes
+        scratch.children[start..<literalEnd].sort {
+          order[Int(nodes[Int($0)].key.value)] < order[Int(nodes[Int($1)].key.value)]
+        }
+      }
+      if scratch.children.count - literalEnd > 1 {
+        var otherKeys = scratch.children[literalEnd...].map {
+          (key: rankKey(nodes[Int($0)].key), node: $0)
+        }
         otherKeys.sort { Self.childSortsBefore($0.key, $1.key) }
-        otherChildren = otherKeys.map(\.node)
+        scratch.children.replaceSubrange(literalEnd..., with: otherKeys.map(\.node))
       }
-      return (literalChildren, otherChildren)
+      return literalEnd - start
     }
 
     /// Step "assign the ranks": appends the routes that end at `index`, in precedence order,
@@ -369,46 +480,54 @@ extension MatcherStorage {
     func assignEntryRanks(
       of index: Int32, at position: Int32, into output: inout Output, rank: inout Int32
     ) -> Int {
-      var entries: [BuiltEntry] = []
+      let start = output.entries.count
       var entry = nodes[Int(index)].firstEntry
       while entry >= 0 {
-        entries.append(builtEntries[Int(entry)])
+        output.entries.append(builtEntries[Int(entry)])
         entry = builtEntries[Int(entry)].next
       }
-      if entries.count > 1 {
+      let end = output.entries.count
+      if end - start > 1 {
         let routes = self.routes
-        entries.sort { Self.entrySortsBefore($0.detail, $1.detail, routes) }
+        output.entries[start..<end].sort { Self.entrySortsBefore($0.detail, $1.detail, routes) }
       }
-      for offset in entries.indices {
-        entries[offset].rank = rank
+      for offset in start..<end {
+        output.entries[offset].rank = rank
+        output.entryNodes.append(position)
         rank += 1
       }
-      output.entries += entries
-      output.entryNodes += repeatElement(position, count: entries.count)
-      return entries.count
+      return end - start
     }
 
     /// Step "emit the edges": stores a node's literal children, as a list scanned in order or
     /// (past `linearLiteralLimit`) as an open-addressing hash table.
-    func emitLiteralEdges(_ edges: [LiteralEdge], of node: inout Node, into output: inout Output) {
+    func emitLiteralEdges(
+      _ edges: ArraySlice<LiteralEdge>, of node: inout Node, into output: inout Output
+    ) {
       node.literalStart = Int32(output.literalEdges.count)
       guard edges.count > Int(MatcherStorage.linearLiteralLimit) else {
         node.literalCount = Int32(edges.count)
         output.literalEdges += edges
         return
       }
-      // A power of two (so a probe masks the hash), filled to at most 3/4 so probes stay short.
-      var capacity = 8
-      while capacity * 3 < edges.count * 4 { capacity <<= 1 }
-      var slots = [LiteralEdge](repeating: LiteralEdge(), count: capacity)
+      let capacity = Self.hashCapacity(edges.count)
+      let base = output.literalEdges.count
+      output.literalEdges.append(contentsOf: repeatElement(LiteralEdge(), count: capacity))
       for edge in edges {
         var slot = Int(edge.hash) & (capacity - 1)
-        while slots[slot].keyCount >= 0 { slot = (slot + 1) & (capacity - 1) }
-        slots[slot] = edge
+        while output.literalEdges[base + slot].keyCount >= 0 { slot = (slot + 1) & (capacity - 1) }
+        output.literalEdges[base + slot] = edge
       }
       node.hashed = true
       node.literalCount = Int32(capacity)
-      output.literalEdges += slots
+    }
+
+    /// The size of the hash table of `count` literal children: a power of two (so a probe masks
+    /// the hash), filled to at most 3/4 so probes stay short.
+    static func hashCapacity(_ count: Int) -> Int {
+      var capacity = 8
+      while capacity * 3 < count * 4 { capacity <<= 1 }
+      return capacity
     }
   }
 }
