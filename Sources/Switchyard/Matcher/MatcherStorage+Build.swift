@@ -133,8 +133,16 @@ extension MatcherStorage {
       return index
     }
 
-    mutating func insert(_ route: Route) {
-      let pattern = route.pattern
+    /// Inserts every route of the table, in registration order.
+    mutating func insertRoutes() {
+      for position in routes.indices { insert(at: position) }
+    }
+
+    /// Inserts the route at `position` in `routes` (read in place rather than copied whole).
+    mutating func insert(at position: Int) {
+      let pattern = routes[position].pattern
+      let routeIndex = routes[position].index
+      let priority = routes[position].priority
       var tail: [String?] = []
       for requirement in pattern.query {
         if case .capture(_, let name) = requirement.value { tail.append(name) }
@@ -142,7 +150,7 @@ extension MatcherStorage {
       if case .capture(_, let name) = pattern.fragment { tail.append(name) }
       for (variantIndex, variant) in pattern.variants.enumerated() {
         let branch = BranchKey(
-          priority: route.priority, scheme: variant.scheme, host: variant.host, port: variant.port)
+          priority: priority, scheme: variant.scheme, host: variant.host, port: variant.port)
         var node: Int32
         if let last = lastBranch, last.key == branch {
           node = last.root
@@ -188,7 +196,7 @@ extension MatcherStorage {
         var duplicate = false
         while existing >= 0 {
           let detail = builtEntries[Int(existing)].detail
-          if detail.route == route.index && detail.names == namesID {
+          if detail.route == routeIndex && detail.names == namesID {
             duplicate = true
             break
           }
@@ -199,7 +207,7 @@ extension MatcherStorage {
           BuiltEntry(
             rank: 0,
             detail: EntryDetail(
-              route: route.index, variant: variantIndex, names: namesID,
+              route: routeIndex, variant: variantIndex, names: namesID,
               hasRequirements: !pattern.query.isEmpty || pattern.fragment != .none),
             next: nodes[Int(node)].firstEntry))
         nodes[Int(node)].firstEntry = Int32(builtEntries.count - 1)

@@ -255,15 +255,9 @@ final class MatcherStorage: @unchecked Sendable {
     options = table.options
     types = table.parameterTypes
     var builder = Builder(options: options, routes: table.routes)
-    for route in table.routes {
-      builder.insert(route)
-    }
+    builder.insertRoutes()
     // The trie holds what matching needs; the kept routes drop their expanded variants.
-    routes = table.routes.map {
-      Route(
-        name: $0.name, pattern: $0.pattern.compacted(), priority: $0.priority, index: $0.index,
-        metadata: $0.metadata)
-    }
+    routes = table.routes.map { $0.compacted() }
     let built = builder.finish()
     nodes = Self.owned(built.nodes)
     parents = Self.owned(built.parents)

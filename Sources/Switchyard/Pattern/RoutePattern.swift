@@ -83,7 +83,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     self.requirements =
       parsed.query.isEmpty && parsed.fragment == .none
       ? nil : Requirements(query: parsed.query, fragment: parsed.fragment)
-    self.captureNames = parsed.captureNames
+    self.captureNames = pool.names(parsed.captureNames)
   }
 
   public var description: String { text }
@@ -109,7 +109,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       mix(UInt64(bytes.count))
       for byte in bytes { mix(UInt64(byte)) }
     }
-    func mix(_ text: String?) { mix(Array((text ?? "\u{0}").utf8)) }
+    func mix(_ text: String?) {
+      // As the bytes of `text` (a NUL for none), read in place.
+      let utf8 = (text ?? "\u{0}").utf8
+      mix(UInt64(utf8.count))
+      for byte in utf8 { mix(UInt64(byte)) }
+    }
     for variant in variants {
       mix(variant.scheme ?? [0xFF])
       switch variant.host {

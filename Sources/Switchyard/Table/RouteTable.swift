@@ -10,7 +10,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   /// The route's unique name in its table.
   public let name: String
   /// The parsed pattern.
-  public let pattern: RoutePattern
+  public private(set) var pattern: RoutePattern
   /// Explicit priority: higher wins before any other rule (<doc:Precedence>). Default 0.
   public let priority: Int
   /// The position in registration order, from 0.
@@ -22,6 +22,14 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
   let buildPlan = BuildPlanSlot()
 
   public var description: String { "\(name) \(pattern.text)" }
+
+  /// This route with its pattern compacted (see `RoutePattern.compacted()`), as a matcher keeps
+  /// it. It shares the route's build plan: the plan depends on the pattern only.
+  func compacted() -> Route {
+    var copy = self
+    copy.pattern = pattern.compacted()
+    return copy
+  }
 }
 
 /// Why a route or a type could not be added to a ``RouteTable``. Nothing is half-added.
