@@ -24,8 +24,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// apart so that a route, of which a table keeps one per pattern, stays small.
   private let requirements: Requirements?
   /// A fingerprint of the variants, set by `compacted()` so that a compacted copy still
-  /// compares equal to its original. (Last, so that it packs without padding.)
-  private var compactedFingerprint: UInt64? = nil
+  /// compares equal to its original; 0 when the variants are kept (a fingerprint is never 0:
+  /// its low bit is set), so that it takes 8 bytes rather than an optional's 9 and padding.
+  private var compactedFingerprint: UInt64 = 0
 
   /// What a pattern asks of the query and the fragment.
   private final class Requirements: Sendable {
@@ -94,7 +95,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     guard lhs.text == rhs.text && lhs.query == rhs.query && lhs.fragment == rhs.fragment else {
       return false
     }
-    if lhs.compactedFingerprint == nil && rhs.compactedFingerprint == nil {
+    if lhs.compactedFingerprint == 0 && rhs.compactedFingerprint == 0 {
       return lhs.variants == rhs.variants
     }
     return lhs.fingerprint == rhs.fingerprint
@@ -102,7 +103,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// FNV-1a over what the variants hold (kinds, bytes, names), stable within a process.
   private var fingerprint: UInt64 {
-    if let compactedFingerprint { return compactedFingerprint }
+    if compactedFingerprint != 0 { return compactedFingerprint }
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01B3 }
     func mix(_ bytes: [UInt8]) {
@@ -134,7 +135,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         }
       }
     }
-    return hash
+    return hash | 1
   }
 
   /// This pattern without its expanded variants: what a compiled matcher needs to keep once
