@@ -12,6 +12,8 @@ struct LiteralPool: Sendable {
   private var ids: IntegerTable? = nil
 
   private var nameLists: [[String]] = []
+  /// The full hash of each list of `nameLists` (the table below keeps 32 bits of it).
+  private var nameListHashes: [UInt64] = []
   /// From the FNV-1a hash of a capture-name list to its index in `nameLists`.
   private var nameListIDs: IntegerTable? = nil
 
@@ -44,15 +46,17 @@ struct LiteralPool: Sendable {
       hash = (hash ^ 0xFF) &* 0x100_0000_01B3
     }
     if nameListIDs == nil { nameListIDs = IntegerTable() }
-    // Equal bytes, not only equal strings: a name keeps the bytes it was written with.
+    // Equal strings with the same bytes (the hash is of the bytes): a name keeps the bytes
+    // it was written with, even where another spelling is an equal `String`.
     let found = nameListIDs?.find(hash) {
-      self.nameLists[Int($0)].elementsEqual(names) { $0.utf8.elementsEqual($1.utf8) }
+      self.nameListHashes[Int($0)] == hash && self.nameLists[Int($0)] == names
     }
     if let id = found {
       return nameLists[Int(id)]
     }
     nameListIDs?.insert(hash, Int32(nameLists.count))
     nameLists.append(names)
+    nameListHashes.append(hash)
     return names
   }
 }
