@@ -371,8 +371,8 @@ private struct RouteFileDecoder {
     }
     // Only messages need it.
     var quotedName: String { "\"\(JSONEscaping.escape(name))\"" }
-    if let earlier = table.route(named: name) {
-      let first = namePositions[earlier.index]
+    if let earlier = table.position(named: name) {
+      let first = namePositions[earlier]
       throw error(
         at: nameValue.position,
         "duplicate route name \(quotedName) (first used at \(first.line):\(first.column))")

@@ -220,6 +220,12 @@ public struct RouteTable: Sendable {
     position(of: name, hash: Self.hash(name)).map { routes[$0] }
   }
 
+  /// The position in ``routes`` of the route named `name`, without copying the route (a route
+  /// file reader checks every name it reads).
+  package func position(named name: String) -> Int? {
+    position(of: name, hash: Self.hash(name))
+  }
+
   /// A table of routes already read (by a router's registry), renumbered in the given order:
   /// nothing is parsed again.
   init(options: RouteOptions, types: [ParameterType], reading routes: [Route]) {
