@@ -46,8 +46,7 @@ struct LiteralPool: Sendable {
       hash = (hash ^ 0xFF) &* 0x100_0000_01B3
     }
     if nameListIDs == nil { nameListIDs = IntegerTable() }
-    // Equal strings with the same bytes (the hash is of the bytes): a name keeps the bytes
-    // it was written with, even where another spelling is an equal `String`.
+    // Capture names are ASCII (`isNameByte`), so equal strings are equal bytes.
     let found = nameListIDs?.find(hash) {
       self.nameListHashes[Int($0)] == hash && self.nameLists[Int($0)] == names
     }
