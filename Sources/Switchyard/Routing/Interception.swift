@@ -44,14 +44,27 @@ public struct InterceptionRequest: Sendable {
     case unmatched(URLReading, RouteOptions)
   }
 
-  /// `reading` is the URL's one reading, the one `match` holds when there is a match.
+  /// `reading` is the URL's one reading, the one `match` holds when there is a match. The
+  /// match is moved in (``takeMatch()`` moves it back out), so a routing call that runs
+  /// interceptors still holds one match, never a copy.
   init(
-    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
-    options: RouteOptions
+    redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
+    reading: URLReading, options: RouteOptions
   ) {
     self.redirects = redirects
     self.context = context
-    subject = match.map(Subject.matched) ?? .unmatched(reading, options)
+    switch consume match {
+    case .some(let match): subject = .matched(match)
+    case .none: subject = .unmatched(reading, options)
+    }
+  }
+
+  /// Moves the match out of a request that is no longer needed (no copy of it is made).
+  consuming func takeMatch() -> RouteMatch? {
+    switch subject {
+    case .matched(let match): return match
+    case .unmatched: return nil
+    }
   }
 
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.

@@ -388,14 +388,21 @@ final class RoutingSnapshot: Sendable {
     _ url: String, _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
     _ context: RoutingContext
   ) -> (InterceptorEntry, InterceptorDecision)? {
-    let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     let request = InterceptionRequest(
       redirects: redirects, match: match, context: context, reading: reading,
       options: reader.options)
-    for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
-    {
-      let decision = interceptor.body(request)
-      if decision != .pass { return (interceptor, decision) }
+    return intercept(request)
+  }
+
+  /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
+  /// pass; returns it and its decision (`nil` when all passed).
+  func intercept(_ request: borrowing InterceptionRequest) -> (InterceptorEntry, InterceptorDecision)? {
+    let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
+    for index in interceptors.indices {
+      if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
+      let decision = interceptors[index].body(request)
+      if case .pass = decision { continue }
+      return (interceptors[index], decision)
     }
     return nil
   }

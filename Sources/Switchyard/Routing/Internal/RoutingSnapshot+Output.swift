@@ -1,0 +1,66 @@
+extension RoutingSnapshot {
+  /// `Router.route`: routes `url` for its output only (no outcome is made when the best
+  /// candidate handles it).
+  ///
+  /// When nothing observes and the routes are one compiled level, this is the hot path: the
+  /// best match is built once and **moved**, never copied — into the interceptors' request and
+  /// back out, then lent to its handler (a copy of a match costs five reference-count pairs).
+  /// A URL that no route matches ends here when there is no unmatched handler to tell. The
+  /// general dispatch runs otherwise, and once the best candidate declined or an interceptor
+  /// acted (<doc:RegistrationCost> gives the cost).
+  func routeOutput(
+    _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
+    into out: UnsafeMutableRawPointer
+  ) {
+    guard observers.isEmpty, levels.count == 1 else {
+      _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
+      return
+    }
+    var (reading, found) = levels[0].matcher.read(url)
+    found?.context = context
+    if !interceptors.isEmpty {
+      let request = InterceptionRequest(
+        redirects: [], match: found.take(), context: context, reading: reading,
+        options: reader.options)
+      if let (interceptor, decision) = intercept(request) {
+        let best = candidate(0, request.takeMatch())
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: true,
+          describesUnmatched: fallback != nil, reading: reading)
+        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
+        tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
+        return
+      }
+      found = request.takeMatch()
+    }
+    guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
+      guard fallback != nil else { return }
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: false, reading: reading)
+      tell(fallback, run.exhausted(), out)
+      return
+    }
+    let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
+    if case .handled = first { return }
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: false,
+      describesUnmatched: fallback != nil, reading: reading)
+    if let result = run.finish(first, for: match) {
+      tell(fallback, result, out)
+    } else if let best = candidate(0, match) {
+      tell(fallback, run.tryRemaining(after: best) { invokeSync($0, $1, out) }, out)
+    } else {
+      tell(fallback, run.exhausted(), out)
+    }
+  }
+
+  /// Runs the unmatched handler when routing ended without a handler's output.
+  private func tell(
+    _ fallback: ErasedUnmatchedHandler?, _ outcome: DispatchOutcome,
+    _ out: UnsafeMutableRawPointer
+  ) {
+    if outcome.match == nil, let request = outcome.unmatched, let fallback {
+      fallback(request, out)
+    }
+  }
+}
