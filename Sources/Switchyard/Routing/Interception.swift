@@ -28,58 +28,39 @@ public struct InterceptionRequest: Sendable {
   public let redirects: [String]
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
-  public var match: RouteMatch? {
-    if case .matched(let match) = subject { return match }
-    return nil
-  }
+  ///
+  /// The router lends this very match to the handler once the interceptors pass: building
+  /// the request copies nothing.
+  public let match: RouteMatch?
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
-  /// The match, or the URL's reading and the router's options when no route matches (a match
-  /// carries both: the request is made for every routing call with interceptors, so it copies
-  /// no more than it must).
-  private let subject: Subject
+  /// The URL's reading and the router's options when no route matches (a match carries both).
+  private let unmatched: (reading: URLReading, options: RouteOptions)?
 
-  private enum Subject {
-    case matched(RouteMatch)
-    case unmatched(URLReading, RouteOptions)
-  }
-
-  /// `reading` is the URL's one reading, the one `match` holds when there is a match. The
-  /// match is moved in (``takeMatch()`` moves it back out), so a routing call that runs
-  /// interceptors still holds one match, never a copy.
+  /// `reading` is the URL's one reading, the one `match` holds when there is a match (it is
+  /// kept apart only when there is none). The match is moved in, not copied.
   init(
     redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
     reading: URLReading, options: RouteOptions
   ) {
     self.redirects = redirects
     self.context = context
-    switch consume match {
-    case .some(let match): subject = .matched(match)
-    case .none: subject = .unmatched(reading, options)
-    }
+    unmatched = match == nil ? (reading, options) : nil
+    self.match = match
   }
 
-  /// Moves the match out of a request that is no longer needed (no copy of it is made).
-  consuming func takeMatch() -> RouteMatch? {
-    switch subject {
-    case .matched(let match): return match
-    case .unmatched: return nil
-    }
-  }
+  /// Moves the match out of a request that is done with (no copy is made).
+  consuming func takeMatch() -> RouteMatch? { match }
 
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
   var reading: URLReading {
-    switch subject {
-    case .matched(let match): return match.reading
-    case .unmatched(let reading, _): return reading
-    }
+    if let match { return match.reading }
+    return unmatched!.reading
   }
 
   var options: RouteOptions {
-    switch subject {
-    case .matched(let match): return match.storage.options
-    case .unmatched(_, let options): return options
-    }
+    if let match { return match.storage.options }
+    return unmatched!.options
   }
 
   /// The URL's parts as the engine reads them (built when asked for).

@@ -3,8 +3,9 @@ extension RoutingSnapshot {
   /// candidate handles it).
   ///
   /// When nothing observes and the routes are one compiled level, this is the hot path: the
-  /// best match is built once and **moved**, never copied — into the interceptors' request and
-  /// back out, then lent to its handler (a copy of a match costs five reference-count pairs).
+  /// best match is built once and never copied: moved into the interceptors' request and back
+  /// out, and lent to its handler — a copy of a match costs five
+  /// reference-count pairs.
   /// A URL that no route matches ends here when there is no unmatched handler to tell. The
   /// general dispatch runs otherwise, and once the best candidate declined or an interceptor
   /// acted (<doc:RegistrationCost> gives the cost).
@@ -23,10 +24,10 @@ extension RoutingSnapshot {
         redirects: [], match: found.take(), context: context, reading: reading,
         options: reader.options)
       if let (interceptor, decision) = intercept(request) {
-        let best = candidate(0, request.takeMatch())
         var run = DispatchRun(
           self, url: url, context: context, interceptors: true,
           describesUnmatched: fallback != nil, reading: reading)
+        let best = candidate(0, request.takeMatch())
         let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
         tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
         return
@@ -34,9 +35,9 @@ extension RoutingSnapshot {
       found = request.takeMatch()
     }
     guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
+      // No route matches: only an unmatched handler has anything to do.
       guard fallback != nil else { return }
-      var run = DispatchRun(
-        self, url: url, context: context, interceptors: false, reading: reading)
+      var run = DispatchRun(self, url: url, context: context, interceptors: false, reading: reading)
       tell(fallback, run.exhausted(), out)
       return
     }
