@@ -17,6 +17,8 @@ extension RoutingSnapshot {
       _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
       return
     }
+    // The best match is never copied; `reading` is handed on only off the hot path (passing a
+    // `var` to a function copies it).
     var (reading, found) = levels[0].matcher.read(url)
     found?.context = context
     if !interceptors.isEmpty {
@@ -27,22 +29,46 @@ extension RoutingSnapshot {
         var run = DispatchRun(
           self, url: url, context: context, interceptors: true,
           describesUnmatched: fallback != nil, reading: reading)
-        let best = candidate(0, request.takeMatch())
+        let best = candidate(0, request.match)
         let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
         tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
         return
       }
-      found = request.takeMatch()
+      // The interceptors passed: the handler gets the very match they saw.
+      guard let match = request.match, match.routeIndex < levels[0].handlers.count else {
+        if fallback != nil { unmatched(url, reading, context, fallback, out) }
+        return
+      }
+      let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
+      if case .handled = first { return }
+      declined(first, match, url, reading, context, fallback, out)
+      return
     }
     guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
-      // No route matches: only an unmatched handler has anything to do.
-      guard fallback != nil else { return }
-      var run = DispatchRun(self, url: url, context: context, interceptors: false, reading: reading)
-      tell(fallback, run.exhausted(), out)
+      if fallback != nil { unmatched(url, reading, context, fallback, out) }
       return
     }
     let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
     if case .handled = first { return }
+    declined(first, match, url, reading, context, fallback, out)
+  }
+
+  /// No route matches the URL: the unmatched handler is told.
+  private func unmatched(
+    _ url: String, _ reading: URLReading, _ context: RoutingContext,
+    _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer
+  ) {
+    var run = DispatchRun(self, url: url, context: context, interceptors: false, reading: reading)
+    tell(fallback, run.exhausted(), out)
+  }
+
+  /// The best match's handler did not give an output (`first`): the general dispatch goes on
+  /// with the next candidates.
+  private func declined(
+    _ first: Attempt, _ match: RouteMatch, _ url: String, _ reading: URLReading,
+    _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
+    _ out: UnsafeMutableRawPointer
+  ) {
     var run = DispatchRun(
       self, url: url, context: context, interceptors: false,
       describesUnmatched: fallback != nil, reading: reading)
