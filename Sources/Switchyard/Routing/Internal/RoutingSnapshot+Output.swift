@@ -20,7 +20,8 @@ extension RoutingSnapshot {
     // The best match is never copied; `reading` is handed on only off the hot path (passing a
     // `var` to a function copies it).
     var (reading, found) = levels[0].matcher.read(url)
-    found?.context = context
+    // An empty context is what the lookup's match carries already.
+    if !context.isEmpty { found?.context = context }
     if !interceptors.isEmpty {
       let request = InterceptionRequest(
         redirects: [], match: found.take(), context: context, reading: reading,
