@@ -54,13 +54,20 @@ public struct InterceptionRequest: Sendable {
 
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
   var reading: URLReading {
-    if let match { return match.reading }
-    return unmatched!.reading
+    switch (match, unmatched) {
+    case (let match?, _): return match.reading
+    case (nil, let unmatched?): return unmatched.reading
+    // Not made: `init` sets one of the two.
+    case (nil, nil): return URLReading("", hostAsPath: false)
+    }
   }
 
   var options: RouteOptions {
-    if let match { return match.storage.options }
-    return unmatched!.options
+    switch (match, unmatched) {
+    case (let match?, _): return match.storage.options
+    case (nil, let unmatched?): return unmatched.options
+    case (nil, nil): return RouteOptions()
+    }
   }
 
   /// The URL's parts as the engine reads them (built when asked for).

@@ -396,7 +396,9 @@ final class RoutingSnapshot: Sendable {
 
   /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
   /// pass; returns it and its decision (`nil` when all passed).
-  func intercept(_ request: borrowing InterceptionRequest) -> (InterceptorEntry, InterceptorDecision)? {
+  func intercept(_ request: borrowing InterceptionRequest) -> (
+    InterceptorEntry, InterceptorDecision
+  )? {
     let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
     for index in interceptors.indices {
       if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
