@@ -457,8 +457,8 @@ struct DispatchRun {
   private(set) var visited: [String] = []
   private(set) var intercepted = false
   private var declined: [DeclinedRoute] = []
-  /// Read only when someone observes.
-  private var start: ContinuousClock.Instant? = nil
+  /// When the run started (``ObserverClock``); read only when someone observes.
+  private var start: Duration? = nil
 
   init(
     _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true,
@@ -476,7 +476,7 @@ struct DispatchRun {
   /// Matches the URL and runs the interceptors that apply to it, following redirections.
   mutating func prepare() -> Step {
     while true {
-      if !snapshot.observers.isEmpty { start = ContinuousClock.now }
+      if !snapshot.observers.isEmpty { start = ObserverClock.now }
       // The URL's one split, kept: the handlers' matches, the interceptors and the unmatched
       // handler read its parts from it and share one parse of its query.
       let (reading, found) = snapshot.read(url)
@@ -621,7 +621,7 @@ struct DispatchRun {
     let event = RoutingEvent(
       outcome: outcome, pattern: route?.pattern.text, routeName: route?.name,
       interceptor: interceptor,
-      duration: start.map { ContinuousClock.now - $0 } ?? .zero,
+      duration: start.map { ObserverClock.now - $0 } ?? .zero,
       redirectDepth: visited.count, metadata: route?.metadata)
     for observer in snapshot.observers { observer(event) }
   }
