@@ -3,12 +3,15 @@ extension RoutingSnapshot {
   /// candidate handles it).
   ///
   /// When nothing observes and the routes are one compiled level, this is the hot path: the
-  /// best match is built once and never copied: moved into the interceptors' request and back
-  /// out, and lent to its handler — a copy of a match costs five
-  /// reference-count pairs.
-  /// A URL that no route matches ends here when there is no unmatched handler to tell. The
-  /// general dispatch runs otherwise, and once the best candidate declined or an interceptor
-  /// acted (<doc:RegistrationCost> gives the cost).
+  /// best match is built once and never copied — moved into the interceptors' request and lent
+  /// from there, or moved out of the lookup's optional, to its handler (a copy of a match costs
+  /// five reference-count pairs). A URL that no route matches ends here when there is no
+  /// unmatched handler to tell. The general dispatch runs otherwise, and once the best
+  /// candidate declined or an interceptor acted (<doc:RegistrationCost> gives the cost).
+  ///
+  /// The shape of this code is measured, not only written: the optimizer copies the match
+  /// when it is bound to a second name (`if let` on the request's match, a `let` out of the
+  /// lookup's tuple), so check a change with callgrind before keeping it.
   func routeOutput(
     _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
     into out: UnsafeMutableRawPointer
