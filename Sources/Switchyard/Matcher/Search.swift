@@ -201,9 +201,8 @@ struct Search {
       let entry = entries[position]
       if entry.rank <= floor { continue }
       var count = depth
-      if entry.hasRequirements {
-        let pattern = storage.routes[Int(entry.route)].pattern
-        guard requirementsHold(pattern, count: &count) else { continue }
+      if entry.requirements >= 0 {
+        guard requirementsHold(entry.requirements, count: &count) else { continue }
       }
       if catchAllDepth == 0 { self.count = count }
       return Int32(position)
@@ -213,36 +212,58 @@ struct Search {
 
   // MARK: Query and fragment
 
-  func requirementsHold(_ entry: RoutePattern, count: inout Int) -> Bool {
-    for requirement in entry.query {
-      guard let value = lastQueryValue(named: requirement.name) else { return false }
-      switch requirement.value {
-      case .literal(let expected):
+  /// Whether the query and fragment requirements `set` (an index into
+  /// `storage.requirementSets`) hold for the URL; the values they capture are written to the
+  /// slots from `count` on.
+  func requirementsHold(_ set: Int32, count: inout Int) -> Bool {
+    let requirements = storage.requirementSets[Int(set)]
+    var check = Int(requirements.queryStart)
+    let end = check + Int(requirements.queryCount)
+    while check < end {
+      let query = storage.queryChecks[check]
+      check += 1
+      guard let value = lastQueryValue(named: poolBytes(query.nameStart, query.nameCount)) else {
+        return false
+      }
+      switch query.value.kind {
+      case .none:
+        break
+      case .literal:
+        let expected = poolBytes(query.value.start, query.value.count)
         guard decodedEquals(value, expected, plusAsSpace: plusAsSpace) else { return false }
-      case .capture(let type, _):
-        guard decodedAccepts(typeCode(type), value, plusAsSpace: plusAsSpace) else { return false }
-        slots[count] = .queryValue(value, type: typeCode(type))
+      case .capture:
+        guard decodedAccepts(query.value.type, value, plusAsSpace: plusAsSpace) else {
+          return false
+        }
+        slots[count] = .queryValue(value, type: query.value.type)
         count += 1
       }
     }
-    switch entry.fragment {
+    let fragmentCheck = requirements.fragment
+    switch fragmentCheck.kind {
     case .none:
       return true
-    case .literal(let expected):
+    case .literal:
       guard let fragment = layout.fragment else { return false }
+      let expected = poolBytes(fragmentCheck.start, fragmentCheck.count)
       return decodedEquals(fragment, expected, plusAsSpace: false)
-    case .capture(let type, _):
+    case .capture:
       guard let fragment = layout.fragment,
-        decodedAccepts(typeCode(type), fragment, plusAsSpace: false)
+        decodedAccepts(fragmentCheck.type, fragment, plusAsSpace: false)
       else { return false }
-      slots[count] = .fragment(fragment, type: typeCode(type))
+      slots[count] = .fragment(fragment, type: fragmentCheck.type)
       count += 1
       return true
     }
   }
 
+  @inline(__always)
+  func poolBytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: pool[Int(start)..<Int(start + count)])
+  }
+
   /// The raw range of the last value of the query parameter `name` (decoded), if any.
-  func lastQueryValue(named name: [UInt8]) -> Range<Int>? {
+  func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard let query = layout.query else { return nil }
     var result: Range<Int>? = nil
     for pair in QueryPairs(url, query)
@@ -253,9 +274,38 @@ struct Search {
   }
 
   /// Whether the raw URL bytes in `range`, decoded once (and repaired), equal `expected`.
-  func decodedEquals(_ range: Range<Int>, _ expected: [UInt8], plusAsSpace: Bool) -> Bool {
-    withDecoded(range, plusAsSpace: plusAsSpace) { bytes in
-      bytes.count == expected.count && expected.withUnsafeBufferPointer { bytes.elementsEqual($0) }
+  ///
+  /// Bytes without `%` (nor `+` under the plus rule) decode to themselves, so they are
+  /// compared in place in one pass; only a value with an escape is decoded.
+  func decodedEquals(
+    _ range: Range<Int>, _ expected: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool
+  ) -> Bool {
+    var index = range.lowerBound
+    let end = range.upperBound
+    var hasEscape = false
+    if range.count == expected.count {
+      var offset = 0
+      while index < end {
+        let byte = url[index]
+        if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+          hasEscape = true
+          break
+        }
+        if byte != expected[offset] { break }
+        index += 1
+        offset += 1
+      }
+      if index == end { return true }
+    }
+    // Not equal as written: only an escape can make the decoded bytes equal.
+    while !hasEscape && index < end {
+      let byte = url[index]
+      hasEscape = byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+"))
+      index += 1
+    }
+    guard hasEscape else { return false }
+    return withDecoded(range, plusAsSpace: plusAsSpace) { bytes in
+      bytes.count == expected.count && bytes.elementsEqual(expected)
     }
   }
 

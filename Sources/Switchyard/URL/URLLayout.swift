@@ -131,6 +131,41 @@ struct URLLayout: Sendable, Hashable {
         count = -1
       }
     }
+    // Eight bytes at a time: a word's '/', '?', '#' and '%' are found with a few word
+    // operations (`SpecialBytes`), and only those bytes are looked at one by one.
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        var stopped = false
+        while pathEnd + 8 <= end && !stopped {
+          var candidates = SpecialBytes.candidates(
+            raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self))
+          while candidates != 0 {
+            let position = pathEnd + candidates.trailingZeroBitCount >> 3
+            candidates &= candidates &- 1
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "/") {
+              record(position)
+              segmentStart = position + 1
+            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+              pathEnd = position
+              stopped = true
+              break
+            } else if byte == UInt8(ascii: "%") {
+              hasEscapes = true
+            }
+          }
+          if !stopped { pathEnd += 8 }
+        }
+        if stopped {
+          record(pathEnd)
+          segmentCount = count
+          path = cursor..<pathEnd
+          cursor = pathEnd
+          return
+        }
+      }
+    #endif
     // '/', '?', '#' and '%' are all below 64: one shift and mask tells the common byte apart.
     let special: UInt64 =
       1 << UInt8(ascii: "/") | 1 << UInt8(ascii: "?") | 1 << UInt8(ascii: "#")
@@ -184,6 +219,30 @@ struct URLLayout: Sendable, Hashable {
     }
     guard value <= 65535 else { return nil }
     return value
+  }
+}
+
+/// Finds the bytes of a path that end a segment or the path, or start an escape (`/`, `?`,
+/// `#`, `%`), eight at a time.
+enum SpecialBytes {
+  /// A word with the high bit set in each byte of `word` (eight URL bytes, little-endian) that
+  /// may be `/`, `?`, `#` or `%`: every such byte is marked, and the only others marked are
+  /// `!` and `'` (the caller looks at each marked byte).
+  ///
+  /// `/` (0x2F) and `?` (0x3F) are the bytes that become 0x3F when bit 0x10 is set; `#`
+  /// (0x23) and `%` (0x25), with `!` and `'`, those that become 0x27 when bits 0x06 are set.
+  @inline(__always)
+  static func candidates(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    return zeroBytes((word | 0x10 &* ones) ^ 0x3F &* ones)
+      | zeroBytes((word | 0x06 &* ones) ^ 0x27 &* ones)
+  }
+
+  /// The high bit of each byte of `x` that is zero (exact: no borrow crosses bytes).
+  @inline(__always)
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
   }
 }
 
