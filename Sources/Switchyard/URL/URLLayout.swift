@@ -67,11 +67,42 @@ struct URLLayout: Sendable, Hashable {
   @inline(__always)
   private mutating func readAuthority(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int) {
     let start = cursor + 2
-    // One pass finds the end of the authority, the last '@' and the last ':'.
+    // One pass finds the end of the authority, the last '@' and the last ':'; eight bytes at
+    // a time while they can be read, looking only at the bytes that may matter.
     var stop = start
     var lastAt = -1
     var lastColon = -1
-    while stop < bytes.count {
+    var ended = false
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while stop + 8 <= bytes.count && !ended {
+          let word = raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self)
+          var candidates =
+            SpecialBytes.candidates(word) | SpecialBytes.matching(word, UInt8(ascii: "@"))
+            | SpecialBytes.matching(word, UInt8(ascii: ":"))
+          while candidates != 0 {
+            let position = stop + candidates.trailingZeroBitCount >> 3
+            candidates &= candidates &- 1
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+              stop = position
+              ended = true
+              break
+            }
+            if byte == UInt8(ascii: "%") {
+              hasEscapes = true
+            } else if byte == UInt8(ascii: "@") {
+              lastAt = position
+            } else if byte == UInt8(ascii: ":") {
+              lastColon = position
+            }
+          }
+          if !ended { stop += 8 }
+        }
+      }
+    #endif
+    while !ended && stop < bytes.count {
       let byte = bytes[stop]
       if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
         break
@@ -199,6 +230,21 @@ struct URLLayout: Sendable, Hashable {
     let end = bytes.count
     if cursor < end, bytes[cursor] == UInt8(ascii: "?") {
       var stop = cursor + 1
+      #if _endian(little)
+        // The first '#', eight bytes at a time while they can be read.
+        if let base = bytes.baseAddress {
+          let raw = UnsafeRawPointer(base)
+          while stop + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self)
+            let hashes = SpecialBytes.matching(word, UInt8(ascii: "#"))
+            if hashes != 0 {
+              stop += hashes.trailingZeroBitCount >> 3
+              break
+            }
+            stop += 8
+          }
+        }
+      #endif
       while stop < end, bytes[stop] != UInt8(ascii: "#") { stop += 1 }
       query = (cursor + 1)..<stop
       cursor = stop
@@ -236,6 +282,12 @@ enum SpecialBytes {
     let ones: UInt64 = 0x0101_0101_0101_0101
     return zeroBytes((word | 0x10 &* ones) ^ 0x3F &* ones)
       | zeroBytes((word | 0x06 &* ones) ^ 0x27 &* ones)
+  }
+
+  /// A word with the high bit set in each byte of `word` that equals `byte`.
+  @inline(__always)
+  static func matching(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    zeroBytes(word ^ UInt64(byte) &* 0x0101_0101_0101_0101)
   }
 
   /// The high bit of each byte of `x` that is zero (exact: no borrow crosses bytes).
