@@ -262,13 +262,48 @@ struct Search {
     UnsafeBufferPointer(rebasing: pool[Int(start)..<Int(start + count)])
   }
 
-  /// The raw range of the last value of the query parameter `name` (decoded), if any.
+  /// The raw range of the last value of the query parameter `name` (decoded), if any: an empty
+  /// range after the name for a parameter without `=`.
+  ///
+  /// The query is read once, its pieces as `QueryPairs` reads them (split on `&`, empty ones
+  /// skipped, the name up to the first `=`): each name is compared with `name` as it is read,
+  /// and only a name with an escape is decoded.
   func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard let query = layout.query else { return nil }
     var result: Range<Int>? = nil
-    for pair in QueryPairs(url, query)
-    where decodedEquals(pair.name, name, plusAsSpace: plusAsSpace) {
-      result = pair.value ?? pair.name.upperBound..<pair.name.upperBound
+    var start = query.lowerBound
+    let end = query.upperBound
+    while start < end {
+      var index = start
+      var matched = 0
+      var equal = true
+      var escaped = false
+      while index < end {
+        let byte = url[index]
+        if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&") { break }
+        if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+          escaped = true
+        }
+        if equal {
+          if matched < name.count && byte == name[matched] { matched += 1 } else { equal = false }
+        }
+        index += 1
+      }
+      let nameEnd = index
+      let hasValue = nameEnd < end && url[nameEnd] == UInt8(ascii: "=")
+      var valueEnd = nameEnd
+      if hasValue {
+        valueEnd += 1
+        while valueEnd < end && url[valueEnd] != UInt8(ascii: "&") { valueEnd += 1 }
+      }
+      if nameEnd > start || hasValue {
+        let matches =
+          escaped
+          ? decodedEquals(start..<nameEnd, name, plusAsSpace: plusAsSpace)
+          : equal && matched == name.count
+        if matches { result = hasValue ? (nameEnd + 1)..<valueEnd : nameEnd..<nameEnd }
+      }
+      start = valueEnd + 1
     }
     return result
   }
