@@ -13,6 +13,8 @@ struct QueryRequirementReadingTests {
       ("/a?q", ""), ("/a?&&q=4&&", "4"), ("/a?q=5&q", ""), ("/a?q==6", "=6"),
       ("/a?x=q&q=7#q=8", "7"),
       ("/a?q=", ""), ("/a?q=1&%71", ""),
+      ("/a?utm_source=newsletter&q=9&utm_medium=email", "9"), ("/a?x=%20&q=10", "10"),
+      ("/a?q=11&utm_source=newsletter_of_the_week&qq=12#q=13&q=14", "11"),
     ] as [(String, String)])
   func lastValue(url: String, value: String) throws {
     let matcher = try makeMatcher(["/a?q=<v>"])

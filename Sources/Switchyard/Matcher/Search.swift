@@ -263,47 +263,83 @@ struct Search {
   }
 
   /// The raw range of the last value of the query parameter `name` (decoded), if any: an empty
-  /// range after the name for a parameter without `=`.
+  /// range after the name for a parameter without `=`. The query's pieces are read as
+  /// `QueryPairs` reads them: split on `&`, empty ones skipped, the name up to the first `=`.
   ///
-  /// The query is read once, its pieces as `QueryPairs` reads them (split on `&`, empty ones
-  /// skipped, the name up to the first `=`): each name is compared with `name` as it is read,
-  /// and only a name with an escape is decoded.
+  /// A query without `%` (nor `+` under the plus rule) decodes to itself, so its names are
+  /// compared in place, eight bytes at a time where they can be read; any other query is
+  /// read pair by pair, each name decoded.
   func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard let query = layout.query else { return nil }
+    guard !hasEscapes(query), !name.contains(UInt8(ascii: "=")), let base = url.baseAddress else {
+      return lastQueryValueDecoding(named: name, query)
+    }
+    let raw = UnsafeRawPointer(base)
+    let end = query.upperBound
     var result: Range<Int>? = nil
     var start = query.lowerBound
-    let end = query.upperBound
     while start < end {
-      var index = start
-      var matched = 0
-      var equal = true
-      var escaped = false
-      while index < end {
-        let byte = url[index]
-        if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "&") { break }
-        if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-          escaped = true
+      // The piece's end: the next '&', or the end of the query.
+      var stop = start
+      #if _endian(little)
+        while stop + 8 <= url.count {
+          let found = SpecialBytes.matching(
+            raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self), UInt8(ascii: "&"))
+          if found != 0 {
+            stop += found.trailingZeroBitCount >> 3
+            break
+          }
+          stop += 8
         }
-        if equal {
-          if matched < name.count && byte == name[matched] { matched += 1 } else { equal = false }
+        stop = min(stop, end)
+      #endif
+      while stop < end && url[stop] != UInt8(ascii: "&") { stop += 1 }
+      let nameEnd = start + name.count
+      if nameEnd <= stop && (nameEnd == stop || url[nameEnd] == UInt8(ascii: "="))
+        && (nameEnd > start || nameEnd < stop)
+      {
+        var index = 0
+        while index < name.count && url[start + index] == name[index] { index += 1 }
+        if index == name.count {
+          result = nameEnd < stop ? (nameEnd + 1)..<stop : nameEnd..<nameEnd
         }
-        index += 1
       }
-      let nameEnd = index
-      let hasValue = nameEnd < end && url[nameEnd] == UInt8(ascii: "=")
-      var valueEnd = nameEnd
-      if hasValue {
-        valueEnd += 1
-        while valueEnd < end && url[valueEnd] != UInt8(ascii: "&") { valueEnd += 1 }
+      start = stop + 1
+    }
+    return result
+  }
+
+  /// Whether the raw URL bytes in `range` hold a `%` (or a `+` under the plus rule).
+  func hasEscapes(_ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    #if _endian(little)
+      if let base = url.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= range.upperBound {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          var found = SpecialBytes.matching(word, UInt8(ascii: "%"))
+          if plusAsSpace { found |= SpecialBytes.matching(word, UInt8(ascii: "+")) }
+          if found != 0 { return true }
+          index += 8
+        }
       }
-      if nameEnd > start || hasValue {
-        let matches =
-          escaped
-          ? decodedEquals(start..<nameEnd, name, plusAsSpace: plusAsSpace)
-          : equal && matched == name.count
-        if matches { result = hasValue ? (nameEnd + 1)..<valueEnd : nameEnd..<nameEnd }
-      }
-      start = valueEnd + 1
+    #endif
+    while index < range.upperBound {
+      let byte = url[index]
+      if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// `lastQueryValue(named:)` for a query with escapes: pair by pair, each name decoded.
+  func lastQueryValueDecoding(named name: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
+    -> Range<Int>?
+  {
+    var result: Range<Int>? = nil
+    for pair in QueryPairs(url, query)
+    where decodedEquals(pair.name, name, plusAsSpace: plusAsSpace) {
+      result = pair.value ?? pair.name.upperBound..<pair.name.upperBound
     }
     return result
   }
