@@ -40,13 +40,14 @@ public struct RouteMatch: Sendable {
   /// The URL as given.
   public var urlString: String { reading.text }
 
-  /// Moves the capture storage out when it is spilled storage worth reusing (for
+  /// Moves the capture storage out, emptied, when it is spilled storage worth reusing (for
   /// `RouteMatcher.match(_:into:)`; copying inline captures out would cost more than starting
   /// empty).
   mutating func takeSpilledSlots() -> CaptureList? {
     guard slots.hasSpilledStorage else { return nil }
-    let taken = slots
+    var taken = slots
     slots = CaptureList()
+    taken.removeAll()
     return taken
   }
 

@@ -60,17 +60,15 @@ public struct RouteMatcher: Sendable {
     // The match already there is overwritten in place (moving a match out of `result` and a
     // new one back in copies it twice); only its spilled capture storage is reused.
     var slots = result?.takeSpilledSlots() ?? CaptureList()
-    slots.removeAll()
     let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
     guard let found else {
       result = nil
       return false
     }
     let reading = URLReading(url, hostAsPath: found.hostAsPath)
-    if result == nil {
+    if result?.replace(storage: storage, entry: found.entry, reading: reading, slots: slots) == nil
+    {
       result = RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
-    } else {
-      result?.replace(storage: storage, entry: found.entry, reading: reading, slots: slots)
     }
     return true
   }
