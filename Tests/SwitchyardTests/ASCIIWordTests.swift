@@ -1,0 +1,36 @@
+import Testing
+
+@testable import Switchyard
+
+@Suite("ASCII case folding eight bytes at a time")
+struct ASCIIWordTests {
+  @Test("asciiLowerWord folds each byte as asciiLower does, whatever its neighbours")
+  func everyByteEveryPosition() {
+    var generator = SeededGenerator(seed: 7)
+    for byte in 0...255 {
+      for position in 0..<8 {
+        var bytes = (0..<8).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        bytes[position] = UInt8(byte)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let folded = withUnsafeBytes(of: asciiLowerWord(word).littleEndian) { Array($0) }
+        #expect(folded == bytes.map(asciiLower), "\(bytes)")
+      }
+    }
+  }
+
+  @Test(
+    "Hosts and schemes of every length compare case-insensitively",
+    arguments: [
+      ("HTTPS://Shop.Example.COM/x", "/x", true), ("https://shop.example.co/x", "/x", false),
+      ("MyApp-Scheme+X://h/x", "/x", true), ("https://SHOP.EXAMPLE.COM.evil/x", "/x", false),
+      ("https://a.very-long-host-name.example.com/x", "/x", true),
+      ("https://a.very-long-host-name.example.con/x", "/x", false),
+    ] as [(String, String, Bool)])
+  func branchComparison(url: String, path: String, matches: Bool) throws {
+    let matcher = try makeMatcher([
+      "https://shop.example.com/x", "myapp-scheme+x://h/x",
+      "https://a.very-long-host-name.example.com/x",
+    ])
+    #expect((matcher.match(url) != nil) == matches, "\(url)")
+  }
+}
