@@ -117,15 +117,24 @@ struct Search {
     return true
   }
 
-  /// The best route among the children and entries of `index`, which consumed the segments
-  /// before `segment` with `depth` captures; -1 for none.
-  mutating func children(of index: Int32, segment: Int, depth: Int) -> Int32 {
-    let node = nodes + Int(index)
-    if segment < segments.count && node.pointee.literalCount > 0,
-      let child = literalChild(node, segmentBytes(segment))
-    {
-      let found = children(of: child, segment: segment + 1, depth: depth)
-      if found >= 0 { return found }
+  /// The best route among the children and entries of `start`, which consumed the segments
+  /// before `first` with `depth` captures; -1 for none.
+  mutating func children(of start: Int32, segment first: Int, depth: Int) -> Int32 {
+    var segment = first
+    var node = nodes + Int(start)
+    // The literal child is tried first. A node whose only children are literals answers
+    // what its literal child answers (it has no other child to try next, and its own routes
+    // cannot end where a segment is left), so such a chain is walked in a loop, not by
+    // recursion.
+    while segment < segments.count && node.pointee.literalCount > 0 {
+      guard let child = literalChild(node, segmentBytes(segment)) else { break }
+      if node.pointee.otherCount > 0 {
+        let found = children(of: child, segment: segment + 1, depth: depth)
+        if found >= 0 { return found }
+        break
+      }
+      node = nodes + Int(child)
+      segment += 1
     }
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
