@@ -21,12 +21,13 @@ struct ASCIIWordTests {
   @Test(
     "Hosts and schemes of every length compare case-insensitively",
     arguments: [
-      ("HTTPS://Shop.Example.COM/x", "/x", true), ("https://shop.example.co/x", "/x", false),
-      ("MyApp-Scheme+X://h/x", "/x", true), ("https://SHOP.EXAMPLE.COM.evil/x", "/x", false),
-      ("https://a.very-long-host-name.example.com/x", "/x", true),
-      ("https://a.very-long-host-name.example.con/x", "/x", false),
-    ] as [(String, String, Bool)])
-  func branchComparison(url: String, path: String, matches: Bool) throws {
+      ("HTTPS://Shop.Example.COM/x", true), ("https://shop.example.co/x", false),
+      ("MyApp-Scheme+X://h/x", true), ("https://SHOP.EXAMPLE.COM.evil/x", false),
+      ("https://a.very-long-host-name.example.com/x", true),
+      ("https://a.very-long-host-name.example.con/x", false),
+      ("https://A.VERY-LONG-HOST-NAME.EXAMPLE.COM/x", true),
+    ] as [(String, Bool)])
+  func branchComparison(url: String, matches: Bool) throws {
     let matcher = try makeMatcher([
       "https://shop.example.com/x", "myapp-scheme+x://h/x",
       "https://a.very-long-host-name.example.com/x",
