@@ -118,23 +118,35 @@ struct Search {
   }
 
   /// The best route among the children and entries of `start`, which consumed the segments
-  /// before `first` with `depth` captures; -1 for none.
-  mutating func children(of start: Int32, segment first: Int, depth: Int) -> Int32 {
+  /// before `first` with `firstDepth` captures; -1 for none.
+  mutating func children(of start: Int32, segment first: Int, depth firstDepth: Int) -> Int32 {
     var segment = first
+    var depth = firstDepth
     var node = nodes + Int(start)
-    // The literal child is tried first. A node whose only children are literals answers
-    // what its literal child answers (it has no other child to try next, and its own routes
-    // cannot end where a segment is left), so such a chain is walked in a loop, not by
-    // recursion.
-    while segment < segments.count && node.pointee.literalCount > 0 {
-      guard let child = literalChild(node, segmentBytes(segment)) else { break }
-      if node.pointee.otherCount > 0 {
+    // A node answers what its last child to try answers when nothing comes after that child:
+    // no `*` and, with a segment left, none of its own routes (they need none left). Such a
+    // last child is walked in this loop instead of by recursion: a literal child when the node
+    // has no other child, or the node's one capture child.
+    while segment < segments.count {
+      if node.pointee.literalCount > 0, let child = literalChild(node, segmentBytes(segment)) {
+        if node.pointee.otherCount == 0 {
+          node = nodes + Int(child)
+          segment += 1
+          continue
+        }
         let found = children(of: child, segment: segment + 1, depth: depth)
         if found >= 0 { return found }
-        break
       }
-      node = nodes + Int(child)
+      guard node.pointee.otherCount == 1 && !node.pointee.hasStar else { break }
+      let only = edges[Int(node.pointee.otherStart)]
+      let child = nodes + Int(only)
+      guard child.pointee.kind == .capture else { break }
+      let type = Int32(child.pointee.type)
+      guard accepts(type, segmentBytes(segment)) else { return -1 }
+      slots[depth] = .segments(segment..<(segment + 1), type: type)
+      node = child
       segment += 1
+      depth += 1
     }
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
