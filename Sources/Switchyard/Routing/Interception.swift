@@ -28,44 +28,45 @@ public struct InterceptionRequest: Sendable {
   public let redirects: [String]
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
-  public var match: RouteMatch? {
-    if case .matched(let match) = subject { return match }
-    return nil
-  }
+  ///
+  /// The router lends this very match to the handler once the interceptors pass: building
+  /// the request copies nothing.
+  public let match: RouteMatch?
   /// What the routing call carries (see ``RoutingContext``).
   public let context: RoutingContext
-  /// The match, or the URL's reading and the router's options when no route matches (a match
-  /// carries both: the request is made for every routing call with interceptors, so it copies
-  /// no more than it must).
-  private let subject: Subject
+  /// The URL's reading and the router's options when no route matches (a match carries both).
+  private let unmatched: (reading: URLReading, options: RouteOptions)?
 
-  private enum Subject {
-    case matched(RouteMatch)
-    case unmatched(URLReading, RouteOptions)
-  }
-
-  /// `reading` is the URL's one reading, the one `match` holds when there is a match.
+  /// `reading` is the URL's one reading, the one `match` holds when there is a match (it is
+  /// kept apart only when there is none). The match is moved in, not copied.
   init(
-    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
-    options: RouteOptions
+    redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
+    reading: URLReading, options: RouteOptions
   ) {
     self.redirects = redirects
     self.context = context
-    subject = match.map(Subject.matched) ?? .unmatched(reading, options)
+    unmatched = match == nil ? (reading, options) : nil
+    self.match = match
   }
+
+  /// Moves the match out of a request that is done with (no copy is made).
+  consuming func takeMatch() -> RouteMatch? { match }
 
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
   var reading: URLReading {
-    switch subject {
-    case .matched(let match): return match.reading
-    case .unmatched(let reading, _): return reading
+    switch (match, unmatched) {
+    case (let match?, _): return match.reading
+    case (nil, let unmatched?): return unmatched.reading
+    // Not made: `init` sets one of the two.
+    case (nil, nil): return URLReading("", hostAsPath: false)
     }
   }
 
   var options: RouteOptions {
-    switch subject {
-    case .matched(let match): return match.storage.options
-    case .unmatched(_, let options): return options
+    switch (match, unmatched) {
+    case (let match?, _): return match.storage.options
+    case (nil, let unmatched?): return unmatched.options
+    case (nil, nil): return RouteOptions()
     }
   }
 

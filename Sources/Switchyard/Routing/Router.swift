@@ -482,55 +482,6 @@ func invokeSync(
   }
 }
 
-extension RoutingSnapshot {
-  /// `Router.route`: routes `url` for its output only (no outcome is made when the best
-  /// candidate handles it). When nothing observes and the routes are one compiled level, the
-  /// best match is built once and its handler runs straight away; otherwise, and once the
-  /// best candidate declined or an interceptor acted, the general dispatch runs.
-  func routeOutput(
-    _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
-    into out: UnsafeMutableRawPointer
-  ) {
-    guard observers.isEmpty, levels.count == 1 else {
-      _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
-      return
-    }
-    let (reading, best) = levels[0].matcher.read(url)
-    var found = best
-    found?.context = context
-    func run(interceptors: Bool) -> DispatchRun {
-      DispatchRun(
-        self, url: url, context: context, interceptors: interceptors,
-        describesUnmatched: fallback != nil, reading: reading)
-    }
-    let outcome: DispatchOutcome
-    if !interceptors.isEmpty,
-      let (interceptor, decision) = intercept(url, reading, found, [], context)
-    {
-      var run = run(interceptors: true)
-      let step = run.apply(decision, by: interceptor, best: candidate(0, found)) ?? run.prepare()
-      outcome = run.complete(step) { invokeSync($0, $1, out) }
-    } else if let match = found, match.routeIndex < levels[0].handlers.count {
-      let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
-      if case .handled = first { return }
-      var run = run(interceptors: false)
-      if let result = run.finish(first, for: match) {
-        outcome = result
-      } else if let best = candidate(0, match) {
-        outcome = run.tryRemaining(after: best) { invokeSync($0, $1, out) }
-      } else {
-        outcome = run.exhausted()
-      }
-    } else {
-      var run = run(interceptors: false)
-      outcome = run.exhausted()
-    }
-    if outcome.match == nil, let request = outcome.unmatched, let fallback {
-      fallback(request, out)
-    }
-  }
-}
-
 extension RoutingResult {
   init(_ outcome: DispatchOutcome, output: Output?) {
     self.init(

@@ -56,14 +56,17 @@ enum OSLock {
 /// A value guarded by a mutual-exclusion lock (an ``OSLock``).
 ///
 /// Critical sections are short: routers only swap snapshot references and edit their
-/// registries under it.
+/// registries under it. The state lives in memory of its own, not in a stored property: the
+/// lock already makes every access exclusive, and a class's `var` would add a dynamic
+/// exclusivity check (about 100 instructions) to every routing call.
 @usableFromInline
 final class Locked<State>: @unchecked Sendable {
   private let lock: UnsafeMutablePointer<OSLock.Primitive>
-  private var state: State
+  private let state: UnsafeMutablePointer<State>
 
   init(_ state: State) {
-    self.state = state
+    self.state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    self.state.initialize(to: state)
     lock = UnsafeMutablePointer<OSLock.Primitive>.allocate(capacity: 1)
     OSLock.initialize(lock)
   }
@@ -71,6 +74,8 @@ final class Locked<State>: @unchecked Sendable {
   deinit {
     OSLock.destroy(lock)
     lock.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call back into the lock.
@@ -79,6 +84,6 @@ final class Locked<State>: @unchecked Sendable {
   ) throws(Failure) -> Result {
     OSLock.lock(lock)
     defer { OSLock.unlock(lock) }
-    return try body(&state)
+    return try body(&state.pointee)
   }
 }

@@ -388,14 +388,23 @@ final class RoutingSnapshot: Sendable {
     _ url: String, _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
     _ context: RoutingContext
   ) -> (InterceptorEntry, InterceptorDecision)? {
-    let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     let request = InterceptionRequest(
       redirects: redirects, match: match, context: context, reading: reading,
       options: reader.options)
-    for interceptor in interceptors where interceptor.scheme == nil || interceptor.scheme == scheme
-    {
-      let decision = interceptor.body(request)
-      if decision != .pass { return (interceptor, decision) }
+    return intercept(request)
+  }
+
+  /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
+  /// pass; returns it and its decision (`nil` when all passed).
+  func intercept(_ request: borrowing InterceptionRequest) -> (
+    InterceptorEntry, InterceptorDecision
+  )? {
+    let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
+    for index in interceptors.indices {
+      if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
+      let decision = interceptors[index].body(request)
+      if case .pass = decision { continue }
+      return (interceptors[index], decision)
     }
     return nil
   }
@@ -448,8 +457,8 @@ struct DispatchRun {
   private(set) var visited: [String] = []
   private(set) var intercepted = false
   private var declined: [DeclinedRoute] = []
-  /// Read only when someone observes.
-  private var start: ContinuousClock.Instant? = nil
+  /// When the run started (``ObserverClock``); read only when someone observes.
+  private var start: Duration? = nil
 
   init(
     _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true,
@@ -467,7 +476,7 @@ struct DispatchRun {
   /// Matches the URL and runs the interceptors that apply to it, following redirections.
   mutating func prepare() -> Step {
     while true {
-      if !snapshot.observers.isEmpty { start = ContinuousClock.now }
+      if !snapshot.observers.isEmpty { start = ObserverClock.now }
       // The URL's one split, kept: the handlers' matches, the interceptors and the unmatched
       // handler read its parts from it and share one parse of its query.
       let (reading, found) = snapshot.read(url)
@@ -612,7 +621,7 @@ struct DispatchRun {
     let event = RoutingEvent(
       outcome: outcome, pattern: route?.pattern.text, routeName: route?.name,
       interceptor: interceptor,
-      duration: start.map { ContinuousClock.now - $0 } ?? .zero,
+      duration: start.map { ObserverClock.now - $0 } ?? .zero,
       redirectDepth: visited.count, metadata: route?.metadata)
     for observer in snapshot.observers { observer(event) }
   }

@@ -1,0 +1,100 @@
+extension RoutingSnapshot {
+  /// `Router.route`: routes `url` for its output only (no outcome is made when the best
+  /// candidate handles it).
+  ///
+  /// When nothing observes and the routes are one compiled level, this is the hot path: the
+  /// best match is built once and never copied — moved into the interceptors' request and lent
+  /// from there, or moved out of the lookup's optional, to its handler (a copy of a match costs
+  /// five reference-count pairs). A URL that no route matches ends here when there is no
+  /// unmatched handler to tell. The general dispatch runs otherwise, and once the best
+  /// candidate declined or an interceptor acted (<doc:RegistrationCost> gives the cost).
+  ///
+  /// The shape of this code is measured, not only written: the optimizer copies the match
+  /// when it is bound to a second name (`if let` on the request's match, a `let` out of the
+  /// lookup's tuple), so check a change with callgrind before keeping it.
+  func routeOutput(
+    _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
+    into out: UnsafeMutableRawPointer
+  ) {
+    guard observers.isEmpty, levels.count == 1 else {
+      _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
+      return
+    }
+    // The best match is never copied; `reading` is handed on only off the hot path (passing a
+    // `var` to a function copies it).
+    var (reading, found) = levels[0].matcher.read(url)
+    // An empty context is what the lookup's match carries already.
+    if !context.isEmpty { found?.context = context }
+    if !interceptors.isEmpty {
+      let request = InterceptionRequest(
+        redirects: [], match: found.take(), context: context, reading: reading,
+        options: reader.options)
+      if let (interceptor, decision) = intercept(request) {
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: true,
+          describesUnmatched: fallback != nil, reading: reading)
+        let best = candidate(0, request.match)
+        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
+        tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
+        return
+      }
+      // The interceptors passed: the handler gets the very match they saw, lent in place by
+      // `map` (binding it with `if let` copies it: measured, about 250 instructions).
+      guard let index = request.match?.routeIndex, index < levels[0].handlers.count else {
+        if fallback != nil { unmatched(url, reading, context, fallback, out) }
+        return
+      }
+      _ = request.match.map { match in
+        let first = invokeSync(levels[0].handlers[index], match, out)
+        if case .handled = first { return }
+        declined(first, match, url, reading, context, fallback, out)
+      }
+      return
+    }
+    guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
+      if fallback != nil { unmatched(url, reading, context, fallback, out) }
+      return
+    }
+    let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
+    if case .handled = first { return }
+    declined(first, match, url, reading, context, fallback, out)
+  }
+
+  /// No route matches the URL: the unmatched handler is told.
+  private func unmatched(
+    _ url: String, _ reading: URLReading, _ context: RoutingContext,
+    _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer
+  ) {
+    var run = DispatchRun(self, url: url, context: context, interceptors: false, reading: reading)
+    tell(fallback, run.exhausted(), out)
+  }
+
+  /// The best match's handler did not give an output (`first`): the general dispatch goes on
+  /// with the next candidates.
+  private func declined(
+    _ first: Attempt, _ match: RouteMatch, _ url: String, _ reading: URLReading,
+    _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
+    _ out: UnsafeMutableRawPointer
+  ) {
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: false,
+      describesUnmatched: fallback != nil, reading: reading)
+    if let result = run.finish(first, for: match) {
+      tell(fallback, result, out)
+    } else if let best = candidate(0, match) {
+      tell(fallback, run.tryRemaining(after: best) { invokeSync($0, $1, out) }, out)
+    } else {
+      tell(fallback, run.exhausted(), out)
+    }
+  }
+
+  /// Runs the unmatched handler when routing ended without a handler's output.
+  private func tell(
+    _ fallback: ErasedUnmatchedHandler?, _ outcome: DispatchOutcome,
+    _ out: UnsafeMutableRawPointer
+  ) {
+    if outcome.match == nil, let request = outcome.unmatched, let fallback {
+      fallback(request, out)
+    }
+  }
+}
