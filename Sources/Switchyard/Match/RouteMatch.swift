@@ -13,10 +13,12 @@ public struct RouteMatch: Sendable {
   //
   // At most 128 bytes: a bigger value is copied with a call to memcpy, and a match is copied
   // on every lookup. The fields are in this order so that `entry` fills the reading's padding.
-  let storage: MatcherStorage
+  // `var` (set only by `init` and `replace`): `RouteMatcher.match(_:into:)` overwrites a
+  // match in place.
+  private(set) var storage: MatcherStorage
   /// The URL and how the engine read it.
-  let reading: URLReading
-  let entry: Int32
+  private(set) var reading: URLReading
+  private(set) var entry: Int32
   private(set) var slots: CaptureList
   /// What the routing call carries (see `RoutingContext`): empty for a bare matcher's match;
   /// a router sets it before its interceptors and handlers see the match.
@@ -38,11 +40,27 @@ public struct RouteMatch: Sendable {
   /// The URL as given.
   public var urlString: String { reading.text }
 
-  /// Moves the capture storage out (for reuse by `RouteMatcher.match(_:into:)`).
-  mutating func takeSlots() -> CaptureList {
-    let taken = slots
+  /// Moves the capture storage out, emptied, when it is spilled storage worth reusing (for
+  /// `RouteMatcher.match(_:into:)`; copying inline captures out would cost more than starting
+  /// empty).
+  mutating func takeSpilledSlots() -> CaptureList? {
+    guard slots.hasSpilledStorage else { return nil }
+    var taken = slots
     slots = CaptureList()
+    taken.removeAll()
     return taken
+  }
+
+  /// Makes this match the result of another lookup, in place: what `init` would make, without
+  /// moving the whole match in and out of the caller's variable.
+  mutating func replace(
+    storage: MatcherStorage, entry: Int, reading: URLReading, slots: CaptureList
+  ) {
+    self.storage = storage
+    self.entry = Int32(entry)
+    self.reading = reading
+    self.slots = slots
+    if !context.isEmpty { context = RoutingContext() }
   }
 
   /// The route that matched.

@@ -91,7 +91,28 @@ struct CaptureList: Sendable {
     spilled.removeAll(keepingCapacity: true)
   }
 
+  /// Appends `slots`: while they fit inline, copied in one step (the search hands its
+  /// captures over this way on every match).
+  mutating func append(contentsOf slots: UnsafeBufferPointer<CaptureSlot>) {
+    let total = count + slots.count
+    guard total <= Self.inlineCapacity, let source = slots.baseAddress else {
+      appendElements(slots)
+      return
+    }
+    let start = count
+    withUnsafeMutablePointer(to: &inline) { tuple in
+      tuple.withMemoryRebound(to: CaptureSlot.self, capacity: Self.inlineCapacity) {
+        ($0 + start).update(from: source, count: slots.count)
+      }
+    }
+    count = total
+  }
+
   mutating func append(contentsOf slots: some Collection<CaptureSlot>) {
+    appendElements(slots)
+  }
+
+  private mutating func appendElements(_ slots: some Collection<CaptureSlot>) {
     let total = count + slots.count
     if total <= Self.inlineCapacity {
       for slot in slots {

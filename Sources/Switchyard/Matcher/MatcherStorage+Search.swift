@@ -254,7 +254,26 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     guard bytes.count == expected.count else { return false }
-    for index in 0..<bytes.count where asciiLower(bytes[index]) != expected[index] { return false }
+    var index = 0
+    #if _endian(little)
+      // Eight bytes at a time, the last word overlapping the one before it: only bytes inside
+      // both buffers are read.
+      if bytes.count >= 8, let base = bytes.baseAddress, let expectedBase = expected.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let expectedRaw = UnsafeRawPointer(expectedBase)
+        while true {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          let other = expectedRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          if asciiLowerWord(word) != other { return false }
+          if index + 8 == bytes.count { return true }
+          index = min(index + 8, bytes.count - 8)
+        }
+      }
+    #endif
+    while index < bytes.count {
+      if asciiLower(bytes[index]) != expected[index] { return false }
+      index += 1
+    }
     return true
   }
 

@@ -35,6 +35,10 @@ final class MatcherStorage: @unchecked Sendable {
   let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeMutableBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<Entry>
+  /// The query and fragment requirements of the routes that have some (see `Entry.requirements`).
+  let requirementSets: UnsafeMutableBufferPointer<RequirementSet>
+  /// The query requirements of every `RequirementSet`, each set's in a row.
+  let queryChecks: UnsafeMutableBufferPointer<QueryCheck>
   /// The node each entry ends at.
   let entryNodes: UnsafeMutableBufferPointer<Int32>
   /// Capture names per slot, shared by the entries that have the same list (see
@@ -237,8 +241,9 @@ final class MatcherStorage: @unchecked Sendable {
     var rank: Int32
     /// The entry's capture names, an index into `nameLists`.
     var names: Int32
-    /// Whether the route has query or fragment requirements to check.
-    var hasRequirements: Bool
+    /// The route's query and fragment requirements, an index into `requirementSets`; -1 when
+    /// it has none.
+    var requirements: Int32
   }
 
   /// What the builder knows of an entry (the compiled `Entry` keeps only what lookups need).
@@ -296,13 +301,19 @@ final class MatcherStorage: @unchecked Sendable {
       }
     }
     branches = Self.owned(flat)
-    pool = Self.owned(poolBytes)
+    var requirements = RequirementsBuilder()
     entries = Self.owned(
       built.entries.map { entry in
-        Entry(
-          route: Int32(entry.detail.route), rank: entry.rank, names: entry.detail.names,
-          hasRequirements: entry.detail.hasRequirements)
+        let route = entry.detail.route
+        return Entry(
+          route: Int32(route), rank: entry.rank, names: entry.detail.names,
+          requirements: entry.detail.hasRequirements
+            ? requirements.set(route: route, pattern: table.routes[route].pattern, pool: &poolBytes)
+            : -1)
       })
+    requirementSets = Self.owned(requirements.sets)
+    queryChecks = Self.owned(requirements.queryChecks)
+    pool = Self.owned(poolBytes)
     nameLists = built.nameLists
     maxCaptures = built.maxCaptures
     defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
@@ -317,6 +328,8 @@ final class MatcherStorage: @unchecked Sendable {
     edges.deallocate()
     pool.deallocate()
     entries.deallocate()
+    requirementSets.deallocate()
+    queryChecks.deallocate()
     defaultSchemeBytes.deallocate()
   }
 

@@ -46,7 +46,12 @@ public struct RouteMatcher: Sendable {
   }
 
   /// Matches `url` into `result`, reusing the capture storage of the match already there:
-  /// a loop that keeps one `RouteMatch?` allocates nothing per lookup.
+  /// a loop that keeps one `RouteMatch?` allocates nothing per lookup, and each lookup costs
+  /// no more than ``match(_:)``.
+  ///
+  /// The match already in `result` is overwritten in place: nothing of it shows through (its
+  /// captures, URL and ``RouteMatch/context`` are replaced; a copy taken before keeps its own
+  /// values).
   ///
   /// ```swift
   /// var reused: RouteMatch? = nil
@@ -57,15 +62,20 @@ public struct RouteMatcher: Sendable {
   /// - Returns: Whether a route matched (`result` is `nil` when none did).
   @discardableResult
   public func match(_ url: String, into result: inout RouteMatch?) -> Bool {
-    // The previous match is moved out, not copied; only spilled capture storage is worth
-    // taking over (copying inline captures out of it costs more than starting empty).
-    var slots = CaptureList()
-    if var previous = result.take(), previous.slots.hasSpilledStorage {
-      slots = previous.takeSlots()
-      slots.removeAll()
+    // The match already there is overwritten in place (moving a match out of `result` and a
+    // new one back in copies it twice); only its spilled capture storage is reused.
+    var slots = result?.takeSpilledSlots() ?? CaptureList()
+    let found = withBytes(url) { storage.search($0, mode: .best, slots: &slots) }
+    guard let found else {
+      result = nil
+      return false
     }
-    result = lookup(url, slots: slots)
-    return result != nil
+    let reading = URLReading(url, hostAsPath: found.hostAsPath)
+    if result?.replace(storage: storage, entry: found.entry, reading: reading, slots: slots) == nil
+    {
+      result = RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
+    }
+    return true
   }
 
   /// The one lookup behind both `match` calls: the search, then the match built once.

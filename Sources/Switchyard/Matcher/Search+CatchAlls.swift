@@ -104,9 +104,9 @@ extension Search {
     reader.withReachable(from: via.node, to: entryNodes[Int(entry)]) { path, saved in
       takeFewest(path: path, saved: saved, from: via)
     }
-    if entries[Int(entry)].hasRequirements {
-      let pattern = storage.routes[Int(entries[Int(entry)].route)].pattern
-      _ = requirementsHold(pattern, count: &count)
+    let requirements = entries[Int(entry)].requirements
+    if requirements >= 0 {
+      _ = requirementsHold(requirements, count: &count)
     }
   }
 

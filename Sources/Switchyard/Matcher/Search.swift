@@ -117,15 +117,36 @@ struct Search {
     return true
   }
 
-  /// The best route among the children and entries of `index`, which consumed the segments
-  /// before `segment` with `depth` captures; -1 for none.
-  mutating func children(of index: Int32, segment: Int, depth: Int) -> Int32 {
-    let node = nodes + Int(index)
-    if segment < segments.count && node.pointee.literalCount > 0,
-      let child = literalChild(node, segmentBytes(segment))
-    {
-      let found = children(of: child, segment: segment + 1, depth: depth)
-      if found >= 0 { return found }
+  /// The best route among the children and entries of `start`, which consumed the segments
+  /// before `first` with `firstDepth` captures; -1 for none.
+  mutating func children(of start: Int32, segment first: Int, depth firstDepth: Int) -> Int32 {
+    var segment = first
+    var depth = firstDepth
+    var node = nodes + Int(start)
+    // A node answers what its last child to try answers when nothing comes after that child:
+    // no `*` and, with a segment left, none of its own routes (they need none left). Such a
+    // last child is walked in this loop instead of by recursion: a literal child when the node
+    // has no other child, or the node's one capture child.
+    while segment < segments.count {
+      if node.pointee.literalCount > 0, let child = literalChild(node, segmentBytes(segment)) {
+        if node.pointee.otherCount == 0 {
+          node = nodes + Int(child)
+          segment += 1
+          continue
+        }
+        let found = children(of: child, segment: segment + 1, depth: depth)
+        if found >= 0 { return found }
+      }
+      guard node.pointee.otherCount == 1 && !node.pointee.hasStar else { break }
+      let only = edges[Int(node.pointee.otherStart)]
+      let child = nodes + Int(only)
+      guard child.pointee.kind == .capture else { break }
+      let type = Int32(child.pointee.type)
+      guard accepts(type, segmentBytes(segment)) else { return -1 }
+      slots[depth] = .segments(segment..<(segment + 1), type: type)
+      node = child
+      segment += 1
+      depth += 1
     }
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
@@ -201,9 +222,8 @@ struct Search {
       let entry = entries[position]
       if entry.rank <= floor { continue }
       var count = depth
-      if entry.hasRequirements {
-        let pattern = storage.routes[Int(entry.route)].pattern
-        guard requirementsHold(pattern, count: &count) else { continue }
+      if entry.requirements >= 0 {
+        guard requirementsHold(entry.requirements, count: &count) else { continue }
       }
       if catchAllDepth == 0 { self.count = count }
       return Int32(position)
@@ -213,37 +233,130 @@ struct Search {
 
   // MARK: Query and fragment
 
-  func requirementsHold(_ entry: RoutePattern, count: inout Int) -> Bool {
-    for requirement in entry.query {
-      guard let value = lastQueryValue(named: requirement.name) else { return false }
-      switch requirement.value {
-      case .literal(let expected):
+  /// Whether the query and fragment requirements `set` (an index into
+  /// `storage.requirementSets`) hold for the URL; the values they capture are written to the
+  /// slots from `count` on.
+  func requirementsHold(_ set: Int32, count: inout Int) -> Bool {
+    let requirements = storage.requirementSets[Int(set)]
+    var check = Int(requirements.queryStart)
+    let end = check + Int(requirements.queryCount)
+    while check < end {
+      let query = storage.queryChecks[check]
+      check += 1
+      guard let value = lastQueryValue(named: poolBytes(query.nameStart, query.nameCount)) else {
+        return false
+      }
+      switch query.value.kind {
+      case .none:
+        break
+      case .literal:
+        let expected = poolBytes(query.value.start, query.value.count)
         guard decodedEquals(value, expected, plusAsSpace: plusAsSpace) else { return false }
-      case .capture(let type, _):
-        guard decodedAccepts(typeCode(type), value, plusAsSpace: plusAsSpace) else { return false }
-        slots[count] = .queryValue(value, type: typeCode(type))
+      case .capture:
+        guard decodedAccepts(query.value.type, value, plusAsSpace: plusAsSpace) else {
+          return false
+        }
+        slots[count] = .queryValue(value, type: query.value.type)
         count += 1
       }
     }
-    switch entry.fragment {
+    let fragmentCheck = requirements.fragment
+    switch fragmentCheck.kind {
     case .none:
       return true
-    case .literal(let expected):
+    case .literal:
       guard let fragment = layout.fragment else { return false }
+      let expected = poolBytes(fragmentCheck.start, fragmentCheck.count)
       return decodedEquals(fragment, expected, plusAsSpace: false)
-    case .capture(let type, _):
+    case .capture:
       guard let fragment = layout.fragment,
-        decodedAccepts(typeCode(type), fragment, plusAsSpace: false)
+        decodedAccepts(fragmentCheck.type, fragment, plusAsSpace: false)
       else { return false }
-      slots[count] = .fragment(fragment, type: typeCode(type))
+      slots[count] = .fragment(fragment, type: fragmentCheck.type)
       count += 1
       return true
     }
   }
 
-  /// The raw range of the last value of the query parameter `name` (decoded), if any.
-  func lastQueryValue(named name: [UInt8]) -> Range<Int>? {
+  @inline(__always)
+  func poolBytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: pool[Int(start)..<Int(start + count)])
+  }
+
+  /// The raw range of the last value of the query parameter `name` (decoded), if any: an empty
+  /// range after the name for a parameter without `=`. The query's pieces are read as
+  /// `QueryPairs` reads them: split on `&`, empty ones skipped, the name up to the first `=`.
+  ///
+  /// A query without `%` (nor `+` under the plus rule) decodes to itself, so its names are
+  /// compared in place, eight bytes at a time where they can be read; any other query is
+  /// read pair by pair, each name decoded.
+  func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard let query = layout.query else { return nil }
+    guard !hasEscapes(query), !name.contains(UInt8(ascii: "=")), let base = url.baseAddress else {
+      return lastQueryValueDecoding(named: name, query)
+    }
+    let raw = UnsafeRawPointer(base)
+    let end = query.upperBound
+    var result: Range<Int>? = nil
+    var start = query.lowerBound
+    while start < end {
+      // The piece's end: the next '&', or the end of the query.
+      var stop = start
+      #if _endian(little)
+        while stop + 8 <= url.count {
+          let found = SpecialBytes.matching(
+            raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self), UInt8(ascii: "&"))
+          if found != 0 {
+            stop += found.trailingZeroBitCount >> 3
+            break
+          }
+          stop += 8
+        }
+        stop = min(stop, end)
+      #endif
+      while stop < end && url[stop] != UInt8(ascii: "&") { stop += 1 }
+      let nameEnd = start + name.count
+      if nameEnd <= stop && (nameEnd == stop || url[nameEnd] == UInt8(ascii: "="))
+        && (nameEnd > start || nameEnd < stop)
+      {
+        var index = 0
+        while index < name.count && url[start + index] == name[index] { index += 1 }
+        if index == name.count {
+          result = nameEnd < stop ? (nameEnd + 1)..<stop : nameEnd..<nameEnd
+        }
+      }
+      start = stop + 1
+    }
+    return result
+  }
+
+  /// Whether the raw URL bytes in `range` hold a `%` (or a `+` under the plus rule).
+  func hasEscapes(_ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    #if _endian(little)
+      if let base = url.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= range.upperBound {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          var found = SpecialBytes.matching(word, UInt8(ascii: "%"))
+          if plusAsSpace { found |= SpecialBytes.matching(word, UInt8(ascii: "+")) }
+          if found != 0 { return true }
+          index += 8
+        }
+      }
+    #endif
+    while index < range.upperBound {
+      let byte = url[index]
+      if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// `lastQueryValue(named:)` for a query with escapes: pair by pair, each name decoded.
+  func lastQueryValueDecoding(named name: UnsafeBufferPointer<UInt8>, _ query: Range<Int>)
+    -> Range<Int>?
+  {
     var result: Range<Int>? = nil
     for pair in QueryPairs(url, query)
     where decodedEquals(pair.name, name, plusAsSpace: plusAsSpace) {
@@ -253,9 +366,38 @@ struct Search {
   }
 
   /// Whether the raw URL bytes in `range`, decoded once (and repaired), equal `expected`.
-  func decodedEquals(_ range: Range<Int>, _ expected: [UInt8], plusAsSpace: Bool) -> Bool {
-    withDecoded(range, plusAsSpace: plusAsSpace) { bytes in
-      bytes.count == expected.count && expected.withUnsafeBufferPointer { bytes.elementsEqual($0) }
+  ///
+  /// Bytes without `%` (nor `+` under the plus rule) decode to themselves, so they are
+  /// compared in place in one pass; only a value with an escape is decoded.
+  func decodedEquals(
+    _ range: Range<Int>, _ expected: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool
+  ) -> Bool {
+    var index = range.lowerBound
+    let end = range.upperBound
+    var hasEscape = false
+    if range.count == expected.count {
+      var offset = 0
+      while index < end {
+        let byte = url[index]
+        if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+          hasEscape = true
+          break
+        }
+        if byte != expected[offset] { break }
+        index += 1
+        offset += 1
+      }
+      if index == end { return true }
+    }
+    // Not equal as written: only an escape can make the decoded bytes equal.
+    while !hasEscape && index < end {
+      let byte = url[index]
+      hasEscape = byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+"))
+      index += 1
+    }
+    guard hasEscape else { return false }
+    return withDecoded(range, plusAsSpace: plusAsSpace) { bytes in
+      bytes.count == expected.count && bytes.elementsEqual(expected)
     }
   }
 

@@ -38,6 +38,20 @@ package func asciiLower(_ byte: UInt8) -> UInt8 {
   byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }
 
+/// Eight bytes (a little-endian word) with their ASCII capital letters made small, as
+/// `asciiLower` makes each: bytes of 0x80 and above, and every other byte, are kept.
+@inline(__always)
+func asciiLowerWord(_ word: UInt64) -> UInt64 {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let high = 0x80 &* ones
+  // Each byte's low seven bits plus a constant: no carry leaves a byte.
+  let heptets = word & ~high
+  let atLeastA = heptets &+ (0x80 - 0x41) &* ones
+  let aboveZ = heptets &+ (0x80 - 0x5B) &* ones
+  let capitals = atLeastA & ~aboveZ & ~word & high
+  return word | capitals >> 2
+}
+
 /// `string` with its ASCII capital letters made small; every other character is kept.
 package func asciiLowercased(_ string: String) -> String {
   guard string.utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return string }

@@ -67,11 +67,42 @@ struct URLLayout: Sendable, Hashable {
   @inline(__always)
   private mutating func readAuthority(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int) {
     let start = cursor + 2
-    // One pass finds the end of the authority, the last '@' and the last ':'.
+    // One pass finds the end of the authority, the last '@' and the last ':'; eight bytes at
+    // a time while they can be read, looking only at the bytes that may matter.
     var stop = start
     var lastAt = -1
     var lastColon = -1
-    while stop < bytes.count {
+    var ended = false
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while stop + 8 <= bytes.count && !ended {
+          let word = raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self)
+          var candidates =
+            SpecialBytes.candidates(word) | SpecialBytes.matching(word, UInt8(ascii: "@"))
+            | SpecialBytes.matching(word, UInt8(ascii: ":"))
+          while candidates != 0 {
+            let position = stop + candidates.trailingZeroBitCount >> 3
+            candidates &= candidates &- 1
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+              stop = position
+              ended = true
+              break
+            }
+            if byte == UInt8(ascii: "%") {
+              hasEscapes = true
+            } else if byte == UInt8(ascii: "@") {
+              lastAt = position
+            } else if byte == UInt8(ascii: ":") {
+              lastColon = position
+            }
+          }
+          if !ended { stop += 8 }
+        }
+      }
+    #endif
+    while !ended && stop < bytes.count {
       let byte = bytes[stop]
       if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
         break
@@ -131,6 +162,41 @@ struct URLLayout: Sendable, Hashable {
         count = -1
       }
     }
+    // Eight bytes at a time: a word's '/', '?', '#' and '%' are found with a few word
+    // operations (`SpecialBytes`), and only those bytes are looked at one by one.
+    #if _endian(little)
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        var stopped = false
+        while pathEnd + 8 <= end && !stopped {
+          var candidates = SpecialBytes.candidates(
+            raw.loadUnaligned(fromByteOffset: pathEnd, as: UInt64.self))
+          while candidates != 0 {
+            let position = pathEnd + candidates.trailingZeroBitCount >> 3
+            candidates &= candidates &- 1
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "/") {
+              record(position)
+              segmentStart = position + 1
+            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+              pathEnd = position
+              stopped = true
+              break
+            } else if byte == UInt8(ascii: "%") {
+              hasEscapes = true
+            }
+          }
+          if !stopped { pathEnd += 8 }
+        }
+        if stopped {
+          record(pathEnd)
+          segmentCount = count
+          path = cursor..<pathEnd
+          cursor = pathEnd
+          return
+        }
+      }
+    #endif
     // '/', '?', '#' and '%' are all below 64: one shift and mask tells the common byte apart.
     let special: UInt64 =
       1 << UInt8(ascii: "/") | 1 << UInt8(ascii: "?") | 1 << UInt8(ascii: "#")
@@ -164,6 +230,21 @@ struct URLLayout: Sendable, Hashable {
     let end = bytes.count
     if cursor < end, bytes[cursor] == UInt8(ascii: "?") {
       var stop = cursor + 1
+      #if _endian(little)
+        // The first '#', eight bytes at a time while they can be read.
+        if let base = bytes.baseAddress {
+          let raw = UnsafeRawPointer(base)
+          while stop + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: stop, as: UInt64.self)
+            let hashes = SpecialBytes.matching(word, UInt8(ascii: "#"))
+            if hashes != 0 {
+              stop += hashes.trailingZeroBitCount >> 3
+              break
+            }
+            stop += 8
+          }
+        }
+      #endif
       while stop < end, bytes[stop] != UInt8(ascii: "#") { stop += 1 }
       query = (cursor + 1)..<stop
       cursor = stop
@@ -184,6 +265,36 @@ struct URLLayout: Sendable, Hashable {
     }
     guard value <= 65535 else { return nil }
     return value
+  }
+}
+
+/// Finds the bytes of a path that end a segment or the path, or start an escape (`/`, `?`,
+/// `#`, `%`), eight at a time.
+enum SpecialBytes {
+  /// A word with the high bit set in each byte of `word` (eight URL bytes, little-endian) that
+  /// may be `/`, `?`, `#` or `%`: every such byte is marked, and the only others marked are
+  /// `!` and `'` (the caller looks at each marked byte).
+  ///
+  /// `/` (0x2F) and `?` (0x3F) are the bytes that become 0x3F when bit 0x10 is set; `#`
+  /// (0x23) and `%` (0x25), with `!` and `'`, those that become 0x27 when bits 0x06 are set.
+  @inline(__always)
+  static func candidates(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    return zeroBytes((word | 0x10 &* ones) ^ 0x3F &* ones)
+      | zeroBytes((word | 0x06 &* ones) ^ 0x27 &* ones)
+  }
+
+  /// A word with the high bit set in each byte of `word` that equals `byte`.
+  @inline(__always)
+  static func matching(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    zeroBytes(word ^ UInt64(byte) &* 0x0101_0101_0101_0101)
+  }
+
+  /// The high bit of each byte of `x` that is zero (exact: no borrow crosses bytes).
+  @inline(__always)
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
   }
 }
 
