@@ -94,6 +94,14 @@ public struct RouteMatcher: Sendable {
   /// its query is parsed once for all of them). Allocates only for a URL with a query or a
   /// fragment (see `URLReading`).
   func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
+    let (unmatched, best) = readBest(url)
+    if let best { return (best.reading, best) }
+    return (unmatched ?? URLReading(reading: url, options: options), nil)
+  }
+
+  /// ``read(_:)`` for the router's hot path: the URL's reading is returned apart only when no
+  /// route matches (a match holds it), so a hit hands on one reading, not a copy of it.
+  func readBest(_ url: String) -> (unmatched: URLReading?, best: RouteMatch?) {
     var slots = CaptureList()
     var split: MatcherStorage.Split? = nil
     let found = withBytes(url) { bytes in
@@ -102,10 +110,11 @@ public struct RouteMatcher: Sendable {
       }
     }
     guard let split else { return (URLReading(reading: url, options: options), nil) }
-    let reading = URLReading(url, split)
-    guard let found else { return (reading, nil) }
+    guard let found else { return (URLReading(url, split), nil) }
     return (
-      reading, RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
+      nil,
+      RouteMatch(
+        storage: storage, entry: found.entry, reading: URLReading(url, split), slots: slots)
     )
   }
 

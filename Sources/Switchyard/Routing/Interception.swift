@@ -49,6 +49,18 @@ public struct InterceptionRequest: Sendable {
     self.match = match
   }
 
+  /// The same, for a lookup that returns the URL's reading apart only when nothing matched
+  /// (`unmatched` is then that reading; a match holds its own).
+  init(
+    redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
+    unmatched: URLReading?, options: RouteOptions
+  ) {
+    self.redirects = redirects
+    self.context = context
+    self.unmatched = match == nil ? unmatched.map { ($0, options) } : nil
+    self.match = match
+  }
+
   /// Moves the match out of a request that is done with (no copy is made).
   consuming func takeMatch() -> RouteMatch? { match }
 

@@ -22,17 +22,18 @@ extension RoutingSnapshot {
     }
     // The best match is never copied; `reading` is handed on only off the hot path (passing a
     // `var` to a function copies it).
-    var (reading, found) = levels[0].matcher.read(url)
+    // `unmatched` is the URL's reading when nothing matched; a match holds its own.
+    var (unmatched, found) = levels[0].matcher.readBest(url)
     // An empty context is what the lookup's match carries already.
     if !context.isEmpty { found?.context = context }
     if !interceptors.isEmpty {
       let request = InterceptionRequest(
-        redirects: [], match: found.take(), context: context, reading: reading,
+        redirects: [], match: found.take(), context: context, unmatched: unmatched,
         options: reader.options)
       if let (interceptor, decision) = intercept(request) {
         var run = DispatchRun(
           self, url: url, context: context, interceptors: true,
-          describesUnmatched: fallback != nil, reading: reading)
+          describesUnmatched: fallback != nil, reading: request.reading)
         let best = candidate(0, request.match)
         let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
         tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
@@ -41,23 +42,25 @@ extension RoutingSnapshot {
       // The interceptors passed: the handler gets the very match they saw, lent in place by
       // `map` (binding it with `if let` copies it: measured, about 250 instructions).
       guard let index = request.match?.routeIndex, index < levels[0].handlers.count else {
-        if fallback != nil { unmatched(url, reading, context, fallback, out) }
+        if fallback != nil { self.unmatched(url, request.reading, context, fallback, out) }
         return
       }
       _ = request.match.map { match in
         let first = invokeSync(levels[0].handlers[index], match, out)
         if case .handled = first { return }
-        declined(first, match, url, reading, context, fallback, out)
+        declined(first, match, url, context, fallback, out)
       }
       return
     }
     guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
-      if fallback != nil { unmatched(url, reading, context, fallback, out) }
+      if fallback != nil {
+        self.unmatched(url, unmatched ?? reader.read(url), context, fallback, out)
+      }
       return
     }
     let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
     if case .handled = first { return }
-    declined(first, match, url, reading, context, fallback, out)
+    declined(first, match, url, context, fallback, out)
   }
 
   /// No route matches the URL: the unmatched handler is told.
@@ -72,13 +75,13 @@ extension RoutingSnapshot {
   /// The best match's handler did not give an output (`first`): the general dispatch goes on
   /// with the next candidates.
   private func declined(
-    _ first: Attempt, _ match: RouteMatch, _ url: String, _ reading: URLReading,
+    _ first: Attempt, _ match: RouteMatch, _ url: String,
     _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
     _ out: UnsafeMutableRawPointer
   ) {
     var run = DispatchRun(
       self, url: url, context: context, interceptors: false,
-      describesUnmatched: fallback != nil, reading: reading)
+      describesUnmatched: fallback != nil, reading: match.reading)
     if let result = run.finish(first, for: match) {
       tell(fallback, result, out)
     } else if let best = candidate(0, match) {
