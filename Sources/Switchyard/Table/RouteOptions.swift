@@ -47,11 +47,7 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
     switch storage {
     case .always: return true
     case .never: return false
-    case .customSchemes:
-      for special in Self.specialSchemeBytes where special.count == scheme.count {
-        if special.withUnsafeBufferPointer({ equalsFolded(scheme, $0) }) { return false }
-      }
-      return true
+    case .customSchemes: return !Self.isSpecial(scheme)
     case .schemes(let list):
       for listed in list where listed.utf8.count == scheme.count {
         if equalsFolded(scheme, Array(listed.utf8)) { return true }
@@ -62,7 +58,27 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
 
   /// The special schemes of the WHATWG URL standard, which keep their host.
   static let specialSchemes = ["http", "https", "ws", "wss", "ftp", "file"]
-  private static let specialSchemeBytes = specialSchemes.map { Array($0.utf8) }
+
+  /// Whether `scheme` (any case) is one of ``specialSchemes``. Every lookup of a URL with a
+  /// scheme asks, so the six names are compared by length and byte, not through a list of
+  /// arrays (a test holds this to the list).
+  static func isSpecial(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+    func folded(_ text: StaticString) -> Bool {
+      text.withUTF8Buffer { name in
+        for index in 0..<name.count where asciiLower(scheme[index]) != name[index] {
+          return false
+        }
+        return true
+      }
+    }
+    switch scheme.count {
+    case 2: return folded("ws")
+    case 3: return folded("wss") || folded("ftp")
+    case 4: return folded("http") || folded("file")
+    case 5: return folded("https")
+    default: return false
+    }
+  }
 
   /// Whether `bytes`, ASCII-lowercased, equal `lowercased`.
   private func equalsFolded(
