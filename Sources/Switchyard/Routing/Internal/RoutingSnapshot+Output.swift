@@ -3,15 +3,18 @@ extension RoutingSnapshot {
   /// candidate handles it).
   ///
   /// When nothing observes and the routes are one compiled level, this is the hot path: the
-  /// best match is built once and never copied — moved into the interceptors' request and lent
-  /// from there, or moved out of the lookup's optional, to its handler (a copy of a match costs
-  /// five reference-count pairs). A URL that no route matches ends here when there is no
-  /// unmatched handler to tell. The general dispatch runs otherwise, and once the best
-  /// candidate declined or an interceptor acted (<doc:RegistrationCost> gives the cost).
+  /// best match is built once and never copied — handed over by the lookup and lent to its
+  /// handler, or moved into the interceptors' request and lent from there (a copy of a match
+  /// costs five reference-count pairs). Nothing is returned in an optional: a returned
+  /// `RouteMatch?` or `URLReading?` is destroyed through value witnesses (about 100
+  /// instructions each). A URL that no route matches ends here when there is no unmatched
+  /// handler to tell. The general dispatch runs otherwise, and once the best candidate
+  /// declined or an interceptor acted (<doc:RegistrationCost> gives the cost).
   ///
   /// The shape of this code is measured, not only written: the optimizer copies the match
-  /// when it is bound to a second name (`if let` on the request's match, a `let` out of the
-  /// lookup's tuple), so check a change with callgrind before keeping it.
+  /// when it is bound to a second name (`if let` on the request's match, a `let` out of a
+  /// tuple, a `consuming` closure parameter stored into a request), so check a change with
+  /// callgrind before keeping it.
   func routeOutput(
     _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
     into out: UnsafeMutableRawPointer
@@ -20,47 +23,72 @@ extension RoutingSnapshot {
       _ = dispatchSync(url, context, self, fallback, out, describesUnmatched: fallback != nil)
       return
     }
-    // The best match is never copied; `reading` is handed on only off the hot path (passing a
-    // `var` to a function copies it).
-    // `unmatched` is the URL's reading when nothing matched; a match holds its own.
-    var (unmatched, found) = levels[0].matcher.readBest(url)
-    // An empty context is what the lookup's match carries already.
-    if !context.isEmpty { found?.context = context }
-    if !interceptors.isEmpty {
-      let request = InterceptionRequest(
-        redirects: [], match: found.take(), context: context, unmatched: unmatched,
-        options: reader.options)
-      if let (interceptor, decision) = intercept(request) {
-        var run = DispatchRun(
-          self, url: url, context: context, interceptors: true,
-          describesUnmatched: fallback != nil, reading: request.reading)
-        let best = candidate(0, request.match)
-        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
-        tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
-        return
-      }
-      // The interceptors passed: the handler gets the very match they saw, lent in place by
-      // `map` (binding it with `if let` copies it: measured, about 250 instructions).
-      guard let index = request.match?.routeIndex, index < levels[0].handlers.count else {
-        if fallback != nil { self.unmatched(url, request.reading, context, fallback, out) }
-        return
-      }
-      _ = request.match.map { match in
-        let first = invokeSync(levels[0].handlers[index], match, out)
-        if case .handled = first { return }
-        declined(first, match, url, context, fallback, out)
+    // The best match is never copied: it is handed over by the lookup, then lent straight to
+    // its handler, or moved into the interceptors' request and lent from there.
+    if interceptors.isEmpty {
+      levels[0].matcher.readBest(url, context: context) { match in
+        handle(match, url, context, fallback, out)
+      } unmatched: { reading in
+        if fallback != nil { self.unmatched(url, reading, context, fallback, out) }
       }
       return
     }
-    guard let match = found.take(), match.routeIndex < levels[0].handlers.count else {
-      if fallback != nil {
-        self.unmatched(url, unmatched ?? reader.read(url), context, fallback, out)
-      }
+    levels[0].matcher.readBest(
+      url, context: context,
+      matchedInPlace: { match in
+        routeIntercepted(
+          InterceptionRequest(
+            redirects: [], match: match.take(), context: context, unmatched: nil,
+            options: reader.options), url, context, fallback, out)
+      },
+      unmatched: { reading in
+        routeIntercepted(
+          InterceptionRequest(
+            redirects: [], match: nil, context: context, unmatched: reading,
+            options: reader.options), url, context, fallback, out)
+      })
+  }
+
+  /// Runs the best match's handler (the match is lent, never copied).
+  private func handle(
+    _ match: borrowing RouteMatch, _ url: String, _ context: RoutingContext,
+    _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer
+  ) {
+    let index = match.routeIndex
+    guard index < levels[0].handlers.count else {
+      if fallback != nil { self.unmatched(url, match.reading, context, fallback, out) }
       return
     }
-    let first = invokeSync(levels[0].handlers[match.routeIndex], match, out)
+    let first = invokeSync(levels[0].handlers[index], match, out)
     if case .handled = first { return }
     declined(first, match, url, context, fallback, out)
+  }
+
+  /// The interceptors run on `request`; when they all pass, the handler gets the very match
+  /// they saw, lent in place by `map` (binding it with `if let` copies it: measured, about
+  /// 250 instructions).
+  private func routeIntercepted(
+    _ request: borrowing InterceptionRequest, _ url: String, _ context: RoutingContext,
+    _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer
+  ) {
+    if let (interceptor, decision) = intercept(request) {
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: true,
+        describesUnmatched: fallback != nil, reading: request.reading)
+      let best = candidate(0, request.match)
+      let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
+      tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
+      return
+    }
+    guard let index = request.match?.routeIndex, index < levels[0].handlers.count else {
+      if fallback != nil { self.unmatched(url, request.reading, context, fallback, out) }
+      return
+    }
+    _ = request.match.map { match in
+      let first = invokeSync(levels[0].handlers[index], match, out)
+      if case .handled = first { return }
+      declined(first, match, url, context, fallback, out)
+    }
   }
 
   /// No route matches the URL: the unmatched handler is told.
