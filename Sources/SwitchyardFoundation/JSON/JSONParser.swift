@@ -48,13 +48,14 @@ package enum JSONParser {
     bytes: [UInt8], streamingElementsOf key: String?,
     _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
   ) throws(JSONSyntaxError) -> JSONValue {
-    if let bad = firstInvalidUTF8Offset(in: bytes) {
+    let asciiLength = bytes.withUnsafeBufferPointer { asciiPrefixLength($0) }
+    if asciiLength < bytes.count, let bad = firstInvalidUTF8Offset(in: bytes) {
       let position = scanPosition(of: bad, in: bytes)
       throw JSONSyntaxError(
         line: position.line, column: position.column,
         message: "invalid UTF-8 (byte 0x\(hex(bytes[bad], width: 2)))")
     }
-    var parser = Parser(bytes: bytes)
+    var parser = Parser(bytes: bytes, isASCII: asciiLength == bytes.count)
     return try parser.parseDocument(streamingElementsOf: key, receive)
   }
 
@@ -169,8 +170,12 @@ private struct Parser {
   /// array after the first.
   var spareMembers: [JSONMember] = []
 
-  init(bytes: [UInt8]) {
+  /// Whether every byte is ASCII: then a column is a count of bytes.
+  let isASCII: Bool
+
+  init(bytes: [UInt8], isASCII: Bool) {
     self.bytes = bytes
+    self.isASCII = isASCII
   }
 
   // MARK: Positions
@@ -184,7 +189,8 @@ private struct Parser {
       columnCacheOffset = lineStart
       columnCacheColumn = 1
     }
-    let skipped = Self.characterCount(bytes[columnCacheOffset..<offset])
+    let skipped =
+      isASCII ? offset - columnCacheOffset : Self.characterCount(bytes[columnCacheOffset..<offset])
     columnCacheOffset = offset
     columnCacheColumn += skipped
     return JSONPosition(line: line, column: columnCacheColumn, offset: offset)
