@@ -377,7 +377,7 @@ private struct Parser {
           if isObject {
             try readKey(into: &container, first: true)
           }
-          open.append(container)
+          open.append(consume container)
           continue
         }
       default:
@@ -396,7 +396,8 @@ private struct Parser {
           if case .object(var members) = value.kind {
             // Keep the room of its members for the next object (once `value` lets go of it).
             value.kind = .null
-            members.removeAll(keepingCapacity: true)
+            // Element by element: `removeAll(keepingCapacity:)` costs more for two or three.
+            while !members.isEmpty { members.removeLast() }
             spareMembers = members
           }
         }
