@@ -371,12 +371,54 @@ private struct RouteFileDecoder {
     }
     // Only messages need it.
     var quotedName: String { "\"\(JSONEscaping.escape(name))\"" }
-    if let earlier = table.position(named: name) {
+    // A name already used is the first problem of a route after its name. The table finds it
+    // when the route is added (hashing the name once); a problem found before that is
+    // reported only once the name is known not to be taken.
+    func duplicateNameError() -> RouteFileError? {
+      guard let earlier = table.position(named: name) else { return nil }
       let first = namePositions[earlier]
-      throw error(
+      return error(
         at: nameValue.position,
         "duplicate route name \(quotedName) (first used at \(first.line):\(first.column))")
     }
+    let priority: Int
+    let metadata: RouteMetadata
+    let pattern: String
+    do {
+      (pattern, priority, metadata) = try decodeRouteRest(
+        patternValue: patternValue, priorityValue: priorityValue, metadataValue: metadataValue,
+        route: value, quotedName: quotedName)
+    } catch {
+      throw duplicateNameError() ?? error
+    }
+
+    do {
+      try table.append(name, pattern, priority: priority, metadata: metadata)
+      namePositions.append(nameValue.position)
+    } catch {
+      if error.code == .duplicateName, let duplicate = duplicateNameError() { throw duplicate }
+      if let patternError = error.patternError, let patternValue {
+        // Point at the offending character when the string's text is the pattern verbatim.
+        let column =
+          patternValue.hasEscapes
+          ? patternValue.position.column : patternValue.position.column + patternError.column
+        throw RouteFileError(
+          file: file, line: patternValue.position.line, column: column,
+          message: "invalid pattern for route \(quotedName): \(patternError.message)",
+          patternError: patternError)
+      }
+      throw self.error(at: nameValue.position, "route \(quotedName): \(error.message)")
+    }
+  }
+
+  /// The pattern, priority and metadata of a route whose name was read, or the first problem
+  /// with them.
+  func decodeRouteRest(
+    patternValue: JSONValue?, priorityValue: JSONValue?, metadataValue: JSONValue?,
+    route value: JSONValue, quotedName quoted: @autoclosure () -> String
+  ) throws(RouteFileError) -> (String, Int, RouteMetadata) {
+    // Only messages need it.
+    var quotedName: String { quoted() }
 
     guard let patternValue else {
       throw error(at: value.position, "route \(quotedName) is missing required key \"pattern\"")
@@ -430,22 +472,7 @@ private struct RouteFileDecoder {
       }
     }
 
-    do {
-      try table.add(name, pattern, priority: priority, metadata: metadata)
-      namePositions.append(nameValue.position)
-    } catch {
-      if let patternError = error.patternError {
-        // Point at the offending character when the string's text is the pattern verbatim.
-        let column =
-          patternValue.hasEscapes
-          ? patternValue.position.column : patternValue.position.column + patternError.column
-        throw RouteFileError(
-          file: file, line: patternValue.position.line, column: column,
-          message: "invalid pattern for route \(quotedName): \(patternError.message)",
-          patternError: patternError)
-      }
-      throw self.error(at: nameValue.position, "route \(quotedName): \(error.message)")
-    }
+    return (pattern, priority, metadata)
   }
 }
 

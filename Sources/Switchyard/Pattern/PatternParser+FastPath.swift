@@ -191,13 +191,16 @@ private struct FastPatternReader {
 
 /// A byte the fast path takes as literal text: unreserved characters and a few sub-delims
 /// that have no meaning in a pattern.
-@inline(__always) private func isPlainByte(_ byte: UInt8) -> Bool {
-  switch byte {
-  case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-    UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: ","), UInt8(ascii: ";"),
-    UInt8(ascii: "="):
-    return true
-  default:
-    return isAlpha(byte) || isDigit(byte)
-  }
+///
+/// One bit per ASCII byte (`plainBytesLow` for 0–63, `plainBytesHigh` for 64–127), so a byte is
+/// tested with a shift instead of a chain of comparisons; `PatternFastPathTests` holds the masks
+/// to the list above.
+@inline(__always) func isPlainByte(_ byte: UInt8) -> Bool {
+  let mask = byte < 64 ? plainBytesLow : plainBytesHigh
+  return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
 }
+
+/// Bits 0–63: `!`, `$`, `'`, `,`, `-`, `.`, the digits, `;` and `=`.
+private let plainBytesLow: UInt64 = 0x2BFF_7092_0000_0000
+/// Bits 64–127: the letters, `_` and `~`.
+private let plainBytesHigh: UInt64 = 0x47FF_FFFE_87FF_FFFE

@@ -167,6 +167,19 @@ public struct RouteTable: Sendable {
     _ name: String, _ pattern: String, priority: Int = 0,
     metadata: RouteMetadata = RouteMetadata()
   ) throws(RouteTableError) -> Route {
+    try append(name, pattern, priority: priority, metadata: metadata)
+    return routes[routes.count - 1]
+  }
+
+  /// Adds a route as ``add(_:_:priority:metadata:)`` does, without handing back a copy of it
+  /// (a route file reader adds every route of the file and needs none of them).
+  ///
+  /// ```swift
+  /// try table.append("search", "/search/:term", priority: 1, metadata: RouteMetadata())
+  /// ```
+  package mutating func append(
+    _ name: String, _ pattern: String, priority: Int, metadata: RouteMetadata
+  ) throws(RouteTableError) {
     guard !name.isEmpty else {
       throw RouteTableError(code: .emptyName, message: "a route name must not be empty")
     }
@@ -191,11 +204,10 @@ public struct RouteTable: Sendable {
           message: "route '\(name)': \(error.message) (column \(error.column))")
       }
     }
-    let route = Route(
-      name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata)
     positions.insert(nameHash, Int32(routes.count))
-    routes.append(route)
-    return route
+    routes.append(
+      Route(
+        name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata))
   }
 
   /// Removes the route named `name`; later routes keep their relative order.

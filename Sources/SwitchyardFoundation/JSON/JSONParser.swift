@@ -48,19 +48,42 @@ package enum JSONParser {
     bytes: [UInt8], streamingElementsOf key: String?,
     _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
   ) throws(JSONSyntaxError) -> JSONValue {
-    if let bad = firstInvalidUTF8Offset(in: bytes) {
+    let asciiLength = bytes.withUnsafeBufferPointer { asciiPrefixLength($0) }
+    if asciiLength < bytes.count, let bad = firstInvalidUTF8Offset(in: bytes) {
       let position = scanPosition(of: bad, in: bytes)
       throw JSONSyntaxError(
         line: position.line, column: position.column,
         message: "invalid UTF-8 (byte 0x\(hex(bytes[bad], width: 2)))")
     }
-    var parser = Parser(bytes: bytes)
+    var parser = Parser(bytes: bytes, isASCII: asciiLength == bytes.count)
     return try parser.parseDocument(streamingElementsOf: key, receive)
   }
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, if any.
+  ///
+  /// A route file is mostly ASCII: its ASCII start is skipped eight bytes at a time, and only
+  /// the rest (from the first byte of 0x80 or more, which starts a sequence) is decoded.
   static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { Switchyard.firstInvalidUTF8Offset($0) }
+    bytes.withUnsafeBufferPointer { buffer in
+      let start = asciiPrefixLength(buffer)
+      guard start < buffer.count else { return nil }
+      let rest = UnsafeBufferPointer(rebasing: buffer[start...])
+      return Switchyard.firstInvalidUTF8Offset(rest).map { $0 + start }
+    }
+  }
+
+  /// How many bytes at the start of `buffer` are ASCII (below 0x80).
+  static func asciiPrefixLength(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while buffer.count - index >= 8 {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 { break }
+      index += 8
+    }
+    while index < buffer.count, buffer[index] < 0x80 { index += 1 }
+    return index
   }
 
   /// The position of `offset`, found by scanning from the start (used for errors only).
@@ -87,6 +110,39 @@ package enum JSONParser {
     return JSONPosition(line: line, column: column, offset: offset)
   }
 
+  /// The offset of the first `"`, `\\` or control character (below U+0020) at or after
+  /// `start`, or the end: where a string's plain run of bytes stops. Eight bytes are looked at
+  /// at once; a word that may hold such a byte is then read byte by byte.
+  static func plainRunEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var cursor = start
+    if let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while buffer.count - cursor >= 8 {
+        let word = raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+        // A byte is zero in `x` exactly when `(x - 1) & ~x` has its high bit (the usual test;
+        // a borrow may also mark a byte above a marked one, which only sends the word to the
+        // byte-by-byte loop below). Below 0x20: `word - 0x20` in each byte, the same way.
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let maybe =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- ones &* 0x20) & ~word)
+        if maybe & highs != 0 { break }
+        cursor += 8
+      }
+    }
+    while cursor < buffer.count {
+      let byte = buffer[cursor]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < UInt8(ascii: " ") {
+        break
+      }
+      cursor += 1
+    }
+    return cursor
+  }
+
   static func hex(_ value: some BinaryInteger, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -109,9 +165,17 @@ private struct Parser {
   var columnCacheOffset = 0
   var columnCacheColumn = 1
   var depth = 0
+  /// The emptied member array of the last streamed element that was an object: the next
+  /// object opened takes its room, so a stream of small objects (routes) allocates no member
+  /// array after the first.
+  var spareMembers: [JSONMember] = []
 
-  init(bytes: [UInt8]) {
+  /// Whether every byte is ASCII: then a column is a count of bytes.
+  let isASCII: Bool
+
+  init(bytes: [UInt8], isASCII: Bool) {
     self.bytes = bytes
+    self.isASCII = isASCII
   }
 
   // MARK: Positions
@@ -125,7 +189,8 @@ private struct Parser {
       columnCacheOffset = lineStart
       columnCacheColumn = 1
     }
-    let skipped = Self.characterCount(bytes[columnCacheOffset..<offset])
+    let skipped =
+      isASCII ? offset - columnCacheOffset : Self.characterCount(bytes[columnCacheOffset..<offset])
     columnCacheOffset = offset
     columnCacheColumn += skipped
     return JSONPosition(line: line, column: columnCacheColumn, offset: offset)
@@ -258,12 +323,14 @@ private struct Parser {
     /// Up to this many members, duplicates are found by a linear search.
     static let linearSearchLimit = 16
 
-    init(start: JSONPosition, isObject: Bool) {
+    /// An object takes the room of `spare`, an empty array (see `Parser.spareMembers`).
+    init(start: JSONPosition, isObject: Bool, spare: inout [JSONMember]) {
       self.start = start
       self.isObject = isObject
       self.keyPosition = start
+      if isObject { swap(&members, &spare) }
       // Room for a typical small object (a route) at once, instead of growing to it.
-      if isObject { members.reserveCapacity(4) }
+      if isObject && members.capacity < 4 { members.reserveCapacity(4) }
     }
 
     /// Where `key` was first used in this object, if it was.
@@ -306,11 +373,11 @@ private struct Parser {
           depth -= 1
           value = JSONValue(isObject ? .object([]) : .array([]), at: start)
         } else {
-          var container = OpenContainer(start: start, isObject: isObject)
+          var container = OpenContainer(start: start, isObject: isObject, spare: &spareMembers)
           if isObject {
             try readKey(into: &container, first: true)
           }
-          open.append(container)
+          open.append(consume container)
           continue
         }
       default:
@@ -324,7 +391,16 @@ private struct Parser {
         // the array is the innermost container.
         let streams =
           open.count == 2 && !open[1].isObject && open[0].isObject && open[0].key == key
-        if streams { receive(value, open[0].members) }
+        if streams {
+          receive(value, open[0].members)
+          if case .object(var members) = value.kind {
+            // Keep the room of its members for the next object (once `value` lets go of it).
+            value.kind = .null
+            // Element by element: `removeAll(keepingCapacity:)` costs more for two or three.
+            while !members.isEmpty { members.removeLast() }
+            spareMembers = members
+          }
+        }
         guard let closed = try add(streams ? nil : value, toInnermostOf: &open) else { break }
         value = closed
       }
@@ -503,17 +579,7 @@ private struct Parser {
     var runStart = index
     // Most strings have no escape: find their end over the raw bytes first, then read the
     // rest (escapes, errors) byte by byte below.
-    index = bytes.withUnsafeBufferPointer { raw in
-      var cursor = runStart
-      while cursor < raw.count {
-        let byte = raw[cursor]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < UInt8(ascii: " ") {
-          break
-        }
-        cursor += 1
-      }
-      return cursor
-    }
+    index = bytes.withUnsafeBufferPointer { JSONParser.plainRunEnd(in: $0, from: runStart) }
     while true {
       guard index < bytes.count else {
         throw error(at: open, "unterminated string (no closing '\"')")
