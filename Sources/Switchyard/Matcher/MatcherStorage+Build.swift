@@ -367,8 +367,8 @@ extension MatcherStorage {
         let hash = inline.hash(count: key.count)
         scratch.literalEdges.append(
           LiteralEdge(
-            hash: hash, keyCount: Int32(key.count), child: flat, keyStart: keyStart, inline: inline)
-        )
+            node: output.nodes[Int(flat)], hash: hash, keyCount: Int32(key.count), child: flat,
+            keyStart: keyStart, inline: inline))
       }
       for offset in (childStart + literalCount)..<childEnd {
         let childIndex = scratch.children[offset]

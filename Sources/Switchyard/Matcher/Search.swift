@@ -119,22 +119,33 @@ struct Search {
 
   /// The best route among the children and entries of `start`, which consumed the segments
   /// before `first` with `firstDepth` captures; -1 for none.
+  @inline(__always)
   mutating func children(of start: Int32, segment first: Int, depth firstDepth: Int) -> Int32 {
+    children(at: nodes + Int(start), segment: first, depth: firstDepth)
+  }
+
+  /// `children(of:segment:depth:)` of the node `start` points to: in `nodes`, or the copy in
+  /// the literal edge that leads to it.
+  mutating func children(
+    at start: UnsafePointer<MatcherStorage.Node>, segment first: Int, depth firstDepth: Int
+  ) -> Int32 {
     var segment = first
     var depth = firstDepth
-    var node = nodes + Int(start)
+    var node = start
     // A node answers what its last child to try answers when nothing comes after that child:
     // no `*` and, with a segment left, none of its own routes (they need none left). Such a
     // last child is walked in this loop instead of by recursion: a literal child when the node
     // has no other child, or the node's one capture child.
     while segment < segments.count {
-      if node.pointee.literalCount > 0, let child = literalChild(node, segmentBytes(segment)) {
+      if node.pointee.literalCount > 0, let edge = literalChild(node, segmentBytes(segment)) {
+        // The copy of the child's node in its edge: the line just read.
+        let child = Self.node(in: edge)
         if node.pointee.otherCount == 0 {
-          node = nodes + Int(child)
+          node = child
           segment += 1
           continue
         }
-        let found = children(of: child, segment: segment + 1, depth: depth)
+        let found = children(at: child, segment: segment + 1, depth: depth)
         if found >= 0 { return found }
       }
       guard node.pointee.otherCount == 1 && !node.pointee.hasStar else { break }
@@ -446,11 +457,12 @@ struct Search {
     return true
   }
 
-  /// The literal child equal to `bytes`: a scan for a few children, a hash probe for many.
+  /// The edge of the literal child equal to `bytes`: a scan for a few children, a hash probe
+  /// for many.
   @inline(__always)
   func literalChild(
     _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> Int32? {
+  ) -> UnsafePointer<MatcherStorage.LiteralEdge>? {
     let count = bytes.count
     let key: MatcherStorage.InlineKey
     if !caseInsensitive, let base = bytes.baseAddress,
@@ -471,7 +483,7 @@ struct Search {
         if Int(edge.pointee.keyCount) == count && edge.pointee.inline == key
           && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
         {
-          return edge.pointee.child
+          return edge
         }
         index += 1
       }
@@ -487,10 +499,19 @@ struct Search {
       if edge.pointee.hash == hash && keyCount == count && edge.pointee.inline == key
         && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
       {
-        return edge.pointee.child
+        return edge
       }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// The copy of an edge's child node that the edge holds.
+  @inline(__always)
+  static func node(
+    in edge: UnsafePointer<MatcherStorage.LiteralEdge>
+  ) -> UnsafePointer<MatcherStorage.Node> {
+    (UnsafeRawPointer(edge) + MatcherStorage.edgeNodeOffset).assumingMemoryBound(
+      to: MatcherStorage.Node.self)
   }
 
   @inline(__always)
