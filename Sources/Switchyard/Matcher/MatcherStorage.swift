@@ -5,8 +5,8 @@
 /// order (literal, `*.` wildcard, `*`, omitted). Each host branch owns the root of a path trie
 /// stored in `nodes`. A node's children are split into literal children (a short list scanned
 /// in order, or an open-addressing hash table, in `literalEdges`) and the other children in
-/// rank order (in `edges`); the routes that end at a node are its `entries`, sorted by query
-/// and fragment rank and registration order.
+/// rank order (next to each other in `nodes`); the routes that end at a node are its
+/// `entries`, sorted by query and fragment rank and registration order.
 /// Every entry gets a rank: its position in a depth-first walk of its trie that visits a
 /// node's literal children, its other children up to `<path:…>`, its own entries, then its
 /// `*` children. That walk order is exactly the precedence of <doc:Precedence>, so comparing
@@ -32,7 +32,6 @@ final class MatcherStorage: @unchecked Sendable {
   /// The indices of the `.mixed` nodes, ascending, and the literal text around each capture.
   let mixedNodes: [Int32]
   let mixedInfo: [MixedInfo]
-  let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeMutableBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<Entry>
   /// The query and fragment requirements of the routes that have some (see `Entry.requirements`).
@@ -102,6 +101,7 @@ final class MatcherStorage: @unchecked Sendable {
     var hashed = false
     var literalStart: Int32 = 0
     var literalCount: Int32 = 0
+    /// The first of the other children, which lie next to each other in `nodes`.
     var otherStart: Int32 = 0
     var otherCount: Int32 = 0
     var entryStart: Int32 = 0
@@ -275,7 +275,7 @@ final class MatcherStorage: @unchecked Sendable {
     // The trie holds what matching needs; the kept routes drop their expanded variants.
     routes = table.routes.map { $0.compacted() }
     let built = builder.finish()
-    nodes = Self.owned(built.nodes)
+    nodes = Self.ownedLines(built.nodes)
     parents = Self.owned(built.parents)
     entryNodes = Self.owned(built.entryNodes)
     precondition(
@@ -284,7 +284,6 @@ final class MatcherStorage: @unchecked Sendable {
     literalEdges = Self.ownedLines(built.literalEdges)
     mixedNodes = built.mixedNodes
     mixedInfo = built.mixedInfo
-    edges = Self.owned(built.edges)
     var poolBytes = built.bytes
     var flat: [Branch] = []
     for tier in built.tiers {
@@ -335,11 +334,10 @@ final class MatcherStorage: @unchecked Sendable {
 
   deinit {
     branches.deallocate()
-    nodes.deallocate()
+    nodes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
     parents.deallocate()
     entryNodes.deallocate()
     literalEdges.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
-    edges.deallocate()
     pool.deallocate()
     entries.deallocate()
     requirementSets.deallocate()

@@ -142,7 +142,7 @@ extension Search {
       index =
         literals == 1
         ? literalEdges[Int(node.pointee.literalStart)].child
-        : edges[Int(node.pointee.otherStart)]
+        : node.pointee.otherStart
     }
   }
 

@@ -37,7 +37,6 @@ struct Search {
   let nodes: UnsafePointer<MatcherStorage.Node>
   let parents: UnsafePointer<Int32>
   let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
-  let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
   let entryNodes: UnsafePointer<Int32>
@@ -64,7 +63,6 @@ struct Search {
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
     parents = UnsafePointer(storage.parents.baseAddress.unsafelyUnwrapped)
     literalEdges = UnsafePointer(storage.literalEdges.baseAddress.unsafelyUnwrapped)
-    edges = storage.edges
     pool = UnsafeBufferPointer(storage.pool)
     entries = storage.entries
     entryNodes = UnsafePointer(storage.entryNodes.baseAddress.unsafelyUnwrapped)
@@ -149,8 +147,7 @@ struct Search {
         if found >= 0 { return found }
       }
       guard node.pointee.otherCount == 1 && !node.pointee.hasStar else { break }
-      let only = edges[Int(node.pointee.otherStart)]
-      let child = nodes + Int(only)
+      let child = nodes + Int(node.pointee.otherStart)
       guard child.pointee.kind == .capture else { break }
       let type = Int32(child.pointee.type)
       guard accepts(type, segmentBytes(segment)) else { return -1 }
@@ -163,7 +160,7 @@ struct Search {
     let end = edge + Int(node.pointee.otherCount)
     let beforeEnd = node.pointee.hasStar ? end - 1 : end
     while edge < beforeEnd {
-      let found = visit(edges[edge], segment: segment, depth: depth)
+      let found = visit(Int32(truncatingIfNeeded: edge), segment: segment, depth: depth)
       if found >= 0 { return found }
       edge += 1
     }
@@ -172,7 +169,7 @@ struct Search {
       if found >= 0 { return found }
     }
     while edge < end {
-      let found = visit(edges[edge], segment: segment, depth: depth)
+      let found = visit(Int32(truncatingIfNeeded: edge), segment: segment, depth: depth)
       if found >= 0 { return found }
       edge += 1
     }
