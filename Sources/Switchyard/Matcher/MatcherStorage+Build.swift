@@ -220,7 +220,6 @@ extension MatcherStorage {
       var literalEdges: [LiteralEdge] = []
       var mixedNodes: [Int32] = []
       var mixedInfo: [MixedInfo] = []
-      var edges: [Int32] = []
       var bytes: [UInt8] = []
       var entries: [BuiltEntry] = []
       /// The node each entry ends at.
@@ -237,8 +236,6 @@ extension MatcherStorage {
       var children: [Int32] = []
       /// Their literal edges, waiting to be emitted with their parent.
       var literalEdges: [LiteralEdge] = []
-      /// Their other children's positions in the output.
-      var others: [Int32] = []
       /// Where each distinct literal's bytes start in the output's pool (-1: not yet there).
       var literalStarts: [Int32] = []
       /// Each literal id's place in precedence order (see `literalSortsBefore`).
@@ -282,6 +279,13 @@ extension MatcherStorage {
         }
         output.tiers.append(tier)
       }
+      // Nodes are not laid out in the order they are compiled (see `flatten`): the mixed
+      // nodes are sorted for `MatcherStorage.mixed(_:)`'s binary search.
+      let mixedOrder = output.mixedNodes.indices.sorted {
+        output.mixedNodes[$0] < output.mixedNodes[$1]
+      }
+      output.mixedNodes = mixedOrder.map { output.mixedNodes[$0] }
+      output.mixedInfo = mixedOrder.map { output.mixedInfo[$0] }
       nodes = []
       builtEntries = []
       literals = []
@@ -293,13 +297,8 @@ extension MatcherStorage {
     /// array grows by doubling (which copies it and holds up to twice its size).
     func reserve(_ output: inout Output) {
       var literalChildren = [Int32](repeating: 0, count: nodes.count)
-      var otherCount = 0
-      for node in nodes where node.parent >= 0 {
-        if node.key.kind == .literal {
-          literalChildren[Int(node.parent)] += 1
-        } else {
-          otherCount += 1
-        }
+      for node in nodes where node.parent >= 0 && node.key.kind == .literal {
+        literalChildren[Int(node.parent)] += 1
       }
       var edgeCount = 0
       for count in literalChildren {
@@ -313,7 +312,6 @@ extension MatcherStorage {
       output.nodes.reserveCapacity(nodes.count)
       output.parents.reserveCapacity(nodes.count)
       output.literalEdges.reserveCapacity(edgeCount)
-      output.edges.reserveCapacity(otherCount)
       output.bytes.reserveCapacity(byteCount)
       output.entries.reserveCapacity(builtEntries.count)
       output.entryNodes.reserveCapacity(builtEntries.count)
@@ -330,21 +328,40 @@ extension MatcherStorage {
       return order
     }
 
-    /// Appends `index` and its subtree; returns its position. Ranks are handed out in the walk
-    /// order described on ``MatcherStorage``: literal children, the other children up to
-    /// `<path:…>`, the node's own entries, then its `*` children. The walk is as deep as the
-    /// longest path (`PatternParser.maximumPathSegments`).
+    /// Appends `index` and its subtree; returns its position.
     func flatten(
       _ index: Int32, into output: inout Output, scratch: inout Scratch, rank: inout Int32
     ) -> Int32 {
       let position = Int32(output.nodes.count)
-      output.nodes.append(compiledNode(index, position: position, into: &output))
+      output.nodes.append(Node())
       output.parents.append(-1)
+      flatten(index, at: position, into: &output, scratch: &scratch, rank: &rank)
+      return position
+    }
+
+    /// Lays out `index` at `position` (a place already appended) and its subtree after the
+    /// output's end. Ranks are handed out in the walk order described on ``MatcherStorage``:
+    /// literal children, the other children up to `<path:…>`, the node's own entries, then its
+    /// `*` children. The other children take places next to each other, appended before the
+    /// literal children's subtrees (so a node names them by the first one's place, and a
+    /// capture child often shares its parent's cache line). The walk is as deep as the longest
+    /// path (`PatternParser.maximumPathSegments`).
+    func flatten(
+      _ index: Int32, at position: Int32, into output: inout Output, scratch: inout Scratch,
+      rank: inout Int32
+    ) {
+      output.nodes[Int(position)] = compiledNode(index, position: position, into: &output)
       let childStart = scratch.children.count
       let literalCount = orderChildren(of: index, into: &scratch)
       let childEnd = scratch.children.count
       let edgeStart = scratch.literalEdges.count
-      let otherStart = scratch.others.count
+
+      // The other children's places: those before the node's entries (all but `*`), then the
+      // `*` children, as the search tries them.
+      let otherStart = Int32(output.nodes.count)
+      let otherCount = childEnd - childStart - literalCount
+      output.nodes.append(contentsOf: repeatElement(Node(), count: otherCount))
+      output.parents.append(contentsOf: repeatElement(position, count: otherCount))
 
       var lowest = Int32.max
       for offset in childStart..<(childStart + literalCount) {
@@ -367,16 +384,16 @@ extension MatcherStorage {
         let hash = inline.hash(count: key.count)
         scratch.literalEdges.append(
           LiteralEdge(
-            hash: hash, keyCount: Int32(key.count), child: flat, keyStart: keyStart, inline: inline)
-        )
+            node: output.nodes[Int(flat)], hash: hash, keyCount: Int32(key.count), child: flat,
+            keyStart: keyStart, inline: inline))
       }
+      var next = otherStart
       for offset in (childStart + literalCount)..<childEnd {
         let childIndex = scratch.children[offset]
         guard nodes[Int(childIndex)].key.kind != .star else { continue }
-        let flat = flatten(childIndex, into: &output, scratch: &scratch, rank: &rank)
-        output.parents[Int(flat)] = position
-        lowest = min(lowest, output.nodes[Int(flat)].rankLow)
-        scratch.others.append(flat)
+        flatten(childIndex, at: next, into: &output, scratch: &scratch, rank: &rank)
+        lowest = min(lowest, output.nodes[Int(next)].rankLow)
+        next += 1
       }
       let entryStart = Int32(output.entries.count)
       let entryCount = assignEntryRanks(of: index, at: position, into: &output, rank: &rank)
@@ -385,27 +402,23 @@ extension MatcherStorage {
       for offset in (childStart + literalCount)..<childEnd {
         let childIndex = scratch.children[offset]
         guard nodes[Int(childIndex)].key.kind == .star else { continue }
-        let flat = flatten(childIndex, into: &output, scratch: &scratch, rank: &rank)
-        output.parents[Int(flat)] = position
-        lowest = min(lowest, output.nodes[Int(flat)].rankLow)
-        scratch.others.append(flat)
+        flatten(childIndex, at: next, into: &output, scratch: &scratch, rank: &rank)
+        lowest = min(lowest, output.nodes[Int(next)].rankLow)
+        next += 1
         hasStar = true
       }
 
       var node = output.nodes[Int(position)]
       emitLiteralEdges(scratch.literalEdges[edgeStart...], of: &node, into: &output)
-      node.otherStart = Int32(output.edges.count)
-      node.otherCount = Int32(scratch.others.count - otherStart)
+      node.otherStart = otherStart
+      node.otherCount = Int32(otherCount)
       node.hasStar = hasStar
-      output.edges += scratch.others[otherStart...]
       node.entryStart = entryStart
       node.entryCount = Int32(entryCount)
       node.rankLow = lowest
       output.nodes[Int(position)] = node
       scratch.children.removeSubrange(childStart...)
       scratch.literalEdges.removeSubrange(edgeStart...)
-      scratch.others.removeSubrange(otherStart...)
-      return position
     }
 
     /// The compiled node for the built node `index` (its kind and capture type; children,

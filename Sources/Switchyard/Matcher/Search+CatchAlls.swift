@@ -142,7 +142,7 @@ extension Search {
       index =
         literals == 1
         ? literalEdges[Int(node.pointee.literalStart)].child
-        : edges[Int(node.pointee.otherStart)]
+        : node.pointee.otherStart
     }
   }
 
@@ -265,7 +265,7 @@ extension Search {
     let node = nodes + Int(index)
     switch node.pointee.kind {
     case .literal:
-      return literalChild(nodes + Int(parent), segmentBytes(segment)) == index
+      return literalChild(nodes + Int(parent), segmentBytes(segment))?.pointee.child == index
     case .capture:
       return accepts(Int32(node.pointee.type), segmentBytes(segment))
     case .mixed:

@@ -37,7 +37,6 @@ struct Search {
   let nodes: UnsafePointer<MatcherStorage.Node>
   let parents: UnsafePointer<Int32>
   let literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>
-  let edges: UnsafeMutableBufferPointer<Int32>
   let pool: UnsafeBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
   let entryNodes: UnsafePointer<Int32>
@@ -64,7 +63,6 @@ struct Search {
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
     parents = UnsafePointer(storage.parents.baseAddress.unsafelyUnwrapped)
     literalEdges = UnsafePointer(storage.literalEdges.baseAddress.unsafelyUnwrapped)
-    edges = storage.edges
     pool = UnsafeBufferPointer(storage.pool)
     entries = storage.entries
     entryNodes = UnsafePointer(storage.entryNodes.baseAddress.unsafelyUnwrapped)
@@ -119,27 +117,37 @@ struct Search {
 
   /// The best route among the children and entries of `start`, which consumed the segments
   /// before `first` with `firstDepth` captures; -1 for none.
+  @inline(__always)
   mutating func children(of start: Int32, segment first: Int, depth firstDepth: Int) -> Int32 {
+    children(at: nodes + Int(start), segment: first, depth: firstDepth)
+  }
+
+  /// `children(of:segment:depth:)` of the node `start` points to: in `nodes`, or the copy in
+  /// the literal edge that leads to it.
+  mutating func children(
+    at start: UnsafePointer<MatcherStorage.Node>, segment first: Int, depth firstDepth: Int
+  ) -> Int32 {
     var segment = first
     var depth = firstDepth
-    var node = nodes + Int(start)
+    var node = start
     // A node answers what its last child to try answers when nothing comes after that child:
     // no `*` and, with a segment left, none of its own routes (they need none left). Such a
     // last child is walked in this loop instead of by recursion: a literal child when the node
     // has no other child, or the node's one capture child.
     while segment < segments.count {
-      if node.pointee.literalCount > 0, let child = literalChild(node, segmentBytes(segment)) {
+      if node.pointee.literalCount > 0, let edge = literalChild(node, segmentBytes(segment)) {
+        // The copy of the child's node in its edge: the line just read.
+        let child = Self.node(in: edge)
         if node.pointee.otherCount == 0 {
-          node = nodes + Int(child)
+          node = child
           segment += 1
           continue
         }
-        let found = children(of: child, segment: segment + 1, depth: depth)
+        let found = children(at: child, segment: segment + 1, depth: depth)
         if found >= 0 { return found }
       }
       guard node.pointee.otherCount == 1 && !node.pointee.hasStar else { break }
-      let only = edges[Int(node.pointee.otherStart)]
-      let child = nodes + Int(only)
+      let child = nodes + Int(node.pointee.otherStart)
       guard child.pointee.kind == .capture else { break }
       let type = Int32(child.pointee.type)
       guard accepts(type, segmentBytes(segment)) else { return -1 }
@@ -152,7 +160,7 @@ struct Search {
     let end = edge + Int(node.pointee.otherCount)
     let beforeEnd = node.pointee.hasStar ? end - 1 : end
     while edge < beforeEnd {
-      let found = visit(edges[edge], segment: segment, depth: depth)
+      let found = visit(Int32(truncatingIfNeeded: edge), segment: segment, depth: depth)
       if found >= 0 { return found }
       edge += 1
     }
@@ -161,7 +169,7 @@ struct Search {
       if found >= 0 { return found }
     }
     while edge < end {
-      let found = visit(edges[edge], segment: segment, depth: depth)
+      let found = visit(Int32(truncatingIfNeeded: edge), segment: segment, depth: depth)
       if found >= 0 { return found }
       edge += 1
     }
@@ -446,11 +454,12 @@ struct Search {
     return true
   }
 
-  /// The literal child equal to `bytes`: a scan for a few children, a hash probe for many.
+  /// The edge of the literal child equal to `bytes`: a scan for a few children, a hash probe
+  /// for many.
   @inline(__always)
   func literalChild(
     _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> Int32? {
+  ) -> UnsafePointer<MatcherStorage.LiteralEdge>? {
     let count = bytes.count
     let key: MatcherStorage.InlineKey
     if !caseInsensitive, let base = bytes.baseAddress,
@@ -471,7 +480,7 @@ struct Search {
         if Int(edge.pointee.keyCount) == count && edge.pointee.inline == key
           && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
         {
-          return edge.pointee.child
+          return edge
         }
         index += 1
       }
@@ -487,10 +496,19 @@ struct Search {
       if edge.pointee.hash == hash && keyCount == count && edge.pointee.inline == key
         && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
       {
-        return edge.pointee.child
+        return edge
       }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// The copy of an edge's child node that the edge holds.
+  @inline(__always)
+  static func node(
+    in edge: UnsafePointer<MatcherStorage.LiteralEdge>
+  ) -> UnsafePointer<MatcherStorage.Node> {
+    (UnsafeRawPointer(edge) + MatcherStorage.edgeNodeOffset).assumingMemoryBound(
+      to: MatcherStorage.Node.self)
   }
 
   @inline(__always)
