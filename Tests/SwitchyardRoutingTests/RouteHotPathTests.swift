@@ -77,6 +77,54 @@ struct RouteHotPathTests {
     #expect(seen.all.allSatisfy { $0 == "true myapp://nowhere/a?x=1 [\"nowhere\", \"a\"]" })
   }
 
+  @Test(
+    "a request for a URL no route matches carries the call's context and reads the URL under the router's options",
+    arguments: [false, true])
+  func unmatchedRequestUnderOptions(withRoutes: Bool) throws {
+    // With a route, the direct path builds the request; with none, the general dispatch does
+    // (there is no compiled level to read the URL with).
+    let router = Router<String>(options: RouteOptions(plusAsSpace: true))
+    if withRoutes { try router.register("myapp://user/<int:id>") { "user \(try $0.int("id"))" } }
+    let seen = Recorder<String>()
+    router.intercept { request in
+      seen.append(
+        "\(request.match == nil) \(request.context[.origin]) \(request.metadata[.gated])"
+          + " \(request.parts.pathSegments) \(request.query.last("q") ?? "-")")
+      return .pass
+    }
+    router.unmatchedHandler = { "unmatched \($0.reason)" }
+    #expect(
+      router.route("myapp://find/x?q=a+b", context: .with(.origin, "push")) == "unmatched noRoute")
+    #expect(router.route("myapp://find/y") == "unmatched noRoute")
+    #expect(
+      seen.all == [
+        "true push false [\"find\", \"x\"] a b", "true none false [\"find\", \"y\"] -",
+      ])
+    if withRoutes {
+      #expect(router.route("myapp://user/3", context: .with(.origin, "push")) == "user 3")
+      #expect(seen.all.last == "false push false [\"user\", \"3\"] -")
+    }
+  }
+
+  @Test("the match an interceptor reads is the one its handler gets, captures and all")
+  func interceptorMatchHasTheCaptures() throws {
+    let router = Router<String>()
+    try router.register("/repos/:owner/:repo/pulls/<int:number>/files/*rest") { match in
+      "\(try match.string("owner"))/\(try match.string("repo")) #\(try match.int("number"))"
+        + " \(try match.string("rest"))"
+    }
+    let seen = Recorder<String>()
+    router.intercept { request in
+      let values = request.match?.parameters.map { "\($0.name)=\($0.value)" } ?? []
+      seen.append(values.joined(separator: " "))
+      return .pass
+    }
+    #expect(router.route("/repos/a/b/pulls/12/files/x/y.swift") == "a/b #12 x/y.swift")
+    #expect(seen.all.count == 1)
+    #expect(seen.all.first?.contains("number=12") == true)
+    #expect(seen.all.first?.contains("rest=x/y.swift") == true)
+  }
+
   @Test("an interceptor for another scheme does not run; one for this scheme does")
   func scopedInterceptors() throws {
     let router = Router<String>()

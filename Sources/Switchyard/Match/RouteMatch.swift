@@ -18,8 +18,9 @@ public struct RouteMatch: Sendable {
   private(set) var storage: MatcherStorage
   /// The URL and how the engine read it.
   private(set) var reading: URLReading
-  private(set) var entry: Int32
-  private(set) var slots: CaptureList
+  // Set in place also by `RouteMatcher.readRequest`, which fills an interception request.
+  var entry: Int32
+  var slots: CaptureList
   /// What the routing call carries (see `RoutingContext`): empty for a bare matcher's match;
   /// a router sets it before its interceptors and handlers see the match.
   public internal(set) var context = RoutingContext()
@@ -159,4 +160,23 @@ public struct RouteMatch: Sendable {
     let kept = text
     return text.withUTF8 { type.value(kept, $0) }
   }
+}
+
+extension RouteMatch {
+  /// A match of no route: what an ``InterceptionRequest`` holds for a URL that no route
+  /// matches (the URL's reading and the storage's options). Never handed out:
+  /// ``InterceptionRequest/match`` is `nil` for it, and nothing reads its route or captures.
+  ///
+  /// The caller sets the context afterwards: assigning `context` in an initializer (it has a
+  /// default value) makes the optimizer copy the whole match on its way out (measured with
+  /// callgrind: about 390 instructions per routing call).
+  init(noRouteIn storage: MatcherStorage, reading: URLReading) {
+    self.storage = storage
+    entry = -1
+    self.reading = reading
+    slots = CaptureList()
+  }
+
+  /// Whether this is a match of no route (see `init(noRouteIn:reading:)`).
+  var isNoRoute: Bool { entry < 0 }
 }

@@ -96,7 +96,7 @@ public struct RouteMatcher: Sendable {
   func read(_ url: String) -> (reading: URLReading, best: RouteMatch?) {
     var result: (reading: URLReading, best: RouteMatch?)? = nil
     readBest(url, context: RoutingContext()) { best in
-      result = best.map { ($0.reading, $0) }
+      result = (best.reading, best)
     } unmatched: { reading in
       result = (reading, nil)
     }
@@ -116,7 +116,9 @@ public struct RouteMatcher: Sendable {
     matched: (consuming RouteMatch) -> Void, unmatched: (URLReading) -> Void
   ) {
     let (split, found, slots) = searchKeepingSplit(url)
-    guard let split else { return unmatched(URLReading(reading: url, options: options)) }
+    guard let split else {
+      return readUnkept(url, found, slots, context, matched: matched, unmatched: unmatched)
+    }
     guard let found else { return unmatched(URLReading(url, split)) }
     var match = RouteMatch(
       storage: storage, entry: found.entry, reading: URLReading(url, split), slots: slots)
@@ -125,26 +127,24 @@ public struct RouteMatcher: Sendable {
     matched(match)
   }
 
-  /// ``readBest(_:context:matched:unmatched:)`` for a caller that moves the match on (into an
-  /// interception request): `matched` may take it out of the optional. Moving a match given as
-  /// `consuming` into a stored property copies it (measured: about 170 instructions); taking
-  /// it out of an `inout` optional does not.
-  @inline(__always)
-  func readBest(
-    _ url: String, context: RoutingContext,
-    matchedInPlace matched: (inout RouteMatch?) -> Void, unmatched: (URLReading) -> Void
+  /// ``readBest(_:context:matched:unmatched:)`` for a URL too long for a kept split (see
+  /// `URLLayout.Packed`): it is read again from its text. Kept out of line, away from the
+  /// hot path.
+  @inline(never)
+  private func readUnkept(
+    _ url: String, _ found: MatcherStorage.Found?, _ slots: CaptureList,
+    _ context: RoutingContext, matched: (consuming RouteMatch) -> Void,
+    unmatched: (URLReading) -> Void
   ) {
-    let (split, found, slots) = searchKeepingSplit(url)
-    guard let split else { return unmatched(URLReading(reading: url, options: options)) }
-    guard let found else { return unmatched(URLReading(url, split)) }
-    var match: RouteMatch? = RouteMatch(
-      storage: storage, entry: found.entry, reading: URLReading(url, split), slots: slots)
-    if !context.isEmpty { match?.context = context }
-    matched(&match)
+    let reading = URLReading(reading: url, options: options)
+    guard let found else { return unmatched(reading) }
+    var match = RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
+    if !context.isEmpty { match.context = context }
+    matched(match)
   }
 
   /// The search behind the router's lookups: the winner, its captures, and how the URL was
-  /// split (`nil` only for a URL of 2 GiB or more, which no search reads).
+  /// split (`nil` for a URL too long for a kept split, see `URLLayout.Packed`).
   @inline(__always)
   private func searchKeepingSplit(
     _ url: String
@@ -204,7 +204,7 @@ public struct RouteMatcher: Sendable {
     return results
   }
 
-  private func withBytes<R>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  func withBytes<R>(_ url: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let result = url.utf8.withContiguousStorageIfAvailable(body) { return result }
     return Array(url.utf8).withUnsafeBufferPointer(body)
   }

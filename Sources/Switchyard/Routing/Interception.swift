@@ -23,64 +23,44 @@ public enum InterceptorDecision: Sendable, Hashable {
 /// interceptor asks for them.
 public struct InterceptionRequest: Sendable {
   /// The URL being routed (after any earlier redirection).
-  public var url: String { reading.text }
+  public var url: String { core.reading.text }
   /// The URLs routed before this one in this call, oldest first (empty for the URL as given).
   public let redirects: [String]
+  /// The best candidate's match, or, when no route matches, a match of no route (see
+  /// `RouteMatch.init(noRouteIn:reading:)`): either way the URL's one reading, the router's
+  /// options (in the matcher's storage) and the call's context. One stored match and no
+  /// optional: the router fills it in place and lends it to the handler once the interceptors
+  /// pass (`RouteMatcher.readRequest`), with no move of the match in between.
+  var core: RouteMatch
+
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
-  ///
-  /// The router lends this very match to the handler once the interceptors pass: building
-  /// the request copies nothing.
-  public let match: RouteMatch?
+  public var match: RouteMatch? { core.isNoRoute ? nil : core }
   /// What the routing call carries (see ``RoutingContext``).
-  public let context: RoutingContext
-  /// The URL's reading and the router's options when no route matches (a match carries both).
-  private let unmatched: (reading: URLReading, options: RouteOptions)?
+  public var context: RoutingContext { core.context }
 
-  /// `reading` is the URL's one reading, the one `match` holds when there is a match (it is
-  /// kept apart only when there is none). The match is moved in, not copied.
-  init(
-    redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
-    reading: URLReading, options: RouteOptions
-  ) {
+  /// A request for the URL read as `reading`, in a table kept by `storage`, as if no route
+  /// matched: `RouteMatcher.readRequest` fills in its match in place.
+  init(redirects: [String], noRouteIn storage: MatcherStorage, reading: URLReading) {
     self.redirects = redirects
-    self.context = context
-    unmatched = match == nil ? (reading, options) : nil
-    self.match = match
+    core = RouteMatch(noRouteIn: storage, reading: reading)
   }
 
-  /// The same, for a lookup that returns the URL's reading apart only when nothing matched
-  /// (`unmatched` is then that reading; a match holds its own).
+  /// The request for `match` (or, when it is `nil`, for the URL read as `reading`, in a table
+  /// kept by `storage`), carrying `context`. A match holds its own reading.
   init(
-    redirects: [String], match: consuming RouteMatch?, context: RoutingContext,
-    unmatched: URLReading?, options: RouteOptions
+    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
+    storage: MatcherStorage
   ) {
     self.redirects = redirects
-    self.context = context
-    self.unmatched = match == nil ? unmatched.map { ($0, options) } : nil
-    self.match = match
+    core = match ?? RouteMatch(noRouteIn: storage, reading: reading)
+    core.context = context
   }
-
-  /// Moves the match out of a request that is done with (no copy is made).
-  consuming func takeMatch() -> RouteMatch? { match }
 
   /// The URL as the engine read it; ``parts`` and ``query`` are built from it when read.
-  var reading: URLReading {
-    switch (match, unmatched) {
-    case (let match?, _): return match.reading
-    case (nil, let unmatched?): return unmatched.reading
-    // Not made: `init` sets one of the two.
-    case (nil, nil): return URLReading("", hostAsPath: false)
-    }
-  }
+  var reading: URLReading { core.reading }
 
-  var options: RouteOptions {
-    switch (match, unmatched) {
-    case (let match?, _): return match.storage.options
-    case (nil, let unmatched?): return unmatched.options
-    case (nil, nil): return RouteOptions()
-    }
-  }
+  var options: RouteOptions { core.storage.options }
 
   /// The URL's parts as the engine reads them (built when asked for).
   public var parts: URLParts { reading.parts(options: options) }
@@ -90,7 +70,7 @@ public struct InterceptionRequest: Sendable {
 
   /// The best candidate route's metadata (empty when no route matches): a login gate reads
   /// `request.metadata[.requiresSignIn]` instead of parsing route names.
-  public var metadata: RouteMetadata { match?.route.metadata ?? RouteMetadata() }
+  public var metadata: RouteMetadata { core.isNoRoute ? RouteMetadata() : core.route.metadata }
 }
 
 /// An interceptor as registered: its name, its scheme filter and its body.

@@ -310,6 +310,9 @@ final class RoutingSnapshot: Sendable {
   let reader: URLReader
   /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
   let scopedInterceptors: Bool
+  /// The storage an interception request for a URL no route matches is read under (for the
+  /// router's options): the first level's, or an empty table's when there are no routes.
+  let unmatchedStorage: MatcherStorage
 
   init(
     levels: [CompiledLevel], interceptors: [InterceptorEntry],
@@ -321,6 +324,8 @@ final class RoutingSnapshot: Sendable {
     self.maximumRedirects = maximumRedirects
     self.reader = reader
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
+    unmatchedStorage =
+      levels.first?.matcher.storage ?? MatcherStorage(table: RouteTable(options: reader.options))
   }
 
   /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
@@ -390,7 +395,7 @@ final class RoutingSnapshot: Sendable {
   ) -> (InterceptorEntry, InterceptorDecision)? {
     let request = InterceptionRequest(
       redirects: redirects, match: match, context: context, reading: reading,
-      options: reader.options)
+      storage: unmatchedStorage)
     return intercept(request)
   }
 

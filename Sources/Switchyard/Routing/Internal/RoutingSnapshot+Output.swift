@@ -4,17 +4,18 @@ extension RoutingSnapshot {
   ///
   /// When nothing observes and the routes are one compiled level, this is the hot path: the
   /// best match is built once and never copied — handed over by the lookup and lent to its
-  /// handler, or moved into the interceptors' request and lent from there (a copy of a match
-  /// costs five reference-count pairs). Nothing is returned in an optional: a returned
-  /// `RouteMatch?` or `URLReading?` is destroyed through value witnesses (about 100
+  /// handler, or built in place inside the interceptors' request and lent from there (a copy
+  /// of a match costs five reference-count pairs). Nothing is returned in an optional: a
+  /// returned `RouteMatch?` or `URLReading?` is destroyed through value witnesses (about 100
   /// instructions each). A URL that no route matches ends here when there is no unmatched
   /// handler to tell. The general dispatch runs otherwise, and once the best candidate
   /// declined or an interceptor acted (<doc:RegistrationCost> gives the cost).
   ///
-  /// The shape of this code is measured, not only written: the optimizer copies the match
-  /// when it is bound to a second name (`if let` on the request's match, a `let` out of a
-  /// tuple, a `consuming` closure parameter stored into a request), so check a change with
-  /// callgrind before keeping it.
+  /// The shape of this code is measured, not only written. The optimizer copies a match when
+  /// it is bound to a second name (`if let` on an optional match, a `let` out of a tuple, a
+  /// `consuming` closure parameter stored into a request), when it is moved into a stored
+  /// property, and when an initializer assigns its `context` (a property with a default
+  /// value). Check a change with callgrind before keeping it.
   func routeOutput(
     _ url: String, _ context: RoutingContext, _ fallback: ErasedUnmatchedHandler?,
     into out: UnsafeMutableRawPointer
@@ -24,7 +25,7 @@ extension RoutingSnapshot {
       return
     }
     // The best match is never copied: it is handed over by the lookup, then lent straight to
-    // its handler, or moved into the interceptors' request and lent from there.
+    // its handler, or made inside the interceptors' request and lent from there.
     if interceptors.isEmpty {
       levels[0].matcher.readBest(url, context: context) { match in
         handle(match, url, context, fallback, out)
@@ -33,20 +34,9 @@ extension RoutingSnapshot {
       }
       return
     }
-    levels[0].matcher.readBest(
-      url, context: context,
-      matchedInPlace: { match in
-        routeIntercepted(
-          InterceptionRequest(
-            redirects: [], match: match.take(), context: context, unmatched: nil,
-            options: reader.options), url, context, fallback, out)
-      },
-      unmatched: { reading in
-        routeIntercepted(
-          InterceptionRequest(
-            redirects: [], match: nil, context: context, unmatched: reading,
-            options: reader.options), url, context, fallback, out)
-      })
+    levels[0].matcher.readRequest(url, context: context) { request in
+      routeIntercepted(request, url, context, fallback, out)
+    }
   }
 
   /// Runs the best match's handler (the match is lent, never copied).
@@ -65,8 +55,7 @@ extension RoutingSnapshot {
   }
 
   /// The interceptors run on `request`; when they all pass, the handler gets the very match
-  /// they saw, lent in place by `map` (binding it with `if let` copies it: measured, about
-  /// 250 instructions).
+  /// they saw, lent in place (the request's `core`).
   private func routeIntercepted(
     _ request: borrowing InterceptionRequest, _ url: String, _ context: RoutingContext,
     _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer
@@ -80,15 +69,11 @@ extension RoutingSnapshot {
       tell(fallback, run.complete(step) { invokeSync($0, $1, out) }, out)
       return
     }
-    guard let index = request.match?.routeIndex, index < levels[0].handlers.count else {
+    guard !request.core.isNoRoute else {
       if fallback != nil { self.unmatched(url, request.reading, context, fallback, out) }
       return
     }
-    _ = request.match.map { match in
-      let first = invokeSync(levels[0].handlers[index], match, out)
-      if case .handled = first { return }
-      declined(first, match, url, context, fallback, out)
-    }
+    handle(request.core, url, context, fallback, out)
   }
 
   /// No route matches the URL: the unmatched handler is told.
