@@ -13,14 +13,13 @@ public struct RouteMatch: Sendable {
   //
   // At most 128 bytes: a bigger value is copied with a call to memcpy, and a match is copied
   // on every lookup. The fields are in this order so that `entry` fills the reading's padding.
-  // `var` (set only by `init` and `replace`): `RouteMatcher.match(_:into:)` overwrites a
-  // match in place.
+  // `var` (set only by `init`, `replace` and `fill`): `RouteMatcher.match(_:into:)`
+  // overwrites a match in place, and a router fills an empty match in place.
   private(set) var storage: MatcherStorage
   /// The URL and how the engine read it.
   private(set) var reading: URLReading
-  // Set in place also by `RouteMatcher.readRequest`, which fills an interception request.
-  var entry: Int32
-  var slots: CaptureList
+  private(set) var entry: Int32
+  private(set) var slots: CaptureList
   /// What the routing call carries (see `RoutingContext`): empty for a bare matcher's match;
   /// a router sets it before its interceptors and handlers see the match.
   public internal(set) var context = RoutingContext()
@@ -163,20 +162,28 @@ public struct RouteMatch: Sendable {
 }
 
 extension RouteMatch {
-  /// A match of no route: what an ``InterceptionRequest`` holds for a URL that no route
-  /// matches (the URL's reading and the storage's options). Never handed out:
-  /// ``InterceptionRequest/match`` is `nil` for it, and nothing reads its route or captures.
+  /// A match of no route and no captures for the URL read as `reading`: what a router fills
+  /// in place once its search found the winner (see `fill(entry:slots:)`), and what an
+  /// ``InterceptionRequest`` holds for a URL that no route matches. Never handed out as a
+  /// match: ``InterceptionRequest/match`` is `nil` for it, and nothing reads its route.
   ///
   /// The caller sets the context afterwards: assigning `context` in an initializer (it has a
   /// default value) makes the optimizer copy the whole match on its way out (measured with
   /// callgrind: about 390 instructions per routing call).
-  init(noRouteIn storage: MatcherStorage, reading: URLReading) {
+  init(emptyIn storage: MatcherStorage, reading: URLReading) {
     self.storage = storage
     entry = -1
     self.reading = reading
     slots = CaptureList()
   }
 
-  /// Whether this is a match of no route (see `init(noRouteIn:reading:)`).
+  /// Makes an empty match (`init(emptyIn:reading:)`) the match of entry `entry`, with the
+  /// captures in `slots` swapped in (moved, not copied; `slots` is left empty).
+  mutating func fill(entry: Int, slots: inout CaptureList) {
+    self.entry = Int32(entry)
+    swap(&self.slots, &slots)
+  }
+
+  /// Whether this is a match of no route (see `init(emptyIn:reading:)`).
   var isNoRoute: Bool { entry < 0 }
 }

@@ -27,7 +27,7 @@ public struct InterceptionRequest: Sendable {
   /// The URLs routed before this one in this call, oldest first (empty for the URL as given).
   public let redirects: [String]
   /// The best candidate's match, or, when no route matches, a match of no route (see
-  /// `RouteMatch.init(noRouteIn:reading:)`): either way the URL's one reading, the router's
+  /// `RouteMatch.init(emptyIn:reading:)`): either way the URL's one reading, the router's
   /// options (in the matcher's storage) and the call's context. One stored match and no
   /// optional: the router fills it in place and lends it to the handler once the interceptors
   /// pass (`RouteMatcher.readRequest`), with no move of the match in between.
@@ -41,9 +41,9 @@ public struct InterceptionRequest: Sendable {
 
   /// A request for the URL read as `reading`, in a table kept by `storage`, as if no route
   /// matched: `RouteMatcher.readRequest` fills in its match in place.
-  init(redirects: [String], noRouteIn storage: MatcherStorage, reading: URLReading) {
+  init(redirects: [String], emptyIn storage: MatcherStorage, reading: URLReading) {
     self.redirects = redirects
-    core = RouteMatch(noRouteIn: storage, reading: reading)
+    core = RouteMatch(emptyIn: storage, reading: reading)
   }
 
   /// The request for `match` (or, when it is `nil`, for the URL read as `reading`, in a table
@@ -53,7 +53,7 @@ public struct InterceptionRequest: Sendable {
     storage: MatcherStorage
   ) {
     self.redirects = redirects
-    core = match ?? RouteMatch(noRouteIn: storage, reading: reading)
+    core = match ?? RouteMatch(emptyIn: storage, reading: reading)
     core.context = context
   }
 

@@ -1,6 +1,6 @@
 extension RouteMatcher {
   /// The interceptors' request for `url`, lent to `body`: the best match (or a match of no
-  /// route, see `RouteMatch.init(noRouteIn:reading:)`), carrying `context` and the URL's kept
+  /// route, see `RouteMatch.init(emptyIn:reading:)`), carrying `context` and the URL's kept
   /// reading.
   ///
   /// The request is made once and its match filled in place: no match is built apart and
@@ -12,20 +12,12 @@ extension RouteMatcher {
   ) {
     var slots = CaptureList()
     var split: MatcherStorage.Split? = nil
-    let found = withBytes(url) { bytes in
-      withUnsafeMutablePointer(to: &split) {
-        storage.search(bytes, mode: .best, slots: &slots, split: $0)
-      }
-    }
+    let found = searchKeepingSplit(url, slots: &slots, split: &split)
     var request = InterceptionRequest(
-      redirects: [], noRouteIn: storage,
+      redirects: [], emptyIn: storage,
       // A URL too long for a kept split (see `URLLayout.Packed`) is read again from its text.
       reading: split.map { URLReading(url, $0) } ?? URLReading(reading: url, options: options))
-    if let found {
-      request.core.entry = Int32(found.entry)
-      // Swapped in, not assigned: the captures are moved, not copied.
-      swap(&request.core.slots, &slots)
-    }
+    if let found { request.core.fill(entry: found.entry, slots: &slots) }
     // An empty context is what a new match carries already.
     if !context.isEmpty { request.core.context = context }
     body(request)
