@@ -6,9 +6,10 @@ extension MatcherStorage {
     case exists
   }
 
-  /// How a search read a URL: its one split, and whether its host is a path segment.
+  /// How a search read a URL: its one split (`nil` for a URL too long to pack, see
+  /// `URLLayout.Packed`: split again when read), and whether its host is a path segment.
   struct Split {
-    var layout: URLLayout.Packed
+    var layout: URLLayout.Packed?
     var hostAsPath: Bool
   }
 
@@ -96,16 +97,17 @@ extension MatcherStorage {
       // Slot 0 is kept free for a host read as the first segment. A layout read before
       // recorded its segments elsewhere: the general path below finds them again.
       var layout: URLLayout
-      if let known {
-        layout = known.layout.layout
+      if let known = known?.layout {
+        layout = known.layout
         layout.segmentCount = -1
       } else {
         layout = URLLayout.split(
           bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
-      if let reading, let packed = URLLayout.Packed(layout, count: bytes.count) {
-        reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
+      if let reading {
+        reading.pointee = Split(
+          layout: URLLayout.Packed(layout, count: bytes.count), hostAsPath: hostAsPath)
       }
 
       // Fast path: no escapes and few segments. The split already found the segments, and

@@ -12,8 +12,8 @@
 struct URLReading: Sendable {
   /// The URL as given.
   let text: String
-  /// The split, in 32-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
-  /// of 2 GiB or more: split when read).
+  /// The split, in 16-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
+  /// too long to pack, see `URLLayout.Packed`: split when read).
   private let packed: URLLayout.Packed?
   /// The parameters, parsed once for every copy; `nil` for a reading that is not kept, and for
   /// a kept reading of a URL without a query or a fragment (there is nothing to parse).
@@ -34,7 +34,8 @@ struct URLReading: Sendable {
     self.text = text
     hostAsPath = split.hostAsPath
     packed = split.layout
-    parameters = split.layout.hasQueryOrFragment ? ParsedParameters.make() : nil
+    // A URL too long to pack is split again when read; its parameters are still parsed once.
+    parameters = split.layout?.hasQueryOrFragment ?? true ? ParsedParameters.make() : nil
   }
 
   /// Reads `text` under `options`, without matching it, kept.
@@ -73,8 +74,8 @@ struct URLReading: Sendable {
     return withBytes { URLLayout.split($0) }
   }
 
-  /// How the engine read the URL (for a search that must not split it again); `nil` for a URL
-  /// of 2 GiB or more, which no search reads.
+  /// How the engine read the URL (for a search that must not split it again); `nil` when it
+  /// is not kept packed (a search then splits it again).
   var split: MatcherStorage.Split? {
     packed.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
   }
