@@ -277,4 +277,27 @@ struct CompactMatchTests {
         ], "padding \(size)")
     }
   }
+  @Test("A routed URL too long to pack is still split once, matched or not")
+  func longURLSplitOnce() throws {
+    let router = Router<String>()
+    try router.register("/q/:pad/:x?q=<v>#<f>") { match in
+      "\(try match.string("x")) \(match.url.pathSegments.count) \(match.query.items.count) "
+        + "\(match.fragment ?? "-") \(match.fragmentParameters.items.count)"
+    }
+    router.unmatchedHandler = { request in
+      "unmatched \(request.parts.pathSegments.count) \(request.query.last("k") ?? "-")"
+    }
+    router.intercept(name: "look") { request in
+      request.parts.pathSegments.count == 3 && request.query.last("q") != nil ? .pass : .reject
+    }
+    let pad = String(repeating: "p", count: 70_000)
+    for (url, expected) in [
+      ("/q/\(pad)/x1?q=v#f", "x1 3 1 f 0"), ("/r/\(pad)/x1?k=v", "unmatched 3 v"),
+    ] {
+      let counters = ReadingCounters()
+      ReadingCounters.$current.withValue(counters) { #expect(router.route(url) == expected) }
+      #expect(counters.counts.splits == 1)
+      #expect(counters.counts.queryParses <= 2)
+    }
+  }
 }

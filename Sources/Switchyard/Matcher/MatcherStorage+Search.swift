@@ -6,11 +6,15 @@ extension MatcherStorage {
     case exists
   }
 
-  /// How a search read a URL: its one split (`nil` for a URL too long to pack, see
-  /// `URLLayout.Packed`: split again when read), and whether its host is a path segment.
+  /// How a search read a URL: its one split, and whether its host is a path segment.
   struct Split {
+    /// The split; `nil` for a URL too long to pack (see `URLLayout.Packed`), whose split is
+    /// kept in `unpacked` instead.
     var layout: URLLayout.Packed?
     var hostAsPath: Bool
+    /// For a URL too long to pack: the storage of its kept reading's parameters, holding its
+    /// split (see `URLReading`); `nil` otherwise.
+    var unpacked: ParsedParameters? = nil
   }
 
   /// The winner of a search: its entry, and how the URL's host was read.
@@ -97,8 +101,8 @@ extension MatcherStorage {
       // Slot 0 is kept free for a host read as the first segment. A layout read before
       // recorded its segments elsewhere: the general path below finds them again.
       var layout: URLLayout
-      if let known = known?.layout {
-        layout = known.layout
+      if let known = known?.layout?.layout ?? known?.unpacked?.layout {
+        layout = known
         layout.segmentCount = -1
       } else {
         layout = URLLayout.split(
@@ -106,8 +110,14 @@ extension MatcherStorage {
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
       if let reading {
-        reading.pointee = Split(
-          layout: URLLayout.Packed(layout, count: bytes.count), hostAsPath: hostAsPath)
+        if let packed = URLLayout.Packed(layout, count: bytes.count) {
+          reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
+        } else {
+          var kept = layout
+          kept.segmentCount = -1
+          reading.pointee = Split(
+            layout: nil, hostAsPath: hostAsPath, unpacked: ParsedParameters.make(layout: kept))
+        }
       }
 
       // Fast path: no escapes and few segments. The split already found the segments, and
