@@ -7,14 +7,10 @@ extension MatcherStorage {
   }
 
   /// How a search read a URL: its one split, and whether its host is a path segment.
+  /// (32-bit offsets: a plain value, small enough to hand over without a call to `memcpy`.)
   struct Split {
-    /// The split; `nil` for a URL too long to pack (see `URLLayout.Packed`), whose split is
-    /// kept in `unpacked` instead.
-    var layout: URLLayout.Packed?
+    var layout: URLLayout.Wide
     var hostAsPath: Bool
-    /// For a URL too long to pack: the storage of its kept reading's parameters, holding its
-    /// split (see `URLReading`); `nil` otherwise.
-    var unpacked: ParsedParameters? = nil
   }
 
   /// The winner of a search: its entry, and how the URL's host was read.
@@ -101,23 +97,16 @@ extension MatcherStorage {
       // Slot 0 is kept free for a host read as the first segment. A layout read before
       // recorded its segments elsewhere: the general path below finds them again.
       var layout: URLLayout
-      if let known = known?.layout?.layout ?? known?.unpacked?.layout {
-        layout = known
+      if let known {
+        layout = known.layout.layout
         layout.segmentCount = -1
       } else {
         layout = URLLayout.split(
           bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
-      if let reading {
-        if let packed = URLLayout.Packed(layout, count: bytes.count) {
-          reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
-        } else {
-          var kept = layout
-          kept.segmentCount = -1
-          reading.pointee = Split(
-            layout: nil, hostAsPath: hostAsPath, unpacked: ParsedParameters.make(layout: kept))
-        }
+      if let reading, let wide = URLLayout.Wide(layout, count: bytes.count) {
+        reading.pointee = Split(layout: wide, hostAsPath: hostAsPath)
       }
 
       // Fast path: no escapes and few segments. The split already found the segments, and

@@ -34,12 +34,13 @@ struct URLReading: Sendable {
   init(_ text: String, _ split: MatcherStorage.Split) {
     self.text = text
     hostAsPath = split.hostAsPath
-    packed = split.layout
-    if let layout = split.layout {
-      parameters = layout.hasQueryOrFragment ? ParsedParameters.make() : nil
+    if let packed = URLLayout.Packed(split.layout, count: text.utf8.count) {
+      self.packed = packed
+      parameters = packed.hasQueryOrFragment ? ParsedParameters.make() : nil
     } else {
-      // A URL too long to pack: the search kept its split with its parameters.
-      parameters = split.unpacked
+      // A URL too long to pack keeps its split with its parameters.
+      packed = nil
+      parameters = ParsedParameters.make(layout: split.layout.layout)
     }
   }
 
@@ -84,9 +85,10 @@ struct URLReading: Sendable {
   /// How the engine read the URL (for a search that must not split it again); `nil` when it
   /// is not kept (a search then splits it again).
   var split: MatcherStorage.Split? {
-    if let packed { return MatcherStorage.Split(layout: packed, hostAsPath: hostAsPath) }
-    guard let parameters, parameters.layout != nil else { return nil }
-    return MatcherStorage.Split(layout: nil, hostAsPath: hostAsPath, unpacked: parameters)
+    guard packed != nil || parameters?.layout != nil else { return nil }
+    return URLLayout.Wide(layout, count: text.utf8.count).map {
+      MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath)
+    }
   }
 
   func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
