@@ -13,7 +13,7 @@ struct CaptureSlot: Sendable, Hashable {
     case fragment
   }
   var kind: Kind
-  // 16 bytes in all: a match keeps a few inline (see `CaptureList`).
+  // 16 bytes in all; a match keeps a few inline, in 8 bytes each (see `compact`).
   private var typeCode: UInt8
   private var first: Int32
   private var second: Int32
@@ -61,51 +61,88 @@ struct CaptureSlot: Sendable, Hashable {
   var suffixCount: Int { Int(third) }
   /// `.queryValue` and `.fragment`: the raw URL bytes of the value.
   var bytes: Range<Int> { Int(first)..<Int(second) }
+
+  // MARK: The compact form
+
+  /// The slot in 8 bytes (kind, type code, then the three fields in 16 bits each), or `nil`
+  /// when a field does not fit in 16 bits (a URL of 64 KiB or more).
+  var compact: UInt64? {
+    let (a, b, c) = (
+      UInt32(bitPattern: first), UInt32(bitPattern: second), UInt32(bitPattern: third)
+    )
+    guard (a | b | c) >> 16 == 0 else { return nil }
+    return UInt64(kind.rawValue) | UInt64(typeCode) << 8 | UInt64(a) << 16 | UInt64(b) << 32
+      | UInt64(c) << 48
+  }
+
+  /// The slot whose compact form is `compact`.
+  init(compact: UInt64) {
+    kind = Kind(rawValue: UInt8(truncatingIfNeeded: compact)) ?? .segments
+    typeCode = UInt8(truncatingIfNeeded: compact >> 8)
+    first = Int32(UInt16(truncatingIfNeeded: compact >> 16))
+    second = Int32(UInt16(truncatingIfNeeded: compact >> 32))
+    third = Int32(UInt16(truncatingIfNeeded: compact >> 48))
+  }
 }
 
 /// The captures of a match: up to four inline, so that most matches allocate nothing; more
 /// go to an array (allocated once, and reused by `RouteMatcher.match(_:into:)`).
+///
+/// Inline slots are kept in their compact form (8 bytes, see `CaptureSlot.compact`), so that
+/// the list takes 48 bytes and a match stays within 128 (copied without a call to `memcpy`).
+/// A slot without a compact form (a URL of 64 KiB or more) sends every slot to the array, in
+/// full.
 struct CaptureList: Sendable {
   static let inlineCapacity = 4
-  private(set) var count = 0
-  private var inline: (CaptureSlot, CaptureSlot, CaptureSlot, CaptureSlot)
-  /// Every slot, when there are more than `inlineCapacity`.
+  private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// Every slot, when there are more than `inlineCapacity` or one has no compact form; empty
+  /// otherwise (its capacity may be kept for reuse).
   private var spilled: [CaptureSlot] = []
+  private var storedCount: Int32 = 0
+  /// Whether the slots are in `spilled`.
+  private var isSpilled = false
 
-  init() {
-    let empty = CaptureSlot.segments(0..<0, type: CaptureType.string.code)
-    inline = (empty, empty, empty, empty)
-  }
+  init() {}
 
   init(_ slots: some Collection<CaptureSlot>) {
-    self.init()
     append(contentsOf: slots)
   }
+
+  var count: Int { Int(storedCount) }
 
   /// Whether the list holds spilled storage worth reusing (see `removeAll`).
   var hasSpilledStorage: Bool { spilled.capacity > 0 }
 
   /// Empties the list, keeping any spilled storage for reuse.
   mutating func removeAll() {
-    count = 0
+    storedCount = 0
+    isSpilled = false
     spilled.removeAll(keepingCapacity: true)
   }
 
-  /// Appends `slots`: while they fit inline, copied in one step (the search hands its
-  /// captures over this way on every match).
+  /// Appends `slots`: while they fit inline, each packed in a few instructions (the search
+  /// hands its captures over this way on every match).
   mutating func append(contentsOf slots: UnsafeBufferPointer<CaptureSlot>) {
-    let total = count + slots.count
-    guard total <= Self.inlineCapacity, let source = slots.baseAddress else {
+    let start = count
+    guard !isSpilled, start + slots.count <= Self.inlineCapacity else {
       appendElements(slots)
       return
     }
-    let start = count
-    withUnsafeMutablePointer(to: &inline) { tuple in
-      tuple.withMemoryRebound(to: CaptureSlot.self, capacity: Self.inlineCapacity) {
-        ($0 + start).update(from: source, count: slots.count)
+    let packed = withUnsafeMutablePointer(to: &inline) { tuple in
+      tuple.withMemoryRebound(to: UInt64.self, capacity: Self.inlineCapacity) { words in
+        for index in slots.indices {
+          guard let word = slots[index].compact else { return false }
+          words[start + index] = word
+        }
+        return true
       }
     }
-    count = total
+    // Words written past `count` before a slot that does not pack are overwritten below.
+    guard packed else {
+      appendElements(slots)
+      return
+    }
+    storedCount = Int32(start + slots.count)
   }
 
   mutating func append(contentsOf slots: some Collection<CaptureSlot>) {
@@ -113,33 +150,37 @@ struct CaptureList: Sendable {
   }
 
   private mutating func appendElements(_ slots: some Collection<CaptureSlot>) {
-    let total = count + slots.count
-    if total <= Self.inlineCapacity {
-      for slot in slots {
+    for slot in slots {
+      if !isSpilled, count < Self.inlineCapacity, let word = slot.compact {
         switch count {
-        case 0: inline.0 = slot
-        case 1: inline.1 = slot
-        case 2: inline.2 = slot
-        default: inline.3 = slot
+        case 0: inline.0 = word
+        case 1: inline.1 = word
+        case 2: inline.2 = word
+        default: inline.3 = word
         }
-        count += 1
+      } else {
+        spill()
+        spilled.append(slot)
       }
-      return
+      storedCount += 1
     }
-    if spilled.isEmpty {
-      for index in 0..<count { spilled.append(self[index]) }
-    }
-    spilled.append(contentsOf: slots)
-    count = total
+  }
+
+  /// Moves the inline slots to `spilled`, in full (from now on every slot goes there).
+  private mutating func spill() {
+    guard !isSpilled else { return }
+    spilled.reserveCapacity(count + 1)
+    for index in 0..<count { spilled.append(self[index]) }
+    isSpilled = true
   }
 
   subscript(index: Int) -> CaptureSlot {
-    if count > Self.inlineCapacity { return spilled[index] }
+    if isSpilled { return spilled[index] }
     switch index {
-    case 0: return inline.0
-    case 1: return inline.1
-    case 2: return inline.2
-    default: return inline.3
+    case 0: return CaptureSlot(compact: inline.0)
+    case 1: return CaptureSlot(compact: inline.1)
+    case 2: return CaptureSlot(compact: inline.2)
+    default: return CaptureSlot(compact: inline.3)
     }
   }
 }

@@ -7,8 +7,9 @@ extension MatcherStorage {
   }
 
   /// How a search read a URL: its one split, and whether its host is a path segment.
+  /// (32-bit offsets: a plain value, small enough to hand over without a call to `memcpy`.)
   struct Split {
-    var layout: URLLayout.Packed
+    var layout: URLLayout.Wide
     var hostAsPath: Bool
   }
 
@@ -104,8 +105,8 @@ extension MatcherStorage {
           bytes, segments: small.baseAddress.map { $0 + 1 }, capacity: inline)
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
-      if let reading, let packed = URLLayout.Packed(layout, count: bytes.count) {
-        reading.pointee = Split(layout: packed, hostAsPath: hostAsPath)
+      if let reading, let wide = URLLayout.Wide(layout, count: bytes.count) {
+        reading.pointee = Split(layout: wide, hostAsPath: hostAsPath)
       }
 
       // Fast path: no escapes and few segments. The split already found the segments, and

@@ -131,9 +131,9 @@ public struct RouteMatcher: Sendable {
     matched(match)
   }
 
-  /// ``readBest(_:context:matched:unmatched:)`` for a URL too long for a kept split (see
-  /// `URLLayout.Packed`): it is read again from its text. Kept out of line, away from the
-  /// hot path.
+  /// ``readBest(_:context:matched:unmatched:)`` for a URL the search did not split (one of
+  /// 2 GiB or more, which it refuses): it is read from its text. Kept out of line, away from
+  /// the hot path.
   @inline(never)
   private func readUnkept(
     _ url: String, _ found: MatcherStorage.Found?, _ slots: CaptureList,
@@ -148,8 +148,8 @@ public struct RouteMatcher: Sendable {
   }
 
   /// The search behind the router's lookups: the winner, its captures appended to `slots`,
-  /// and how the URL was split written to `split` (left `nil` for a URL too long for a kept
-  /// split, see `URLLayout.Packed`).
+  /// and how the URL was split written to `split` (left `nil` only for a URL of 2 GiB or
+  /// more, which the search refuses).
   @inline(__always)
   func searchKeepingSplit(
     _ url: String, slots: inout CaptureList, split: inout MatcherStorage.Split?

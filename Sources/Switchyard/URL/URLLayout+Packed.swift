@@ -1,14 +1,97 @@
 extension URLLayout {
-  /// A ``URLLayout`` in 32-bit offsets (-1 for an absent part): a third of its size, so that a
-  /// match, returned by value from every lookup, stays small and cheap to copy.
+  /// A ``URLLayout`` in 16-bit offsets (`UInt16.max` for an absent part), 24 bytes as an
+  /// optional: a match, returned by value from every lookup, holds one, and a match of at most
+  /// 128 bytes is copied without a call to `memcpy`.
+  ///
+  /// A URL of `UInt16.max` bytes or more has no packed form (`init` returns `nil`): its
+  /// reading splits it again when read. The port is a number (0…65535), not an offset: it is
+  /// kept whole, with a flag for whether there is one.
   struct Packed: Sendable {
-    private var scheme: (Int32, Int32)
-    private var host: (Int32, Int32)
-    private var port: Int32
-    private var path: (Int32, Int32)
-    private var query: (Int32, Int32)
-    private var fragment: (Int32, Int32)
-    private var hasEscapes: Bool
+    private var scheme: (UInt16, UInt16)
+    private var host: (UInt16, UInt16)
+    private var path: (UInt16, UInt16)
+    private var query: (UInt16, UInt16)
+    private var fragment: (UInt16, UInt16)
+    private var port: UInt16
+    private var flags: UInt8
+
+    private static let absent = UInt16.max
+    private static let hasEscapesFlag: UInt8 = 1
+    private static let hasPortFlag: UInt8 = 2
+
+    /// The longest URL (in bytes) that has a packed form: every offset, an end included, is
+    /// then below `absent`.
+    static let maximumCount = Int(UInt16.max) - 1
+
+    /// `nil` when the URL (`count` bytes) is too long for 16-bit offsets.
+    init?(_ layout: URLLayout, count: Int) {
+      guard count <= Self.maximumCount else { return nil }
+      func pack(_ range: Range<Int>?) -> (UInt16, UInt16) {
+        range.map {
+          (UInt16(truncatingIfNeeded: $0.lowerBound), UInt16(truncatingIfNeeded: $0.upperBound))
+        }
+          ?? (Self.absent, Self.absent)
+      }
+      scheme = pack(layout.scheme)
+      host = pack(layout.host)
+      path = pack(layout.path)
+      query = pack(layout.query)
+      fragment = pack(layout.fragment)
+      // `URLLayout` reads a port only in 0…65535.
+      port = UInt16(truncatingIfNeeded: layout.port ?? 0)
+      flags =
+        (layout.hasEscapes ? Self.hasEscapesFlag : 0) | (layout.port != nil ? Self.hasPortFlag : 0)
+    }
+
+    /// Whether the URL has a query or a fragment (without unpacking the rest).
+    var hasQueryOrFragment: Bool { query.0 != Self.absent || fragment.0 != Self.absent }
+
+    var layout: URLLayout {
+      func unpack(_ range: (UInt16, UInt16)) -> Range<Int>? {
+        range.0 == Self.absent ? nil : Int(range.0)..<Int(range.1)
+      }
+      var layout = URLLayout()
+      layout.scheme = unpack(scheme)
+      layout.host = unpack(host)
+      layout.port = flags & Self.hasPortFlag != 0 ? Int(port) : nil
+      layout.path = unpack(path) ?? 0..<0
+      layout.query = unpack(query)
+      layout.fragment = unpack(fragment)
+      layout.hasEscapes = flags & Self.hasEscapesFlag != 0
+      return layout
+    }
+
+    /// `wide` in 16-bit offsets, or `nil` when the URL (`count` bytes) is too long for them.
+    ///
+    /// Without a branch per field: an absent part's -1 and an absent port's -1 truncate to
+    /// `absent` (`UInt16.max`), and every offset of a URL that packs is below it.
+    init?(_ wide: Wide, count: Int) {
+      guard count <= Self.maximumCount else { return nil }
+      func pack(_ range: (Int32, Int32)) -> (UInt16, UInt16) {
+        (UInt16(truncatingIfNeeded: range.0), UInt16(truncatingIfNeeded: range.1))
+      }
+      scheme = pack(wide.scheme)
+      host = pack(wide.host)
+      path = pack(wide.path)
+      query = pack(wide.query)
+      fragment = pack(wide.fragment)
+      port = UInt16(truncatingIfNeeded: wide.port)
+      flags = (wide.hasEscapes ? Self.hasEscapesFlag : 0) | (wide.port >= 0 ? Self.hasPortFlag : 0)
+    }
+  }
+
+  /// A ``URLLayout`` in 32-bit offsets (-1 for an absent part): how a search hands its split
+  /// to the reading a router keeps (see `MatcherStorage.Split`), for any URL a search reads
+  /// (under 2 GiB), in a third of the size of a ``URLLayout``. The reading keeps it as a
+  /// `Packed` when it fits in one.
+  struct Wide: Sendable {
+    fileprivate var scheme: (Int32, Int32)
+    fileprivate var host: (Int32, Int32)
+    fileprivate var port: Int32
+    fileprivate var path: (Int32, Int32)
+    fileprivate var query: (Int32, Int32)
+    fileprivate var fragment: (Int32, Int32)
+    fileprivate var hasEscapes: Bool
 
     /// `nil` when the URL (`count` bytes) is too long for 32-bit offsets.
     init?(_ layout: URLLayout, count: Int) {
@@ -24,9 +107,6 @@ extension URLLayout {
       fragment = pack(layout.fragment)
       hasEscapes = layout.hasEscapes
     }
-
-    /// Whether the URL has a query or a fragment (without unpacking the rest).
-    var hasQueryOrFragment: Bool { query.0 >= 0 || fragment.0 >= 0 }
 
     var layout: URLLayout {
       func unpack(_ range: (Int32, Int32)) -> Range<Int>? {

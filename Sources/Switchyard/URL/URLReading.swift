@@ -12,11 +12,12 @@
 struct URLReading: Sendable {
   /// The URL as given.
   let text: String
-  /// The split, in 32-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
-  /// of 2 GiB or more: split when read).
+  /// The split, in 16-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
+  /// too long to pack, see `URLLayout.Packed`: its split is kept in `parameters`).
   private let packed: URLLayout.Packed?
   /// The parameters, parsed once for every copy; `nil` for a reading that is not kept, and for
-  /// a kept reading of a URL without a query or a fragment (there is nothing to parse).
+  /// a kept reading of a URL without a query or a fragment (there is nothing to parse). A kept
+  /// reading of a URL too long to pack always has one, and keeps its split there.
   private let parameters: ParsedParameters?
   /// Whether the host is read as the first path segment.
   let hostAsPath: Bool
@@ -33,8 +34,14 @@ struct URLReading: Sendable {
   init(_ text: String, _ split: MatcherStorage.Split) {
     self.text = text
     hostAsPath = split.hostAsPath
-    packed = split.layout
-    parameters = split.layout.hasQueryOrFragment ? ParsedParameters.make() : nil
+    if let packed = URLLayout.Packed(split.layout, count: text.utf8.count) {
+      self.packed = packed
+      parameters = packed.hasQueryOrFragment ? ParsedParameters.make() : nil
+    } else {
+      // A URL too long to pack keeps its split with its parameters.
+      packed = nil
+      parameters = ParsedParameters.make(layout: split.layout.layout)
+    }
   }
 
   /// Reads `text` under `options`, without matching it, kept.
@@ -49,10 +56,11 @@ struct URLReading: Sendable {
     self.hostAsPath = hostAsPath
     let packed = URLLayout.Packed(layout, count: text.utf8.count)
     self.packed = packed
-    // A URL too long to pack is split again when read; its parameters are still parsed once.
+    // A URL too long to pack keeps its split with its parameters.
     parameters =
-      packed == nil || layout.query != nil || layout.fragment != nil
-      ? ParsedParameters.make() : nil
+      packed == nil
+      ? ParsedParameters.make(layout: layout)
+      : layout.query != nil || layout.fragment != nil ? ParsedParameters.make() : nil
   }
 
   /// Whether a URL split as `layout` reads its host as a path segment: the URL's scheme or,
@@ -70,13 +78,17 @@ struct URLReading: Sendable {
   /// Where the parts of the URL are.
   var layout: URLLayout {
     if let packed { return packed.layout }
+    if let layout = parameters?.layout { return layout }
     return withBytes { URLLayout.split($0) }
   }
 
-  /// How the engine read the URL (for a search that must not split it again); `nil` for a URL
-  /// of 2 GiB or more, which no search reads.
+  /// How the engine read the URL (for a search that must not split it again); `nil` when it
+  /// is not kept (a search then splits it again).
   var split: MatcherStorage.Split? {
-    packed.map { MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath) }
+    guard packed != nil || parameters?.layout != nil else { return nil }
+    return URLLayout.Wide(layout, count: text.utf8.count).map {
+      MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath)
+    }
   }
 
   func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -171,21 +183,29 @@ struct URLReading: Sendable {
 
 /// The query and fragment parameters of one URL, parsed on first read and kept; shared by the
 /// copies of a kept ``URLReading`` (and of the match or request that holds it). A parse runs
-/// under the lock, so concurrent first reads parse once.
+/// under the lock, so concurrent first reads parse once. For a URL too long to pack (see
+/// `URLLayout.Packed`) it also keeps the URL's split, so that it is split once.
 ///
 /// One allocation: the lock lives in the object's tail storage (a `ManagedBuffer`), where its
 /// address is stable.
 struct ParsedParameters: @unchecked Sendable {
-  // Safety of `@unchecked Sendable`: `Parsed` is read and written only under the lock, and the
-  // buffer is shared only through this type.
+  // Safety of `@unchecked Sendable`: `Parsed` is read and written only under the lock, the
+  // layout is written only when the buffer is made (then read without the lock: a parse under
+  // the lock reads it), and the buffer is shared only through this type.
 
   struct Parsed {
     var query: QueryParameters? = nil
     var fragment: QueryParameters? = nil
   }
 
+  struct Header {
+    /// The URL's split, for a URL too long to pack; never changed once made.
+    let layout: URLLayout?
+    var parsed = Parsed()
+  }
+
   /// The parameters, with the lock as the one tail element.
-  private final class Buffer: ManagedBuffer<Parsed, OSLock.Primitive> {
+  private final class Buffer: ManagedBuffer<Header, OSLock.Primitive> {
     deinit {
       withUnsafeMutablePointerToElements { OSLock.destroy($0) }
     }
@@ -193,21 +213,26 @@ struct ParsedParameters: @unchecked Sendable {
 
   private let buffer: Buffer
 
-  static func make() -> ParsedParameters {
-    let buffer = Buffer.create(minimumCapacity: 1) { _ in Parsed() }
+  /// Storage for the parameters of one URL, keeping `layout` when it is given (a URL too long
+  /// to pack).
+  static func make(layout: URLLayout? = nil) -> ParsedParameters {
+    let buffer = Buffer.create(minimumCapacity: 1) { _ in Header(layout: layout) }
     buffer.withUnsafeMutablePointerToElements { OSLock.initialize($0) }
     return ParsedParameters(buffer: unsafeDowncast(buffer, to: Buffer.self))
   }
 
   private func withLock<Result>(_ body: (inout Parsed) -> Result) -> Result {
-    buffer.withUnsafeMutablePointers { parsed, lock in
+    buffer.withUnsafeMutablePointers { header, lock in
       OSLock.lock(lock)
       defer { OSLock.unlock(lock) }
-      return body(&parsed.pointee)
+      return body(&header.pointee.parsed)
     }
   }
   /// The query if it was parsed already.
   var parsedQuery: QueryParameters? { withLock { $0.query } }
+
+  /// The URL's split, when it is kept here (a URL too long to pack).
+  var layout: URLLayout? { buffer.withUnsafeMutablePointerToHeader { $0.pointee.layout } }
 
   func query(_ parse: () -> QueryParameters) -> QueryParameters {
     withLock { kept in

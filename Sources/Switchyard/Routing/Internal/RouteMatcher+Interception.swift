@@ -15,7 +15,7 @@ extension RouteMatcher {
     let found = searchKeepingSplit(url, slots: &slots, split: &split)
     var request = InterceptionRequest(
       redirects: [], emptyIn: storage,
-      // A URL too long for a kept split (see `URLLayout.Packed`) is read again from its text.
+      // No split only for a URL of 2 GiB or more, which the search refuses.
       reading: split.map { URLReading(url, $0) } ?? URLReading(reading: url, options: options))
     if let found { request.core.fill(entry: found.entry, slots: &slots) }
     // An empty context is what a new match carries already.
