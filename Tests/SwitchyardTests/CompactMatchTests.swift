@@ -15,6 +15,10 @@ struct CompactMatchTests {
     )
     #expect(MemoryLayout<URLLayout.Packed?>.size <= 24)
     #expect(MemoryLayout<CaptureList>.size <= 48)
+    #expect(
+      MemoryLayout<URLLayout>.size <= 128,
+      "the search copies a URL's layout several times per lookup; above 128 bytes each is a memcpy call"
+    )
   }
 
   // MARK: The packed split

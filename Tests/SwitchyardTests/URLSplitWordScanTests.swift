@@ -91,7 +91,7 @@ struct URLSplitWordScanTests {
       }
     }
     guard layout.segmentCount >= 0 else { return (layout, nil) }
-    return (layout, recorded[0..<layout.segmentCount].map { $0.start..<$0.end })
+    return (layout, recorded[0..<Int(layout.segmentCount)].map { $0.start..<$0.end })
   }
 
   @Test("20,000 random URLs dense in separators split as byte by byte")

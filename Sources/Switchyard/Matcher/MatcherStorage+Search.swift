@@ -120,7 +120,7 @@ extension MatcherStorage {
         body(
           SplitURL(
             bytes: bytes, layout: layout,
-            segments: UnsafeBufferPointer(rebasing: small[first..<(1 + layout.segmentCount)]),
+            segments: UnsafeBufferPointer(rebasing: small[first..<(1 + Int(layout.segmentCount))]),
             decoded: urlBase, decodedEnd: urlBase + bytes.count, hostAsPath: hostAsPath))
         return
       }

@@ -14,7 +14,8 @@ struct URLLayout: Sendable, Hashable {
   var hasEscapes = false
   /// How many path segments `split(_:segments:capacity:)` recorded, or -1 when there were
   /// more than its capacity (or none were asked for).
-  var segmentCount = -1
+  /// (32 bits, so that a layout is 128 bytes: a bigger value is copied with a call to memcpy.)
+  var segmentCount: Int32 = -1
 
   /// How many path segments the search's single-pass fast path records.
   static let inlineSegments = 32
@@ -190,7 +191,7 @@ struct URLLayout: Sendable, Hashable {
         }
         if stopped {
           record(pathEnd)
-          segmentCount = count
+          segmentCount = count <= Int(Int32.max) ? Int32(count) : -1
           path = cursor..<pathEnd
           cursor = pathEnd
           return
@@ -218,7 +219,7 @@ struct URLLayout: Sendable, Hashable {
       pathEnd += 1
     }
     record(pathEnd)
-    segmentCount = count
+    segmentCount = count <= Int(Int32.max) ? Int32(count) : -1
     path = cursor..<pathEnd
     cursor = pathEnd
   }
