@@ -36,8 +36,8 @@ public struct RouteMatcher: Sendable {
   /// The best route for `url`, or `nil` when no route matches.
   ///
   /// A lookup allocates nothing when it misses or when the route has at most four captures
-  /// (they are kept inline in the match); more captures take one array, which
-  /// ``match(_:into:)`` reuses.
+  /// (they are kept inline in the match) and the URL is under 64 KiB; more captures, or
+  /// captures of a longer URL, take one array, which ``match(_:into:)`` reuses.
   ///
   /// - Complexity: O(length of the URL) for a given table: below catch-alls, O(segments ×
   ///   trie nodes reached), each (node, segment) pair walked at most once.
