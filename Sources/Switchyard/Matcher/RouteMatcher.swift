@@ -118,31 +118,14 @@ public struct RouteMatcher: Sendable {
     var slots = CaptureList()
     var split: MatcherStorage.Split? = nil
     let found = searchKeepingSplit(url, slots: &slots, split: &split)
-    guard let split else {
-      return readUnkept(url, found, slots, context, matched: matched, unmatched: unmatched)
-    }
+    // No split only for a URL of 2 GiB or more, which the search refuses (`found` is nil).
+    guard let split else { return unmatched(URLReading(reading: url, options: options)) }
     guard let found else { return unmatched(URLReading(url, split)) }
     // Made empty, then filled in place: a match made with its captures by an initializer
     // copies them in (measured with callgrind, about 70 instructions a call).
     var match = RouteMatch(emptyIn: storage, reading: URLReading(url, split))
     match.fill(entry: found.entry, slots: &slots)
     // An empty context is what a new match carries already.
-    if !context.isEmpty { match.context = context }
-    matched(match)
-  }
-
-  /// ``readBest(_:context:matched:unmatched:)`` for a URL the search did not split (one of
-  /// 2 GiB or more, which it refuses): it is read from its text. Kept out of line, away from
-  /// the hot path.
-  @inline(never)
-  private func readUnkept(
-    _ url: String, _ found: MatcherStorage.Found?, _ slots: CaptureList,
-    _ context: RoutingContext, matched: (consuming RouteMatch) -> Void,
-    unmatched: (URLReading) -> Void
-  ) {
-    let reading = URLReading(reading: url, options: options)
-    guard let found else { return unmatched(reading) }
-    var match = RouteMatch(storage: storage, entry: found.entry, reading: reading, slots: slots)
     if !context.isEmpty { match.context = context }
     matched(match)
   }

@@ -25,22 +25,8 @@ extension URLLayout {
 
     /// `nil` when the URL (`count` bytes) is too long for 16-bit offsets.
     init?(_ layout: URLLayout, count: Int) {
-      guard count <= Self.maximumCount else { return nil }
-      func pack(_ range: Range<Int>?) -> (UInt16, UInt16) {
-        range.map {
-          (UInt16(truncatingIfNeeded: $0.lowerBound), UInt16(truncatingIfNeeded: $0.upperBound))
-        }
-          ?? (Self.absent, Self.absent)
-      }
-      scheme = pack(layout.scheme)
-      host = pack(layout.host)
-      path = pack(layout.path)
-      query = pack(layout.query)
-      fragment = pack(layout.fragment)
-      // `URLLayout` reads a port only in 0…65535.
-      port = UInt16(truncatingIfNeeded: layout.port ?? 0)
-      flags =
-        (layout.hasEscapes ? Self.hasEscapesFlag : 0) | (layout.port != nil ? Self.hasPortFlag : 0)
+      guard count <= Self.maximumCount, let wide = Wide(layout, count: count) else { return nil }
+      self.init(wide, count: count)
     }
 
     /// Whether the URL has a query or a fragment (without unpacking the rest).
