@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardFoundation
@@ -234,7 +235,7 @@ struct JSONParserTests {
       """#.utf8)
     let alphabet: [UInt8] =
       Array(#"{}[]",:\/ u0123456789.eE+-tfn"#.utf8) + [0x0A, 0x0D, 0x09, 0xC3, 0xFF]
-    var generator = SplitMix64(seed: 20_261_122)
+    var generator = SeededGenerator(seed: 20_261_122)
     for _ in 0..<3_000 {
       var bytes = seed
       for _ in 0..<Int(generator.next() % 4 + 1) {
@@ -272,22 +273,5 @@ struct JSONParserTests {
     #expect(JSONEscaping.escape(input) == expected)
     // And it round-trips through the parser.
     #expect(try JSONParser.parse(JSONEscaping.quote(input)).stringValue == input)
-  }
-}
-
-/// A small deterministic generator, so fuzz runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Switchyard
 import SwitchyardFoundation
+import SwitchyardTestSupport
 import Testing
 
 /// Every way a route file is refused, with the exact `FILE:LINE:COLUMN: message` text.
@@ -302,7 +303,7 @@ struct RouteFileErrorTests {
                   {"name": "x", "pattern": "/a/<id>.json/@:u/<uuid:u2>/<float:f>", "priority": 3}]}
       """#.utf8)
     let alphabet: [UInt8] = Array(#"{}[]",:\/()<>*.?#&=%:@ auintfloatpath0123456789"#.utf8)
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<3_000 {
       var bytes = seed
       for _ in 0..<Int(generator.next() % 3 + 1) {

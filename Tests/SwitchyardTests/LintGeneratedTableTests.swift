@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -5,18 +6,6 @@ import Testing
 /// Small tables generated from a fixed seed: every witness holds, and no route reported
 /// shadowed wins any URL of a probe set built from the patterns' pieces.
 @Suite struct LintGeneratedTableTests {
-  /// A fixed-seed generator (SplitMix64): the same tables on every run.
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   static let pieces = [
     "a", "b", ":s", "<int:i>", "<float:f>", "<uuid:u>", "*", "<path:p>", "(a)", "(<int:j>)",
     "x<k>", "<m>.json",
@@ -30,17 +19,17 @@ import Testing
   ]
 
   @Test func generatedTables() throws {
-    var random = Generator(state: 20_261_123)
+    var random = SeededGenerator(seed: 20_261_123)
     var kinds: [LintFinding.Kind: Int] = [:]
     for _ in 0..<150 {
       var rows: [(String, String, Int)] = []
-      for index in 0..<(2 + random.next(5)) {
-        let length = random.next(4)
-        let path = (0..<length).map { _ in Self.pieces[random.next(Self.pieces.count)] }
+      for index in 0..<(2 + random.below(5)) {
+        let length = random.below(4)
+        let path = (0..<length).map { _ in Self.pieces[random.below(Self.pieces.count)] }
         let pattern =
-          Self.prefixes[random.next(Self.prefixes.count)] + "/" + path.joined(separator: "/")
-          + Self.suffixes[random.next(Self.suffixes.count)]
-        rows.append(("r\(index)", pattern, random.next(3) == 0 ? 1 : 0))
+          Self.prefixes[random.below(Self.prefixes.count)] + "/" + path.joined(separator: "/")
+          + Self.suffixes[random.below(Self.suffixes.count)]
+        rows.append(("r\(index)", pattern, random.below(3) == 0 ? 1 : 0))
       }
       guard let table = try? lintTable(rows) else { continue }
       let findings = table.lint()

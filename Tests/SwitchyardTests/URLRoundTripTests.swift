@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -17,21 +18,6 @@ import Testing
 // (a catch-all is always followed by a literal or the end, and literals hold a `~`, which no
 // generated value holds); for those shapes the builder refuses the values (`ambiguous`), which
 // the table tests in URLBuildingTests check.
-
-/// SplitMix64: a small, seedable generator whose sequence is the same on every platform.
-struct RoundTripRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 /// One generated route with the values to build it from and what matching must give back.
 struct RoundTripCase: CustomStringConvertible {
@@ -175,13 +161,13 @@ struct RoundTripCase: CustomStringConvertible {
 
 /// Makes cases.
 struct RoundTripCaseGenerator {
-  var random: RoundTripRandom
+  var random: SeededGenerator
   var nextName = 0
   /// Optional groups in the current case (at most four, so a case stays far below the
   /// 256-alternative limit).
   var groups = 0
 
-  init(seed: UInt64) { random = RoundTripRandom(state: seed) }
+  init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
   mutating func name() -> String {
     nextName += 1
