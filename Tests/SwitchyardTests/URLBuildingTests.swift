@@ -372,6 +372,9 @@ struct URLBuildingTests {
       ("usr", "no route named 'usr'; did you mean 'user'?"),
       ("User", "no route named 'User'; did you mean 'user'?"),
       ("userTabs", "no route named 'userTabs'; did you mean 'userTab'?"),
+      // Two neighbours swapped count as one edit, as in the command line's hints.
+      ("uesr", "no route named 'uesr'; did you mean 'user'?"),
+      ("saerch", "no route named 'saerch'; did you mean 'search'?"),
       ("zzz", "no route named 'zzz'"),
       ("", "no route named ''"),
     ])
@@ -416,5 +419,24 @@ struct URLBuildingTests {
     #expect(["a", "b"].buildValue == .list([.string("a"), .string("b")]))
     #expect(Substring("x").buildValue == "x")
     #expect(BuildValue.list([1, "a"]).description == "[1, \"a\"]")
+  }
+}
+
+/// Every "did you mean" of the package comes from one function, so a typo gets the same hint
+/// from building a URL, attaching a handler, a route file and the command line.
+@Suite struct SuggestionTests {
+  @Test(
+    "closestMatch: case-insensitive, swaps count one edit, a third of the shorter word",
+    arguments: [
+      ("mtach", ["match", "lint"], "match"),
+      ("LINT", ["match", "lint"], "lint"),
+      ("uesr", ["user", "users"], "user"),
+      ("ab", ["abc"], "abc"),
+      ("zzz", ["match", "lint"], nil),
+      ("", ["a"], nil),
+      ("x", [], nil),
+    ] as [(String, [String], String?)])
+  func closest(_ word: String, _ candidates: [String], _ expected: String?) {
+    #expect(closestMatch(to: word, in: candidates) == expected)
   }
 }

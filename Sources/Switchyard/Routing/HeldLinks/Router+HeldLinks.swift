@@ -139,7 +139,7 @@ public struct HeldLinkError: Error, Sendable, Hashable, CustomStringConvertible 
 
   init(unknownRoute name: String, known: [String]) {
     routeName = name
-    suggestion = closestName(to: name, in: known)
+    suggestion = closestMatch(to: name, in: known)
   }
 
   public var description: String {
