@@ -7,7 +7,8 @@ extension MatcherStorage {
   }
 
   /// How a search read a URL: its one split, and whether its host is a path segment.
-  /// (32-bit offsets: a plain value, small enough to hand over without a call to `memcpy`.)
+  /// (32-bit offsets in a plain value that holds no reference, so that handing it over costs
+  /// no retain and release.)
   struct Split {
     var layout: URLLayout.Wide
     var hostAsPath: Bool

@@ -58,7 +58,7 @@ enum OSLock {
 /// Critical sections are short: routers only swap snapshot references and edit their
 /// registries under it. The state lives in memory of its own, not in a stored property: the
 /// lock already makes every access exclusive, and a class's `var` would add a dynamic
-/// exclusivity check (about 100 instructions) to every routing call.
+/// exclusivity check to every routing call.
 @usableFromInline
 final class Locked<State>: @unchecked Sendable {
   private let lock: UnsafeMutablePointer<OSLock.Primitive>

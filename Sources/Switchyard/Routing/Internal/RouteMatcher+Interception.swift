@@ -4,8 +4,7 @@ extension RouteMatcher {
   /// reading.
   ///
   /// The request is made once and its match filled in place: no match is built apart and
-  /// moved in, which the optimizer does with a copy (measured with callgrind; see
-  /// `RoutingSnapshot.routeOutput`).
+  /// moved in, which the optimizer does with a copy (see `RoutingSnapshot.routeOutput`).
   @inline(__always)
   func readRequest(
     _ url: String, context: RoutingContext, _ body: (borrowing InterceptionRequest) -> Void
