@@ -116,7 +116,7 @@ struct RouteExplainer {
 
   func explain(_ url: String) -> RouteExplanation {
     let options = analysis.table.options
-    let parsed = URLReader(options: options).read(url)
+    let parsed = URLReading(reading: url, options: options)
     let parts = parsed.parts(options: options)
     let query = parsed.query(plusAsSpace: options.plusAsSpace)
     let hostAsPath = parsed.hostAsPath
