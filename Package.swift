@@ -14,6 +14,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Switchyard", targets: ["Switchyard"]),
+    .library(name: "SwitchyardFiles", targets: ["SwitchyardFiles"]),
     .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
     .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
@@ -27,10 +28,17 @@ let package = Package(
     // Core: no dependencies, no Foundation.
     .target(name: "Switchyard", swiftSettings: swiftSettings),
 
-    // Integration: Foundation URL overloads and route files.
+    // Route files, the JSON reader and app-link files (AASA, Android): no Foundation either.
+    .target(
+      name: "SwitchyardFiles",
+      dependencies: ["Switchyard"],
+      swiftSettings: swiftSettings
+    ),
+
+    // What needs Foundation: `URL` and `UUID` overloads, route files read from a `URL`.
     .target(
       name: "SwitchyardFoundation",
-      dependencies: ["Switchyard"],
+      dependencies: ["Switchyard", "SwitchyardFiles"],
       swiftSettings: swiftSettings
     ),
 
@@ -46,7 +54,7 @@ let package = Package(
       name: "SwitchyardCommand",
       dependencies: [
         "Switchyard",
-        "SwitchyardFoundation",
+        "SwitchyardFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -66,7 +74,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardFoundationTests",
-      dependencies: ["Switchyard", "SwitchyardFoundation", "SwitchyardTestSupport"],
+      dependencies: [
+        "Switchyard", "SwitchyardFiles", "SwitchyardFoundation", "SwitchyardTestSupport",
+      ],
       resources: [.copy("Fixtures")],
       swiftSettings: swiftSettings
     ),

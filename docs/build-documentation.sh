@@ -1,33 +1,44 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the Switchyard module with the toolchain's own `docc`
-# (no package plugin, so the package keeps no extra dependency) and fails on any DocC warning.
+# Builds the DocC documentation of each documented module with the toolchain's own `docc` (no
+# package plugin, so the package keeps no extra dependency) and fails on any DocC warning.
 #
-#   docs/build-documentation.sh [OUTPUT]   (default: .build-docs/Switchyard.doccarchive)
+#   docs/build-documentation.sh [OUTPUT-FOLDER]   (default: .build-docs)
 #
-# Then browse it with `docc preview Sources/Switchyard/Switchyard.docc
-# --additional-symbol-graph-dir .build-docs/symbol-graphs`, or serve OUTPUT as a static site.
+# Each module gets OUTPUT-FOLDER/MODULE.doccarchive. Browse one with
+# `docc preview Sources/MODULE/MODULE.docc --additional-symbol-graph-dir .build-docs/symbol-graphs/MODULE`,
+# or serve an archive as a static site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch=.build-docs
-symbols="$scratch/symbol-graphs"
-output=${1:-$scratch/Switchyard.doccarchive}
+# The modules with a DocC catalog at Sources/MODULE/MODULE.docc.
+modules=(Switchyard SwitchyardFiles)
 
-# The symbol graph of the public API, from a build kept apart from the usual .build folder.
-# The compiler writes it only when it compiles the module, so when the build is up to date and
-# the graph is missing, the scratch folder is removed and the module built again.
+scratch=.build-docs
+output=${1:-$scratch}
+symbols="$scratch/symbol-graphs"
+
+# The symbol graphs of the public API, from a build kept apart from the usual .build folder.
+# The compiler writes them only when it compiles a module, so when the build is up to date and
+# a graph is missing, the scratch folder is removed and the modules built again.
 build_symbols() {
-  mkdir -p "$symbols"
-  swift build --scratch-path "$scratch" --target Switchyard \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+  mkdir -p "$symbols/all"
+  for module in "${modules[@]}"; do
+    swift build --scratch-path "$scratch" --target "$module" \
+      -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols/all" \
+      -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+  done
+}
+graphs_present() {
+  for module in "${modules[@]}"; do
+    [ -s "$symbols/all/$module.symbols.json" ] || return 1
+  done
 }
 build_symbols
-if [ ! -s "$symbols/Switchyard.symbols.json" ]; then
+if ! graphs_present; then
   rm -rf "$scratch"
   build_symbols
 fi
-[ -s "$symbols/Switchyard.symbols.json" ] || { echo "error: no symbol graph in $symbols"; exit 1; }
+graphs_present || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
@@ -35,11 +46,19 @@ if [ -z "$docc" ]; then
 fi
 [ -x "$docc" ] || docc="xcrun docc"
 
-rm -rf "$output"
-$docc convert Sources/Switchyard/Switchyard.docc \
-  --additional-symbol-graph-dir "$symbols" \
-  --fallback-display-name Switchyard \
-  --fallback-bundle-identifier org.switchyard.Switchyard \
-  --output-path "$output" \
-  --warnings-as-errors
-echo "documentation: $output"
+mkdir -p "$output"
+for module in "${modules[@]}"; do
+  # One module's graphs: its own and its extensions of other modules' types (MODULE@OTHER).
+  rm -rf "${symbols:?}/$module"
+  mkdir -p "$symbols/$module"
+  cp "$symbols/all/$module.symbols.json" "$symbols/$module/"
+  cp "$symbols/all/$module@"*.symbols.json "$symbols/$module/" 2>/dev/null || true
+  rm -rf "$output/$module.doccarchive"
+  $docc convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$symbols/$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.switchyard.$module" \
+    --output-path "$output/$module.doccarchive" \
+    --warnings-as-errors
+  echo "documentation: $output/$module.doccarchive"
+done

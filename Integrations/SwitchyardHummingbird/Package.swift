@@ -35,7 +35,7 @@ let package = Package(
       name: "SwitchyardHummingbird",
       dependencies: [
         .product(name: "Switchyard", package: "Switchyard"),
-        .product(name: "SwitchyardFoundation", package: "Switchyard"),
+        .product(name: "SwitchyardFiles", package: "Switchyard"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],

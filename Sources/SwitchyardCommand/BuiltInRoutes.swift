@@ -1,5 +1,5 @@
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// The example table used when there is no `--routes` and no `./routes.json`.
 ///

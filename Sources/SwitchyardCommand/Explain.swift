@@ -1,6 +1,6 @@
 import ArgumentParser
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// `switchyard explain [--routes FILE] [--format text|json] URL`
 struct Explain: ParsableCommand {

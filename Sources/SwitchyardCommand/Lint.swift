@@ -1,6 +1,6 @@
 import ArgumentParser
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// `switchyard lint [--routes FILE] [--format text|json] [--all-notes]`
 struct Lint: ParsableCommand {

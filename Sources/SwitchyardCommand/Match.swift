@@ -1,6 +1,6 @@
 import ArgumentParser
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 #if canImport(Glibc)
   import Glibc

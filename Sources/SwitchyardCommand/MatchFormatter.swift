@@ -1,5 +1,5 @@
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// Renders match results as the JSON lines of docs/CommandLine.md or as text for people.
 enum MatchFormatter {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

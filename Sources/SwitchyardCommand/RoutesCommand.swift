@@ -1,6 +1,6 @@
 import ArgumentParser
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// Text for people with each line made safe for a terminal (control characters from route
 /// files and URLs written as escapes); line breaks are kept.

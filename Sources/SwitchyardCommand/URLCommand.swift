@@ -1,6 +1,6 @@
 import ArgumentParser
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// `switchyard url [--routes FILE] ROUTE [NAME=VALUE ...] [--host HOST] [--scheme SCHEME]`
 struct URLCommand: ParsableCommand {

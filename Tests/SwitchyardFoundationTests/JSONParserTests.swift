@@ -1,7 +1,7 @@
 import SwitchyardTestSupport
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 @Suite("Strict JSON parser")
 struct JSONParserTests {

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// The word-at-a-time scans of the JSON reader agree with a byte-by-byte reading of the same
 /// bytes, wherever the byte they stop at is (within a word, at its edges, in the tail).

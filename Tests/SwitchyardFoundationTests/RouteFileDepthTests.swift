@@ -2,7 +2,7 @@ import Switchyard
 import SwitchyardTestSupport
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// Reads `text` as a route file on a thread with a 512 KiB stack; the error text, or `nil`.
 private func routeFileError(_ text: String) -> String? {

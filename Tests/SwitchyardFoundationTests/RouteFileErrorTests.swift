@@ -1,5 +1,5 @@
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 import SwitchyardTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 import Testing
 
 /// A route's name is checked against the names before it when the route is added to the table

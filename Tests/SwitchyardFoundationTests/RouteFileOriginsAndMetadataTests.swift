@@ -1,5 +1,5 @@
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 import Testing
 
 extension RouteMetadata.Key where Value == Bool {

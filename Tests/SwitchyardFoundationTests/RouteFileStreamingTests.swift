@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// A route file's routes are added to its table while the file is parsed (so the parsed JSON of
 /// all the routes is never held at once). These tests hold that to reading the whole file

@@ -1,5 +1,6 @@
 import Foundation
 import Switchyard
+import SwitchyardFiles
 import SwitchyardFoundation
 import Testing
 

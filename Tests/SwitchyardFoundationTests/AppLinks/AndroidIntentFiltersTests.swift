@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// Intent-filter export, the XML reader, assetlinks.json, and agreement between the exported
 /// filters (read by an independent model of Android's matching) and the router.

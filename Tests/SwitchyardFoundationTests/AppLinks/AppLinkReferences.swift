@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardFiles
 import SwitchyardFoundation
 
 /// Small, independent models of how iOS and Android decide whether a link opens an app, used

@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// `verify` finds each kind of drift in files built to contain it, and none in exported files.
 @Suite("App-link verification")

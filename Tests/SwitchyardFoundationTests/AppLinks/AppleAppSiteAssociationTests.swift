@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// Every pattern feature's translation into Apple's components, its warning, and agreement
 /// between the exported file (read by an independent model of Apple's matching) and the router.

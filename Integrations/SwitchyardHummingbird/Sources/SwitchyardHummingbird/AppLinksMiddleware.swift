@@ -1,7 +1,7 @@
 public import HTTPTypes
 public import Hummingbird
 public import Switchyard
-public import SwitchyardFoundation
+public import SwitchyardFiles
 
 /// Where the app-link middleware reads the host a request was sent to.
 ///

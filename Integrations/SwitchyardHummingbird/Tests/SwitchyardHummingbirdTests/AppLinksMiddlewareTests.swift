@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 import SwitchyardHummingbird
 import Testing
 

@@ -1,3 +1,5 @@
+public import Switchyard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,6 +14,29 @@
 /// its end works: a regular file, a named pipe, a process substitution (`/dev/fd/63`), a device
 /// such as `/dev/stdin`. Errors about the file as a whole have line and column 0.
 extension RouteFile {
+  /// Reads a route table from the route file at `path`.
+  ///
+  /// ```swift
+  /// do {
+  ///   let table = try RouteFile.load(contentsOf: "routes.json")
+  ///   let matcher = RouteMatcher(table)
+  /// } catch {
+  ///   print(error)  // routes.json:4:15: duplicate route name "user" (first used at 3:15)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The file's path — a regular file, a named pipe, a process substitution or a
+  ///     device such as `/dev/stdin`; it is also the name used in error messages.
+  ///   - types: Capture types to register before the routes.
+  /// - Throws: ``RouteFileError``: a file that cannot be read has line and column 0.
+  public static func load(
+    contentsOf path: String, types: [ParameterType] = []
+  ) throws(RouteFileError) -> RouteTable {
+    let bytes = try readFile(atPath: path)
+    return try parse(bytes: bytes, fileName: path, types: types)
+  }
+
   /// The whole content of the file at `path`.
   ///
   /// - Throws: ``RouteFileError`` when the file is missing, a directory, unreadable or empty.
@@ -90,5 +115,22 @@ extension RouteFile {
     let message = String(cString: text)
     guard let first = message.first else { return "error \(code)" }
     return first.lowercased() + message.dropFirst()
+  }
+}
+
+/// What is at a path: nothing, a directory, or something else (a file, a device, …).
+package enum PathKind: Sendable, Equatable {
+  case missing
+  case directory
+  case file
+
+  /// The kind of `path`, following symbolic links.
+  package init(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      self = .missing
+      return
+    }
+    self = status.st_mode & S_IFMT == S_IFDIR ? .directory : .file
   }
 }
