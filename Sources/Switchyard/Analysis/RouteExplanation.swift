@@ -265,7 +265,7 @@ struct RouteExplainer {
     }
   }
 
-  func typeName(_ type: CaptureType) -> String { analysis.table.typeName(type) }
+  func typeName(_ type: CaptureType) -> String { type.name(in: analysis.table.parameterTypes) }
 
   /// The text of each automaton step, as written in a pattern.
   func stepTexts(_ unit: AnalysisUnit) -> [String] {

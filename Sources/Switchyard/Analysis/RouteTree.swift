@@ -252,7 +252,7 @@ struct RouteTreeBuilder {
     }
   }
 
-  func typeName(_ type: CaptureType) -> String { table.typeName(type) }
+  func typeName(_ type: CaptureType) -> String { type.name(in: table.parameterTypes) }
 
   func label(_ element: PathElement) -> String {
     switch element {

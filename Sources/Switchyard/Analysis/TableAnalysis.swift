@@ -97,18 +97,3 @@ struct TableAnalysis {
     return first ? (a, b, decision) : (b, a, decision)
   }
 }
-
-extension RouteTable {
-  /// The name a pattern uses for a capture type (`int`, a registered type's name, …).
-  func typeName(_ type: CaptureType) -> String {
-    switch type {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index):
-      return index < parameterTypes.count ? parameterTypes[index].name : "registered type"
-    }
-  }
-}

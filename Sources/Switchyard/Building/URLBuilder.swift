@@ -417,7 +417,7 @@ struct URLBuilder {
     guard accepted else {
       throw failure(
         .invalidValue, name,
-        "value \(value) for capture '\(name)' is not a valid \(typeName(type))")
+        "value \(value) for capture '\(name)' is not a valid \(type.name(in: types))")
     }
     return text
   }
@@ -431,17 +431,6 @@ struct URLBuilder {
       throw failure(.invalidValue, name, "value \(value) for capture '\(name)' is not finite")
     }
     return text
-  }
-
-  func typeName(_ type: CaptureType) -> String {
-    switch type {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index): return index < types.count ? types[index].name : "value"
-    }
   }
 
   // MARK: Hosts

@@ -1,11 +1,12 @@
 /// The type of one capture in a pattern: everything about a built-in capture type — its code,
 /// its name, its rank, what it accepts and what value it gives — is written here, and only
-/// here (<doc:PatternSyntax>, <doc:Precedence>).
+/// here (<doc:PatternSyntax>, <doc:Precedence>); the analysis, the builder and the app-link
+/// files read patterns through it (`package`).
 ///
 /// To add a built-in type: a case, its `code`, its name in `builtin(named:)` and `name(in:)`,
 /// its `rank`, and its rule in `accepts(_:registered:)` and `value(_:_:)`. The test judge
 /// (`ReferenceMatcher`) and the docs have their own copies on purpose.
-enum CaptureType: Hashable, Sendable {
+package enum CaptureType: Hashable, Sendable {
   case string
   case int
   case float
@@ -65,7 +66,7 @@ enum CaptureType: Hashable, Sendable {
   }
 
   /// The type's name as a pattern writes it (`registered` names the registered types).
-  func name(in registered: [ParameterType]) -> String {
+  package func name(in registered: [ParameterType]) -> String {
     switch self {
     case .string: return "string"
     case .int: return "int"

@@ -25,9 +25,9 @@ package struct PatternShape: Sendable, Hashable {
     /// A whole segment equal to this (decoded) text.
     case literal(String)
     /// A whole-segment capture; `.path` spans one or more segments.
-    case capture(CaptureKind, name: String)
+    case capture(CaptureType, name: String)
     /// A capture with literal text around it inside one segment.
-    case mixed(prefix: String, kind: CaptureKind, name: String, suffix: String)
+    case mixed(prefix: String, kind: CaptureType, name: String, suffix: String)
     /// Zero or more segments.
     case star(name: String?)
   }
@@ -40,17 +40,10 @@ package struct PatternShape: Sendable, Hashable {
   package var path: [Element]
 }
 
-/// The type of a capture, as the structural view shows it.
-package enum CaptureKind: Sendable, Hashable {
-  case string, int, float, uuid, path
-  /// A registered type, by its index in ``RouteTable/parameterTypes``.
-  case custom(Int)
-}
-
 /// A query value or fragment the pattern requires: literal text or a capture.
 package enum RequirementShape: Sendable, Hashable {
   case literal(String)
-  case capture(CaptureKind, name: String)
+  case capture(CaptureType, name: String)
 }
 
 extension RoutePattern {
@@ -79,7 +72,7 @@ extension RoutePattern {
     switch fragment {
     case .none: return nil
     case .literal(let bytes): return .literal(String(decoding: bytes, as: UTF8.self))
-    case .capture(let type, let name): return .capture(Self.kind(type), name: name)
+    case .capture(let type, let name): return .capture(type, name: name)
     }
   }
 
@@ -97,10 +90,10 @@ extension RoutePattern {
   private static func shape(_ element: PathElement) -> PatternShape.Element {
     switch element {
     case .literal(let bytes): return .literal(String(decoding: bytes, as: UTF8.self))
-    case .capture(let type, let name): return .capture(kind(type), name: name)
+    case .capture(let type, let name): return .capture(type, name: name)
     case .mixed(let prefix, let type, let name, let suffix, _):
       return .mixed(
-        prefix: String(decoding: prefix, as: UTF8.self), kind: kind(type), name: name,
+        prefix: String(decoding: prefix, as: UTF8.self), kind: type, name: name,
         suffix: String(decoding: suffix, as: UTF8.self))
     case .star(let name): return .star(name: name)
     }
@@ -109,18 +102,7 @@ extension RoutePattern {
   private static func shape(_ value: RequirementValue) -> RequirementShape {
     switch value {
     case .literal(let bytes): return .literal(String(decoding: bytes, as: UTF8.self))
-    case .capture(let type, let name): return .capture(kind(type), name: name)
-    }
-  }
-
-  private static func kind(_ type: CaptureType) -> CaptureKind {
-    switch type {
-    case .string: return .string
-    case .int: return .int
-    case .float: return .float
-    case .uuid: return .uuid
-    case .path: return .path
-    case .custom(let index): return .custom(index)
+    case .capture(let type, let name): return .capture(type, name: name)
     }
   }
 }

@@ -196,7 +196,7 @@ struct AndroidTranslator {
     }
   }
 
-  private mutating func typed(_ kind: CaptureKind, _ name: String) {
+  private mutating func typed(_ kind: CaptureType, _ name: String) {
     switch kind {
     case .string, .path: return
     case .int, .float, .uuid, .custom:

@@ -8,7 +8,7 @@ enum AppLinkProbes {
   static let fallbackHost = "example.com"
 
   /// A sample value for a capture: one that every capture of its type accepts.
-  static func sample(_ kind: CaptureKind) -> String {
+  static func sample(_ kind: CaptureType) -> String {
     switch kind {
     case .string, .custom: return "x"
     case .int: return "7"

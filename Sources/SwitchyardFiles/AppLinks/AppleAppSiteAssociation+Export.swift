@@ -75,20 +75,8 @@ enum AppLinkShapes {
   }
 
   /// `<int:id>`, `:name`, … as written in a message.
-  static func describe(_ kind: CaptureKind, _ name: String, table: RouteTable) -> String {
-    "<" + typeName(kind, table: table) + ":" + name + ">"
-  }
-
-  static func typeName(_ kind: CaptureKind, table: RouteTable) -> String {
-    switch kind {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index):
-      return index < table.parameterTypes.count ? table.parameterTypes[index].name : "custom"
-    }
+  static func describe(_ kind: CaptureType, _ name: String, table: RouteTable) -> String {
+    "<" + kind.name(in: table.parameterTypes) + ":" + name + ">"
   }
 }
 
@@ -121,7 +109,7 @@ struct AppleTranslator {
   }
 
   /// The pattern for one capture's text (non-empty in a path).
-  private mutating func capture(_ kind: CaptureKind, _ name: String, inPath: Bool) -> String {
+  private mutating func capture(_ kind: CaptureType, _ name: String, inPath: Bool) -> String {
     switch kind {
     case .string, .path: return inPath ? "?*" : "*"
     case .uuid:
