@@ -18,7 +18,19 @@ extension HeldLinks {
     let withStack: Bool
     let context: RoutingContext
     let deliver: Deliver
+    /// The policy the link is held under.
+    let policy: PolicySource
     var timeoutTask: Task<Void, Never>? = nil
+  }
+
+  /// Which policy a link is held under: the most specific one there is.
+  enum PolicySource: Sendable {
+    /// The one given to `dispatch`.
+    case link(HoldPolicy)
+    /// Its route's (``RouteMetadata/Key/holdPolicy``).
+    case route(HoldPolicy)
+    /// The router's, read when it applies (it may change while the link waits).
+    case router
   }
 
   struct State {
@@ -37,6 +49,14 @@ extension HeldLinks {
     var lastDispatched: [String: Duration] = [:]
     var subscribers: [Int: AsyncStream<LinkEvent<Output>>.Continuation] = [:]
     var nextSubscriber = 0
+
+    /// The policy a link from `source` is held under.
+    func policy(_ source: PolicySource) -> HoldPolicy {
+      switch source {
+      case .link(let policy), .route(let policy): policy
+      case .router: policy
+      }
+    }
 
     func canDeliver(_ entry: Entry) -> Bool {
       guard entry.routeName != nil else { return true }
@@ -78,9 +98,13 @@ extension HeldLinks {
     let link = state.withLock { state in
       state.nextSequence += 1
       let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
-      let policy = policy ?? best?.route.metadata[.holdPolicy] ?? state.policy
+      let source: PolicySource =
+        if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
+          .route(policy)
+        } else { .router }
+      let applied = state.policy(source)
       let now = state.timer.now()
-      if let window = policy.coalescingWindow, let last = state.lastDispatched[url],
+      if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
         now - last < window
       {
         effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
@@ -90,12 +114,12 @@ extension HeldLinks {
       let entry = Entry(
         link: link, routeName: best?.route.name, match: best,
         gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
-        withStack: withStack, context: context, deliver: deliver)
+        withStack: withStack, context: context, deliver: deliver, policy: source)
       let routeHolds = state.held.contains { $0.routeName == entry.routeName }
       if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
         Self.enqueue(entry, in: &state, effects: &effects)
       } else {
-        Self.hold(entry, policy: policy, now: now, in: &state, effects: &effects)
+        Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
       }
       return link
     }
@@ -124,27 +148,47 @@ extension HeldLinks {
     if let timeout = policy.timeout {
       effects.append(.startTimer(entry.link, deadline: now + timeout))
     }
-    // A route's own policy caps that route's links; the router's caps all of them.
-    if let capacity = entry.match?.route.metadata[.holdPolicy]?.capacity {
-      dropOldest(beyond: capacity, where: sameRoute, in: &state, effects: &effects)
-    }
-    if let capacity = state.policy.capacity {
-      dropOldest(beyond: capacity, where: { _ in true }, in: &state, effects: &effects)
-    }
+    dropOverCapacity(in: &state, effects: &effects)
   }
 
-  private static func dropOldest(
-    beyond capacity: Int, where belongs: (Entry) -> Bool, in state: inout State,
-    effects: inout [Effect]
-  ) {
-    var excess = state.held.count(where: belongs) - max(capacity, 0)
-    guard excess > 0 else { return }
+  /// Drops, oldest first, the held links over the capacity of the policy each is held under.
+  /// A policy counts the links held under it: the router's, those held under the router's; a
+  /// route's, that route's links held under it; one given to `dispatch`, the links dispatched
+  /// with an equal policy. So a link is only dropped for its own policy's capacity, and one
+  /// dispatched with no cap stays however many links wait.
+  private static func dropOverCapacity(in state: inout State, effects: inout [Effect]) {
+    var counts: [PolicyGroup: Int] = [:]
+    for entry in state.held { counts[PolicyGroup(entry), default: 0] += 1 }
+    let routerCapacity = state.policy.capacity
     drop(
       where: { entry in
-        guard excess > 0, belongs(entry) else { return false }
-        excess -= 1
+        let capacity: Int? =
+          switch entry.policy {
+          case .link(let policy), .route(let policy): policy.capacity
+          case .router: routerCapacity
+          }
+        let group = PolicyGroup(entry)
+        guard let capacity, let count = counts[group], count > max(capacity, 0) else {
+          return false
+        }
+        counts[group] = count - 1
         return true
       }, as: .dropped, in: &state, effects: &effects)
+  }
+
+  /// The links a policy's capacity counts.
+  private enum PolicyGroup: Hashable {
+    case link(HoldPolicy)
+    case route(String?)
+    case router
+
+    init(_ entry: Entry) {
+      switch entry.policy {
+      case .link(let policy): self = .link(policy)
+      case .route: self = .route(entry.routeName)
+      case .router: self = .router
+      }
+    }
   }
 
   /// Ends the held links `shouldDrop` selects with `outcome`.

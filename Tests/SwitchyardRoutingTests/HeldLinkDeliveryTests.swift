@@ -1,0 +1,59 @@
+import Clocks
+import Switchyard
+import Testing
+
+/// Held links where policies, parameters and delivery meet concurrency: a link's own policy, the
+/// parameters of links no route took, coalescing over many URLs, links that race `attach` or
+/// `detach`, and handlers that await links they dispatched. Time only moves when a test advances
+/// its `TestClock`.
+@Suite("Held links: policies and delivery")
+struct HeldLinkDeliveryTests {
+  /// Reads events until one for `id` whose kind is in `kinds` arrives; `nil` when the stream
+  /// ends first (its consuming task was cancelled).
+  func next<Output>(
+    _ kinds: Set<LinkEventKind>, of id: LinkID,
+    in events: inout AsyncStream<LinkEvent<Output>>.Iterator
+  ) async -> LinkEvent<Output>? {
+    while let event = await events.next() {
+      if kinds.contains(event.kind), event.id == id { return event }
+    }
+    return nil
+  }
+
+  // MARK: The most specific policy
+
+  @Test("A dispatch's capacity replaces the router's: no cap holds 200 links")
+  func dispatchCapacityNone() async throws {
+    let router = Router<Int>(clock: TestClock())
+    try router.declare("/a/<int:t>", name: "a")
+    let patient = HoldPolicy(timeout: nil, capacity: nil)
+    let links = (0..<200).map { router.dispatch("myapp://a/\($0)", policy: patient) }
+    #expect(router.links.held.count == 200)
+    try router.attach("a") { try $0.int("t") }
+    var outcomes: [LinkOutcome: Int] = [:]
+    for link in links { outcomes[await link.result.outcome, default: 0] += 1 }
+    #expect(outcomes == [.handled: 200])
+  }
+
+  @Test("A dispatch's capacity below the router's drops the oldest of its links")
+  func dispatchCapacitySmaller() async throws {
+    let router = Router<Int>(clock: TestClock())
+    try router.declare("/a/<int:t>", name: "a")
+    let links = (0..<3).map { router.dispatch("myapp://a/\($0)", policy: HoldPolicy(capacity: 2)) }
+    #expect(router.links.held.map(\.id) == [links[1].id, links[2].id])
+    #expect(links[0].currentResult?.outcome == .dropped)
+  }
+
+  @Test("A route's policy without a cap is not capped by the router's")
+  func routeCapacityNone() async throws {
+    let router = Router<Int>(clock: TestClock())
+    router.links.holdPolicy = HoldPolicy(capacity: 1)
+    try router.declare(
+      "/a/<int:t>", name: "a", metadata: .with(.holdPolicy, HoldPolicy(capacity: nil)))
+    try router.declare("/b/<int:t>", name: "b")
+    let a = (0..<3).map { router.dispatch("myapp://a/\($0)") }
+    let b = (0..<2).map { router.dispatch("myapp://b/\($0)") }
+    #expect(router.links.held.map(\.id) == a.map(\.id) + [b[1].id])
+    #expect(b[0].currentResult?.outcome == .dropped)
+  }
+}
