@@ -56,4 +56,34 @@ struct HeldLinkDeliveryTests {
     #expect(router.links.held.map(\.id) == a.map(\.id) + [b[1].id])
     #expect(b[0].currentResult?.outcome == .dropped)
   }
+
+  // MARK: Coalescing over many URLs
+
+  @Test("A route's coalescing window outlives 300 other URLs")
+  func routeWindowSurvivesPruning() async throws {
+    let clock = TestClock()
+    let router = Router<Int>(clock: clock)
+    try router.register(
+      "/a/<int:t>", metadata: .with(.holdPolicy, HoldPolicy(coalescingWindow: .seconds(60)))
+    ) { try $0.int("t") }
+    try router.register("/b/<int:t>") { try $0.int("t") }
+    #expect(await router.dispatch("myapp://a/1").result.outcome == .handled)
+    for number in 0..<300 { router.dispatch("myapp://b/\(number)") }
+    #expect(await router.dispatch("myapp://a/1").result.outcome == .coalesced)
+    await clock.advance(by: .seconds(60))
+    #expect(await router.dispatch("myapp://a/1").result.outcome == .handled)
+  }
+
+  @Test("A dispatch's coalescing window outlives 300 other URLs")
+  func dispatchWindowSurvivesPruning() async throws {
+    let clock = TestClock()
+    let router = Router<Int>(clock: clock)
+    try router.register("/a/<int:t>") { try $0.int("t") }
+    let windowed = HoldPolicy(coalescingWindow: .seconds(60))
+    #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .handled)
+    for number in 2..<302 { router.dispatch("myapp://a/\(number)") }
+    #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .coalesced)
+    await clock.advance(by: .seconds(60))
+    #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .handled)
+  }
 }

@@ -33,6 +33,13 @@ extension HeldLinks {
     case router
   }
 
+  /// When a URL was last dispatched, and the longest coalescing window that dispatch knew of
+  /// (its own policy's, its route's): a repeat may be coalesced within it.
+  struct Dispatched {
+    let time: Duration
+    let window: Duration
+  }
+
   struct State {
     var timer = LinkTimer(ContinuousClock())
     var policy = HoldPolicy()
@@ -46,7 +53,9 @@ extension HeldLinks {
     var queueHead = 0
     var draining = false
     /// When each URL was last dispatched, for coalescing.
-    var lastDispatched: [String: Duration] = [:]
+    var lastDispatched: [String: Dispatched] = [:]
+    /// How many URLs ``lastDispatched`` may hold before it forgets those no window needs.
+    var rememberedLimit = 256
     var subscribers: [Int: AsyncStream<LinkEvent<Output>>.Continuation] = [:]
     var nextSubscriber = 0
 
@@ -105,12 +114,13 @@ extension HeldLinks {
       let applied = state.policy(source)
       let now = state.timer.now()
       if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
-        now - last < window
+        now - last.time < window
       {
         effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
         return link
       }
-      Self.remember(url, at: now, in: &state)
+      let windows = [applied.coalescingWindow, best?.route.metadata[.holdPolicy]?.coalescingWindow]
+      Self.remember(url, at: now, window: windows.compactMap { $0 }.max(), in: &state)
       let entry = Entry(
         link: link, routeName: best?.route.name, match: best,
         gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
@@ -216,14 +226,20 @@ extension HeldLinks {
     }
   }
 
-  /// Keeps the last dispatch time of `url`; past 256 URLs, forgets those older than every
-  /// window a link could be coalesced in.
-  private static func remember(_ url: String, at now: Duration, in state: inout State) {
-    state.lastDispatched[url] = now
-    guard state.lastDispatched.count > 256 else { return }
-    let windows = state.held.compactMap { $0.match?.route.metadata[.holdPolicy]?.coalescingWindow }
-    let longest = (windows + [state.policy.coalescingWindow].compactMap { $0 }).max() ?? .zero
-    state.lastDispatched = state.lastDispatched.filter { now - $0.value < longest }
+  /// Keeps the last dispatch time of `url` and the longest window it may be coalesced in. Past
+  /// the limit, forgets the URLs whose windows (their own, and the router's as it is now) have
+  /// passed; the limit then grows with what is still needed, so a burst of URLs that are all
+  /// within their windows does not make every dispatch scan them all.
+  private static func remember(
+    _ url: String, at now: Duration, window: Duration?, in state: inout State
+  ) {
+    state.lastDispatched[url] = Dispatched(time: now, window: window ?? .zero)
+    guard state.lastDispatched.count > state.rememberedLimit else { return }
+    let routerWindow = state.policy.coalescingWindow ?? .zero
+    state.lastDispatched = state.lastDispatched.filter { _, last in
+      now - last.time < max(last.window, routerWindow)
+    }
+    state.rememberedLimit = max(256, 2 * state.lastDispatched.count)
   }
 
   // MARK: Releasing, cancelling, timing out

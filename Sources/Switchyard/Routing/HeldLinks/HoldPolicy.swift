@@ -28,7 +28,9 @@ public struct HoldPolicy: Sendable, Hashable {
   /// ```
   public var capacity: Int?
   /// A link whose URL equals, byte for byte, one dispatched less than this long ago ends at
-  /// once as coalesced into the earlier one; `nil` never coalesces. Default `nil`.
+  /// once as coalesced into the earlier one; `nil` never coalesces. Default `nil`. A URL is
+  /// remembered as long as the longest window that may apply to it (the one it was dispatched
+  /// under, its route's, the router's), however many other URLs arrive meanwhile.
   public var coalescingWindow: Duration?
 
   /// Creates a policy.
