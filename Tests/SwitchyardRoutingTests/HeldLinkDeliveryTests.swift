@@ -57,6 +57,33 @@ struct HeldLinkDeliveryTests {
     #expect(b[0].currentResult?.outcome == .dropped)
   }
 
+  // MARK: Parameters of links no route took
+
+  @Test("An unmatched link carries the URL's query parameters, in its result and its event")
+  func unmatchedParameters() async throws {
+    let router = Router<Destination>(clock: TestClock())
+    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    var events = router.links.events().makeAsyncIterator()
+    let link = router.dispatch("myapp://nowhere?x=1&y=2&x=3#tab=posts")
+    let result = await link.result
+    #expect(result.outcome == .unmatched)
+    #expect(result.match == nil)
+    #expect(result.parameters == ["x": "3", "y": "2", "tab": "posts"])
+    let finished = await next([.finished], of: link.id, in: &events)
+    #expect(finished?.result?.parameters == ["x": "3", "y": "2", "tab": "posts"])
+  }
+
+  @Test("A coalesced link no route matches carries the URL's query parameters")
+  func coalescedUnmatchedParameters() async throws {
+    let router = Router<Destination>(clock: TestClock())
+    router.links.holdPolicy = HoldPolicy(coalescingWindow: .seconds(5))
+    let first = router.dispatch("myapp://nowhere?x=1")
+    let repeated = await router.dispatch("myapp://nowhere?x=1").result
+    #expect(repeated.outcome == .coalesced)
+    #expect(repeated.parameters == ["x": "1"])
+    #expect(await first.result.parameters == ["x": "1"])
+  }
+
   // MARK: Coalescing over many URLs
 
   @Test("A route's coalescing window outlives 300 other URLs")

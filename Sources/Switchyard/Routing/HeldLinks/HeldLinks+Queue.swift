@@ -87,26 +87,28 @@ extension HeldLinks {
   /// Dispatches `url`, whose best candidate is `best` (a route declared without a handler
   /// makes the link wait for one); see the overload below.
   func dispatch(
-    _ url: String, best: Candidate?, policy: HoldPolicy?, withStack: Bool,
+    _ url: String, best: Candidate?, reader: URLReader, policy: HoldPolicy?, withStack: Bool,
     context: RoutingContext, deliver: @escaping Deliver
   ) -> DispatchedLink<Output> {
     var waitsForHandler = false
     if case .declared = best?.handler { waitsForHandler = true }
     return dispatch(
-      url, best: best?.match, waitsForHandler: waitsForHandler, policy: policy,
+      url, best: best?.match, waitsForHandler: waitsForHandler, reader: reader, policy: policy,
       withStack: withStack, context: context, deliver: deliver)
   }
 
   /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
   /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
+  /// `reader` reads the URL's parameters for a result without a match.
   func dispatch(
-    _ url: String, best: RouteMatch?, waitsForHandler: Bool, policy: HoldPolicy?,
-    withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
+    _ url: String, best: RouteMatch?, waitsForHandler: Bool, reader: URLReader,
+    policy: HoldPolicy?, withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
     let link = state.withLock { state in
       state.nextSequence += 1
-      let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
+      let link = LinkBox<Output>(
+        id: LinkID(sequence: state.nextSequence), url: url, reader: reader)
       let source: PolicySource =
         if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
           .route(policy)
@@ -334,7 +336,7 @@ extension HeldLinks {
       switch effect {
       case .event(let event): events.append(event)
       case .finish(let link, let result):
-        if link.finish(result) {
+        if let result = link.finish(result) {
           events.append(
             LinkEvent(
               kind: .finished, id: link.id, url: link.url, routeName: result.match?.route.name,
@@ -388,28 +390,34 @@ extension HeldLinks {
 final class LinkBox<Output: Sendable>: Sendable {
   let id: LinkID
   let url: String
+  /// Reads the URL's parameters for a result that has no match.
+  let reader: URLReader
   private struct State {
     var result: LinkResult<Output>?
     var waiters: [CheckedContinuation<LinkResult<Output>, Never>] = []
   }
   private let state = Locked(State())
 
-  init(id: LinkID, url: String) {
+  init(id: LinkID, url: String, reader: URLReader) {
     self.id = id
     self.url = url
+    self.reader = reader
   }
 
-  /// Sets the result and resumes the waiters; `false` when it was already set.
-  func finish(_ result: LinkResult<Output>) -> Bool {
+  /// Sets the result and resumes the waiters; returns the result as set (with the reader a
+  /// result without a match reads its parameters with), or `nil` when one was already set.
+  func finish(_ result: LinkResult<Output>) -> LinkResult<Output>? {
+    var result = result
+    if result.match == nil { result.reader = reader }
     let waiters: [CheckedContinuation<LinkResult<Output>, Never>]? = state.withLock { state in
       guard state.result == nil else { return nil }
       state.result = result
       defer { state.waiters = [] }
       return state.waiters
     }
-    guard let waiters else { return false }
+    guard let waiters else { return nil }
     for waiter in waiters { waiter.resume(returning: result) }
-    return true
+    return result
   }
 
   /// Resumes `waiter` with the result, now or when it is set.

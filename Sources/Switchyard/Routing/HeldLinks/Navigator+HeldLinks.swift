@@ -84,9 +84,10 @@ extension Navigator {
     _ url: String, _ presentation: LinkPresentation = .push(), policy: HoldPolicy? = nil,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
-    let best = registry.snapshot().best(url)
+    let snapshot = registry.snapshot()
     return links.dispatch(
-      url, best: best, policy: policy, withStack: false, context: context
+      url, best: snapshot.best(url), reader: snapshot.reader, policy: policy, withStack: false,
+      context: context
     ) { [weak self] entry in
       // Weak: a held link must not keep its navigator alive (it owns its held links).
       guard let self else { return HeldLinks.result(entry, .cancelled) }

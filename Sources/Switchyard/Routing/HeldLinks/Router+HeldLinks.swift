@@ -104,9 +104,10 @@ extension Router where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    let best = snapshot().best(url)
+    let snapshot = snapshot()
     return links.dispatch(
-      url, best: best, policy: policy, withStack: stack, context: context
+      url, best: snapshot.best(url), reader: snapshot.reader, policy: policy, withStack: stack,
+      context: context
     ) { [weak self] entry in
       // Weak: a held link must not keep its router alive (the router owns its held links).
       guard let self else { return HeldLinks.result(entry, .cancelled) }
