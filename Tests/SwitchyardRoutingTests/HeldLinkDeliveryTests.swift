@@ -113,4 +113,34 @@ struct HeldLinkDeliveryTests {
     await clock.advance(by: .seconds(60))
     #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .handled)
   }
+
+  // MARK: Races with attach and detach
+
+  @Test("A link that races attach is never left held: 200 rounds of 40 links")
+  func dispatchRacesAttach() async throws {
+    for round in 0..<200 {
+      let router = Router<Int>(clock: TestClock())
+      try router.declare("/a/<int:t>", name: "a")
+      let links = await withTaskGroup(of: [DispatchedLink<Int>].self) { group in
+        group.addTask { (0..<40).map { router.dispatch("myapp://a/\($0)") } }
+        group.addTask {
+          try? router.attach("a") { try $0.int("t") }
+          return []
+        }
+        var links: [DispatchedLink<Int>] = []
+        for await some in group { links += some }
+        return links
+      }
+      let held = router.links.held
+      #expect(held.isEmpty, "round \(round): \(held.count) links left held")
+      guard held.isEmpty else {
+        router.links.cancelAll()
+        continue
+      }
+      for (number, link) in links.enumerated() {
+        let result = await link.result
+        #expect(result.outcome == .handled && result.output == number, "round \(round)")
+      }
+    }
+  }
 }

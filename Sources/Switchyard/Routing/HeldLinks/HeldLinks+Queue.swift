@@ -46,6 +46,9 @@ extension HeldLinks {
     var requiredGates: Set<Gate> = []
     var openGates: Set<Gate> = []
     var nextSequence: UInt64 = 0
+    /// How many times a handler was attached, for `dispatch` to tell that one was attached
+    /// while it looked the link's route up.
+    var attachments: UInt64 = 0
     /// Waiting links, in arrival order.
     var held: [Entry] = []
     /// Links ready to be delivered, in order; `queueHead` is the next one.
@@ -84,59 +87,76 @@ extension HeldLinks {
 
   // MARK: Dispatching
 
-  /// Dispatches `url`, whose best candidate is `best` (a route declared without a handler
-  /// makes the link wait for one); see the overload below.
-  func dispatch(
-    _ url: String, best: Candidate?, reader: URLReader, policy: HoldPolicy?, withStack: Bool,
-    context: RoutingContext, deliver: @escaping Deliver
-  ) -> DispatchedLink<Output> {
-    var waitsForHandler = false
-    if case .declared = best?.handler { waitsForHandler = true }
-    return dispatch(
-      url, best: best?.match, waitsForHandler: waitsForHandler, reader: reader, policy: policy,
-      withStack: withStack, context: context, deliver: deliver)
+  /// What a router finds for a link: its best match, whether that route waits for a handler
+  /// (declared without one, or detached), and how the router reads URLs.
+  struct Lookup {
+    let match: RouteMatch?
+    let waitsForHandler: Bool
+    let reader: URLReader
+
+    init(_ best: Candidate?, reader: URLReader) {
+      match = best?.match
+      if case .declared = best?.handler { waitsForHandler = true } else { waitsForHandler = false }
+      self.reader = reader
+    }
   }
 
-  /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
-  /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
-  /// `reader` reads the URL's parameters for a result without a match.
+  /// Dispatches `url`: queues it for delivery when its route can take it now (or when no route
+  /// matches: the unmatched path runs at once), else holds it. `lookup` finds its best route.
+  ///
+  /// Holding is decided under the lock that `handlerAttached` takes: when a handler was attached
+  /// between the lookup and then, the link is looked up again, so no link waits for a handler
+  /// its route already has.
   func dispatch(
-    _ url: String, best: RouteMatch?, waitsForHandler: Bool, reader: URLReader,
-    policy: HoldPolicy?, withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
+    _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
+    lookup: () -> Lookup, deliver: @escaping Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
-    let link = state.withLock { state in
-      state.nextSequence += 1
-      let link = LinkBox<Output>(
-        id: LinkID(sequence: state.nextSequence), url: url, reader: reader)
-      let source: PolicySource =
-        if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
-          .route(policy)
-        } else { .router }
-      let applied = state.policy(source)
-      let now = state.timer.now()
-      if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
-        now - last.time < window
-      {
-        effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
+    var attachments = state.withLock { $0.attachments }
+    while true {
+      let found = lookup()
+      let (best, waitsForHandler, reader) = (found.match, found.waitsForHandler, found.reader)
+      let link: LinkBox<Output>? = state.withLock { state in
+        if waitsForHandler, state.attachments != attachments {
+          attachments = state.attachments
+          return nil
+        }
+        state.nextSequence += 1
+        let link = LinkBox<Output>(
+          id: LinkID(sequence: state.nextSequence), url: url, reader: reader)
+        let source: PolicySource =
+          if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
+            .route(policy)
+          } else { .router }
+        let applied = state.policy(source)
+        let now = state.timer.now()
+        if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
+          now - last.time < window
+        {
+          effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
+          return link
+        }
+        let windows = [
+          applied.coalescingWindow, best?.route.metadata[.holdPolicy]?.coalescingWindow,
+        ]
+        Self.remember(url, at: now, window: windows.compactMap { $0 }.max(), in: &state)
+        let entry = Entry(
+          link: link, routeName: best?.route.name, match: best,
+          gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
+          withStack: withStack, context: context, deliver: deliver, policy: source)
+        let routeHolds = state.held.contains { $0.routeName == entry.routeName }
+        if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
+          Self.enqueue(entry, in: &state, effects: &effects)
+        } else {
+          Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
+        }
         return link
       }
-      let windows = [applied.coalescingWindow, best?.route.metadata[.holdPolicy]?.coalescingWindow]
-      Self.remember(url, at: now, window: windows.compactMap { $0 }.max(), in: &state)
-      let entry = Entry(
-        link: link, routeName: best?.route.name, match: best,
-        gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
-        withStack: withStack, context: context, deliver: deliver, policy: source)
-      let routeHolds = state.held.contains { $0.routeName == entry.routeName }
-      if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
-        Self.enqueue(entry, in: &state, effects: &effects)
-      } else {
-        Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
+      if let link {
+        perform(effects)
+        return DispatchedLink(box: link, links: self)
       }
-      return link
     }
-    perform(effects)
-    return DispatchedLink(box: link, links: self)
   }
 
   /// Holds `entry`, applying the policy's repeat rule and the capacities.
@@ -249,6 +269,7 @@ extension HeldLinks {
   /// The route named `name` has a handler now: its held links stop waiting for one.
   func handlerAttached(to name: String) {
     state.withLock { state in
+      state.attachments &+= 1
       for index in state.held.indices where state.held[index].routeName == name {
         state.held[index].waitsForHandler = false
       }

@@ -84,10 +84,12 @@ extension Navigator {
     _ url: String, _ presentation: LinkPresentation = .push(), policy: HoldPolicy? = nil,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
-    let snapshot = registry.snapshot()
-    return links.dispatch(
-      url, best: snapshot.best(url), reader: snapshot.reader, policy: policy, withStack: false,
-      context: context
+    links.dispatch(
+      url, policy: policy, withStack: false, context: context,
+      lookup: {
+        let snapshot = registry.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
     ) { [weak self] entry in
       // Weak: a held link must not keep its navigator alive (it owns its held links).
       guard let self else { return HeldLinks.result(entry, .cancelled) }

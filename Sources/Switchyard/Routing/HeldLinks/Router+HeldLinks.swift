@@ -104,10 +104,12 @@ extension Router where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    let snapshot = snapshot()
-    return links.dispatch(
-      url, best: snapshot.best(url), reader: snapshot.reader, policy: policy, withStack: stack,
-      context: context
+    links.dispatch(
+      url, policy: policy, withStack: stack, context: context,
+      lookup: {
+        let snapshot = self.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
     ) { [weak self] entry in
       // Weak: a held link must not keep its router alive (the router owns its held links).
       guard let self else { return HeldLinks.result(entry, .cancelled) }
