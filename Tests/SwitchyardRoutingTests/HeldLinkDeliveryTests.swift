@@ -143,4 +143,64 @@ struct HeldLinkDeliveryTests {
       }
     }
   }
+
+  @Test("detach after dispatch holds the queued link again; no unmatched handler runs")
+  func detachHoldsQueuedLink() async throws {
+    let router = Router<Destination>(clock: TestClock())
+    let (opened, open) = AsyncStream<Void>.makeStream()
+    try router.registerAsync("myapp://block") { _ in
+      for await _ in opened { break }
+      return .home
+    }
+    try router.declare("/people/:id", name: "person")
+    try router.attach("person") { .user(try $0.int("id")) }
+    let unmatched = Recorder<String>()
+    router.unmatchedHandler = { request in
+      unmatched.append(request.url)
+      return nil
+    }
+    var events = router.links.events().makeAsyncIterator()
+    let blocker = router.dispatch("myapp://block")
+    let link = router.dispatch("myapp://people/7")  // queued behind the blocker
+    try router.detach("person")
+    open.yield()
+    #expect(await blocker.result.output == .home)
+
+    let event = await next([.held, .finished], of: link.id, in: &events)
+    #expect(event?.kind == .held)
+    #expect(event?.routeName == "person")
+    #expect(unmatched.all.isEmpty)
+    guard event?.kind == .held else { return }
+    #expect(router.links.held.map(\.id) == [link.id])
+    try router.attach("person") { .post(try $0.int("id")) }
+    #expect(await link.result.output == .post(7))
+  }
+
+  @Test("A link re-held by detach keeps its place before links dispatched after it")
+  func reheldLinkKeepsItsPlace() async throws {
+    let router = Router<Int>(clock: TestClock())
+    let (opened, open) = AsyncStream<Void>.makeStream()
+    try router.registerAsync("myapp://block") { _ in
+      for await _ in opened { break }
+      return 0
+    }
+    try router.declare("/a/<int:t>", name: "a")
+    try router.attach("a") { try $0.int("t") }
+    var events = router.links.events().makeAsyncIterator()
+    router.dispatch("myapp://block")
+    let first = router.dispatch("myapp://a/1")  // queued behind the blocker
+    try router.detach("a")
+    let second = router.dispatch("myapp://a/2")  // held: no handler
+    open.yield()
+    #expect(await next([.held, .finished], of: first.id, in: &events)?.kind == .held)
+    #expect(router.links.held.map(\.id) == [first.id, second.id])
+    let order = Recorder<Int>()
+    try router.attach("a") { match in
+      order.append(try match.int("t"))
+      return try match.int("t")
+    }
+    #expect(await first.result.output == 1)
+    #expect(await second.result.output == 2)
+    #expect(order.all == [1, 2])
+  }
 }

@@ -3,16 +3,26 @@
 
 extension HeldLinks {
   /// Routes one link to its end (handlers run here), as the router that dispatched it does.
-  typealias Deliver = @Sendable (Entry) async -> LinkResult<Output>
+  typealias Deliver = @Sendable (Entry) async -> Delivery
+
+  /// How a delivery went.
+  enum Delivery: Sendable {
+    /// The link ended.
+    case ended(LinkResult<Output>)
+    /// The link's best route has no handler now (it was detached after the link was queued or
+    /// released): the link is held again. `attachments` is ``State/attachments`` as read before
+    /// the router looked the route up.
+    case waitsForHandler(RouteMatch, attachments: UInt64)
+  }
 
   /// One held or queued link.
   struct Entry: Sendable {
     let link: LinkBox<Output>
     /// The route the link is for (`nil`: no route matched; delivered as unmatched).
-    let routeName: String?
-    let match: RouteMatch?
+    var routeName: String?
+    var match: RouteMatch?
     /// The gates the route needs (its metadata's ``RouteMetadata/Key/gates``).
-    let gates: Set<Gate>
+    var gates: Set<Gate>
     /// The route was declared without a handler, which is not attached yet.
     var waitsForHandler: Bool
     let withStack: Bool
@@ -159,13 +169,15 @@ extension HeldLinks {
     }
   }
 
-  /// Holds `entry`, applying the policy's repeat rule and the capacities.
+  /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
+  /// again had it applied when it was dispatched) and the capacities. Held links stay in
+  /// dispatch order.
   private static func hold(
-    _ entry: Entry, policy: HoldPolicy, now: Duration, in state: inout State,
-    effects: inout [Effect]
+    _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
+    in state: inout State, effects: inout [Effect]
   ) {
     let sameRoute = { (other: Entry) in other.routeName == entry.routeName }
-    switch policy.repeats.storage {
+    switch repeats ? policy.repeats.storage : .keepAll {
     case .keepAll: break
     case .keepFirst:
       if state.held.contains(where: sameRoute) {
@@ -175,7 +187,12 @@ extension HeldLinks {
     case .keepLatest:
       drop(where: sameRoute, as: .dropped, in: &state, effects: &effects)
     }
-    state.held.append(entry)
+    if let last = state.held.last, last.link.id > entry.link.id {
+      let index = state.held.firstIndex { $0.link.id > entry.link.id } ?? state.held.endIndex
+      state.held.insert(entry, at: index)
+    } else {
+      state.held.append(entry)
+    }
     effects.append(event(.held, entry))
     if let timeout = policy.timeout {
       effects.append(.startTimer(entry.link, deadline: now + timeout))
@@ -266,6 +283,9 @@ extension HeldLinks {
 
   // MARK: Releasing, cancelling, timing out
 
+  /// How many times a handler was attached so far (see ``Delivery/waitsForHandler(_:attachments:)``).
+  var attachmentCount: UInt64 { state.withLock { $0.attachments } }
+
   /// The route named `name` has a handler now: its held links stop waiting for one.
   func handlerAttached(to name: String) {
     state.withLock { state in
@@ -348,6 +368,41 @@ extension HeldLinks {
     }
   }
 
+  /// Delivers `entry` and ends it, or holds it again when its route has lost its handler.
+  private func deliver(_ entry: Entry) async {
+    while true {
+      switch await entry.deliver(entry) {
+      case .ended(let result):
+        perform([.finish(entry.link, result)])
+        return
+      case .waitsForHandler(let match, let attachments):
+        if holdAgain(entry, for: match, unlessAttachedSince: attachments) { return }
+      }
+    }
+  }
+
+  /// Holds `entry` again, for `match`'s route, with its timeout started afresh; `false` when a
+  /// handler was attached since the router looked (the link is then delivered again).
+  private func holdAgain(
+    _ entry: Entry, for match: RouteMatch, unlessAttachedSince attachments: UInt64
+  ) -> Bool {
+    var effects: [Effect] = []
+    let held = state.withLock { state in
+      guard state.attachments == attachments else { return false }
+      var entry = entry
+      entry.routeName = match.route.name
+      entry.match = match
+      entry.gates = match.route.metadata[.gates]
+      entry.waitsForHandler = true
+      Self.hold(
+        entry, policy: state.policy(entry.policy), repeats: false, now: state.timer.now(),
+        in: &state, effects: &effects)
+      return true
+    }
+    perform(effects)
+    return held
+  }
+
   // MARK: Effects
 
   private func perform(_ effects: [Effect]) {
@@ -367,10 +422,7 @@ extension HeldLinks {
       case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
       case .drain:
         Task { [self] in
-          while let entry = nextQueued() {
-            let result = await entry.deliver(entry)
-            perform([.finish(entry.link, result)])
-          }
+          while let entry = nextQueued() { await deliver(entry) }
         }
       }
     }

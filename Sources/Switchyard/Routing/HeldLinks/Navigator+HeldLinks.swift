@@ -92,8 +92,8 @@ extension Navigator {
       }
     ) { [weak self] entry in
       // Weak: a held link must not keep its navigator alive (it owns its held links).
-      guard let self else { return HeldLinks.result(entry, .cancelled) }
-      return await self.show(entry, presentation)
+      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
+      return .ended(await self.show(entry, presentation))
     }
   }
 
