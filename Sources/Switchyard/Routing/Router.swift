@@ -313,6 +313,15 @@ public final class Router<Output>: Sendable {
     _ url: String, context: RoutingContext
   ) async throws -> RoutingResult<Output> {
     let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    return try await resolveRunningAsync(url, context: context, snapshot, fallback)
+  }
+
+  /// Routes `url` like ``handle(_:context:)`` with `snapshot` and `fallback` as read by the
+  /// caller.
+  func resolveRunningAsync(
+    _ url: String, context: RoutingContext, _ snapshot: RoutingSnapshot,
+    _ fallback: ErasedUnmatchedHandler?
+  ) async throws -> RoutingResult<Output> {
     let box = OutputBox<Output>()
     let outcome = try await snapshot.route(url, context: context) { handler, match in
       switch handler {
@@ -363,7 +372,15 @@ public final class Router<Output>: Sendable {
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Output] {
     let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
-    return snapshot.stack(for: url) { url, isLeaf in
+    return stack(for: url, context: context, snapshot, fallback)
+  }
+
+  /// The back stack for `url` with `snapshot` and `fallback` as read by the caller.
+  func stack(
+    for url: String, context: RoutingContext, _ snapshot: RoutingSnapshot,
+    _ fallback: ErasedUnmatchedHandler?
+  ) -> [Output] {
+    snapshot.stack(for: url) { url, isLeaf in
       let result = Router.resolve(
         url, context, snapshot, isLeaf ? fallback : nil, interceptors: isLeaf)
       return (

@@ -3,22 +3,51 @@
 
 extension HeldLinks {
   /// Routes one link to its end (handlers run here), as the router that dispatched it does.
-  typealias Deliver = @Sendable (Entry) async -> LinkResult<Output>
+  typealias Deliver = @Sendable (Entry) async -> Delivery
+
+  /// How a delivery went.
+  enum Delivery: Sendable {
+    /// The link ended.
+    case ended(LinkResult<Output>)
+    /// The link's best route has no handler now (it was detached after the link was queued or
+    /// released): the link is held again. `attachments` is ``State/attachments`` as read before
+    /// the router looked the route up.
+    case waitsForHandler(RouteMatch, attachments: UInt64)
+  }
 
   /// One held or queued link.
   struct Entry: Sendable {
     let link: LinkBox<Output>
     /// The route the link is for (`nil`: no route matched; delivered as unmatched).
-    let routeName: String?
-    let match: RouteMatch?
+    var routeName: String?
+    var match: RouteMatch?
     /// The gates the route needs (its metadata's ``RouteMetadata/Key/gates``).
-    let gates: Set<Gate>
+    var gates: Set<Gate>
     /// The route was declared without a handler, which is not attached yet.
     var waitsForHandler: Bool
     let withStack: Bool
     let context: RoutingContext
     let deliver: Deliver
+    /// The policy the link is held under.
+    let policy: PolicySource
     var timeoutTask: Task<Void, Never>? = nil
+  }
+
+  /// Which policy a link is held under: the most specific one there is.
+  enum PolicySource: Sendable {
+    /// The one given to `dispatch`.
+    case link(HoldPolicy)
+    /// Its route's (``RouteMetadata/Key/holdPolicy``).
+    case route(HoldPolicy)
+    /// The router's, read when it applies (it may change while the link waits).
+    case router
+  }
+
+  /// When a URL was last dispatched, and the longest coalescing window that dispatch knew of
+  /// (its own policy's, its route's): a repeat may be coalesced within it.
+  struct Dispatched {
+    let time: Duration
+    let window: Duration
   }
 
   struct State {
@@ -27,6 +56,9 @@ extension HeldLinks {
     var requiredGates: Set<Gate> = []
     var openGates: Set<Gate> = []
     var nextSequence: UInt64 = 0
+    /// How many times a handler was attached, for `dispatch` to tell that one was attached
+    /// while it looked the link's route up.
+    var attachments: UInt64 = 0
     /// Waiting links, in arrival order.
     var held: [Entry] = []
     /// Links ready to be delivered, in order; `queueHead` is the next one.
@@ -34,9 +66,19 @@ extension HeldLinks {
     var queueHead = 0
     var draining = false
     /// When each URL was last dispatched, for coalescing.
-    var lastDispatched: [String: Duration] = [:]
+    var lastDispatched: [String: Dispatched] = [:]
+    /// How many URLs ``lastDispatched`` may hold before it forgets those no window needs.
+    var rememberedLimit = 256
     var subscribers: [Int: AsyncStream<LinkEvent<Output>>.Continuation] = [:]
     var nextSubscriber = 0
+
+    /// The policy a link from `source` is held under.
+    func policy(_ source: PolicySource) -> HoldPolicy {
+      switch source {
+      case .link(let policy), .route(let policy): policy
+      case .router: policy
+      }
+    }
 
     func canDeliver(_ entry: Entry) -> Bool {
       guard entry.routeName != nil else { return true }
@@ -55,61 +97,87 @@ extension HeldLinks {
 
   // MARK: Dispatching
 
-  /// Dispatches `url`, whose best candidate is `best` (a route declared without a handler
-  /// makes the link wait for one); see the overload below.
-  func dispatch(
-    _ url: String, best: Candidate?, policy: HoldPolicy?, withStack: Bool,
-    context: RoutingContext, deliver: @escaping Deliver
-  ) -> DispatchedLink<Output> {
-    var waitsForHandler = false
-    if case .declared = best?.handler { waitsForHandler = true }
-    return dispatch(
-      url, best: best?.match, waitsForHandler: waitsForHandler, policy: policy,
-      withStack: withStack, context: context, deliver: deliver)
+  /// What a router finds for a link: its best match, whether that route waits for a handler
+  /// (declared without one, or detached), and how the router reads URLs.
+  struct Lookup {
+    let match: RouteMatch?
+    let waitsForHandler: Bool
+    let reader: URLReader
+
+    init(_ best: Candidate?, reader: URLReader) {
+      match = best?.match
+      if case .declared = best?.handler { waitsForHandler = true } else { waitsForHandler = false }
+      self.reader = reader
+    }
   }
 
-  /// Dispatches `url`, whose best match is `best`: queues it for delivery when its route can
-  /// take it now (or when no route matches: the unmatched path runs at once), else holds it.
+  /// Dispatches `url`: queues it for delivery when its route can take it now (or when no route
+  /// matches: the unmatched path runs at once), else holds it. `lookup` finds its best route.
+  ///
+  /// Holding is decided under the lock that `handlerAttached` takes: when a handler was attached
+  /// between the lookup and then, the link is looked up again, so no link waits for a handler
+  /// its route already has.
   func dispatch(
-    _ url: String, best: RouteMatch?, waitsForHandler: Bool, policy: HoldPolicy?,
-    withStack: Bool, context: RoutingContext, deliver: @escaping Deliver
+    _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
+    lookup: () -> Lookup, deliver: @escaping Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
-    let link = state.withLock { state in
-      state.nextSequence += 1
-      let link = LinkBox<Output>(id: LinkID(sequence: state.nextSequence), url: url)
-      let policy = policy ?? best?.route.metadata[.holdPolicy] ?? state.policy
-      let now = state.timer.now()
-      if let window = policy.coalescingWindow, let last = state.lastDispatched[url],
-        now - last < window
-      {
-        effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
+    var attachments = state.withLock { $0.attachments }
+    while true {
+      let found = lookup()
+      let (best, waitsForHandler, reader) = (found.match, found.waitsForHandler, found.reader)
+      let link: LinkBox<Output>? = state.withLock { state in
+        if waitsForHandler, state.attachments != attachments {
+          attachments = state.attachments
+          return nil
+        }
+        state.nextSequence += 1
+        let link = LinkBox<Output>(
+          id: LinkID(sequence: state.nextSequence), url: url, reader: reader)
+        let source: PolicySource =
+          if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
+            .route(policy)
+          } else { .router }
+        let applied = state.policy(source)
+        let now = state.timer.now()
+        if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
+          now - last.time < window
+        {
+          effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
+          return link
+        }
+        let windows = [
+          applied.coalescingWindow, best?.route.metadata[.holdPolicy]?.coalescingWindow,
+        ]
+        Self.remember(url, at: now, window: windows.compactMap { $0 }.max(), in: &state)
+        let entry = Entry(
+          link: link, routeName: best?.route.name, match: best,
+          gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
+          withStack: withStack, context: context, deliver: deliver, policy: source)
+        let routeHolds = state.held.contains { $0.routeName == entry.routeName }
+        if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
+          Self.enqueue(entry, in: &state, effects: &effects)
+        } else {
+          Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
+        }
         return link
       }
-      Self.remember(url, at: now, in: &state)
-      let entry = Entry(
-        link: link, routeName: best?.route.name, match: best,
-        gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
-        withStack: withStack, context: context, deliver: deliver)
-      let routeHolds = state.held.contains { $0.routeName == entry.routeName }
-      if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
-        Self.enqueue(entry, in: &state, effects: &effects)
-      } else {
-        Self.hold(entry, policy: policy, now: now, in: &state, effects: &effects)
+      if let link {
+        perform(effects)
+        return DispatchedLink(box: link, links: self)
       }
-      return link
     }
-    perform(effects)
-    return DispatchedLink(box: link, links: self)
   }
 
-  /// Holds `entry`, applying the policy's repeat rule and the capacities.
+  /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
+  /// again had it applied when it was dispatched) and the capacities. Held links stay in
+  /// dispatch order.
   private static func hold(
-    _ entry: Entry, policy: HoldPolicy, now: Duration, in state: inout State,
-    effects: inout [Effect]
+    _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
+    in state: inout State, effects: inout [Effect]
   ) {
     let sameRoute = { (other: Entry) in other.routeName == entry.routeName }
-    switch policy.repeats.storage {
+    switch repeats ? policy.repeats.storage : .keepAll {
     case .keepAll: break
     case .keepFirst:
       if state.held.contains(where: sameRoute) {
@@ -119,32 +187,57 @@ extension HeldLinks {
     case .keepLatest:
       drop(where: sameRoute, as: .dropped, in: &state, effects: &effects)
     }
-    state.held.append(entry)
+    if let last = state.held.last, last.link.id > entry.link.id {
+      let index = state.held.firstIndex { $0.link.id > entry.link.id } ?? state.held.endIndex
+      state.held.insert(entry, at: index)
+    } else {
+      state.held.append(entry)
+    }
     effects.append(event(.held, entry))
     if let timeout = policy.timeout {
       effects.append(.startTimer(entry.link, deadline: now + timeout))
     }
-    // A route's own policy caps that route's links; the router's caps all of them.
-    if let capacity = entry.match?.route.metadata[.holdPolicy]?.capacity {
-      dropOldest(beyond: capacity, where: sameRoute, in: &state, effects: &effects)
-    }
-    if let capacity = state.policy.capacity {
-      dropOldest(beyond: capacity, where: { _ in true }, in: &state, effects: &effects)
-    }
+    dropOverCapacity(in: &state, effects: &effects)
   }
 
-  private static func dropOldest(
-    beyond capacity: Int, where belongs: (Entry) -> Bool, in state: inout State,
-    effects: inout [Effect]
-  ) {
-    var excess = state.held.count(where: belongs) - max(capacity, 0)
-    guard excess > 0 else { return }
+  /// Drops, oldest first, the held links over the capacity of the policy each is held under.
+  /// A policy counts the links held under it: the router's, those held under the router's; a
+  /// route's, that route's links held under it; one given to `dispatch`, the links dispatched
+  /// with an equal policy. So a link is only dropped for its own policy's capacity, and one
+  /// dispatched with no cap stays however many links wait.
+  private static func dropOverCapacity(in state: inout State, effects: inout [Effect]) {
+    var counts: [PolicyGroup: Int] = [:]
+    for entry in state.held { counts[PolicyGroup(entry), default: 0] += 1 }
+    let routerCapacity = state.policy.capacity
     drop(
       where: { entry in
-        guard excess > 0, belongs(entry) else { return false }
-        excess -= 1
+        let capacity: Int? =
+          switch entry.policy {
+          case .link(let policy), .route(let policy): policy.capacity
+          case .router: routerCapacity
+          }
+        let group = PolicyGroup(entry)
+        guard let capacity, let count = counts[group], count > max(capacity, 0) else {
+          return false
+        }
+        counts[group] = count - 1
         return true
       }, as: .dropped, in: &state, effects: &effects)
+  }
+
+  /// The links a policy's capacity counts.
+  private enum PolicyGroup: Hashable {
+    case link(HoldPolicy)
+    case route(String?)
+    case router
+
+    init(_ entry: Entry) {
+      switch entry.policy {
+      case .link(let policy): self = .link(policy)
+      case .route: self = .route(entry.routeName)
+      case .router: self = .router
+      }
+    }
   }
 
   /// Ends the held links `shouldDrop` selects with `outcome`.
@@ -172,21 +265,31 @@ extension HeldLinks {
     }
   }
 
-  /// Keeps the last dispatch time of `url`; past 256 URLs, forgets those older than every
-  /// window a link could be coalesced in.
-  private static func remember(_ url: String, at now: Duration, in state: inout State) {
-    state.lastDispatched[url] = now
-    guard state.lastDispatched.count > 256 else { return }
-    let windows = state.held.compactMap { $0.match?.route.metadata[.holdPolicy]?.coalescingWindow }
-    let longest = (windows + [state.policy.coalescingWindow].compactMap { $0 }).max() ?? .zero
-    state.lastDispatched = state.lastDispatched.filter { now - $0.value < longest }
+  /// Keeps the last dispatch time of `url` and the longest window it may be coalesced in. Past
+  /// the limit, forgets the URLs whose windows (their own, and the router's as it is now) have
+  /// passed; the limit then grows with what is still needed, so a burst of URLs that are all
+  /// within their windows does not make every dispatch scan them all.
+  private static func remember(
+    _ url: String, at now: Duration, window: Duration?, in state: inout State
+  ) {
+    state.lastDispatched[url] = Dispatched(time: now, window: window ?? .zero)
+    guard state.lastDispatched.count > state.rememberedLimit else { return }
+    let routerWindow = state.policy.coalescingWindow ?? .zero
+    state.lastDispatched = state.lastDispatched.filter { _, last in
+      now - last.time < max(last.window, routerWindow)
+    }
+    state.rememberedLimit = max(256, 2 * state.lastDispatched.count)
   }
 
   // MARK: Releasing, cancelling, timing out
 
+  /// How many times a handler was attached so far (see ``Delivery/waitsForHandler(_:attachments:)``).
+  var attachmentCount: UInt64 { state.withLock { $0.attachments } }
+
   /// The route named `name` has a handler now: its held links stop waiting for one.
   func handlerAttached(to name: String) {
     state.withLock { state in
+      state.attachments &+= 1
       for index in state.held.indices where state.held[index].routeName == name {
         state.held[index].waitsForHandler = false
       }
@@ -265,6 +368,41 @@ extension HeldLinks {
     }
   }
 
+  /// Delivers `entry` and ends it, or holds it again when its route has lost its handler.
+  private func deliver(_ entry: Entry) async {
+    while true {
+      switch await entry.deliver(entry) {
+      case .ended(let result):
+        perform([.finish(entry.link, result)])
+        return
+      case .waitsForHandler(let match, let attachments):
+        if holdAgain(entry, for: match, unlessAttachedSince: attachments) { return }
+      }
+    }
+  }
+
+  /// Holds `entry` again, for `match`'s route, with its timeout started afresh; `false` when a
+  /// handler was attached since the router looked (the link is then delivered again).
+  private func holdAgain(
+    _ entry: Entry, for match: RouteMatch, unlessAttachedSince attachments: UInt64
+  ) -> Bool {
+    var effects: [Effect] = []
+    let held = state.withLock { state in
+      guard state.attachments == attachments else { return false }
+      var entry = entry
+      entry.routeName = match.route.name
+      entry.match = match
+      entry.gates = match.route.metadata[.gates]
+      entry.waitsForHandler = true
+      Self.hold(
+        entry, policy: state.policy(entry.policy), repeats: false, now: state.timer.now(),
+        in: &state, effects: &effects)
+      return true
+    }
+    perform(effects)
+    return held
+  }
+
   // MARK: Effects
 
   private func perform(_ effects: [Effect]) {
@@ -274,7 +412,7 @@ extension HeldLinks {
       switch effect {
       case .event(let event): events.append(event)
       case .finish(let link, let result):
-        if link.finish(result) {
+        if let result = link.finish(result) {
           events.append(
             LinkEvent(
               kind: .finished, id: link.id, url: link.url, routeName: result.match?.route.name,
@@ -284,10 +422,7 @@ extension HeldLinks {
       case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
       case .drain:
         Task { [self] in
-          while let entry = nextQueued() {
-            let result = await entry.deliver(entry)
-            perform([.finish(entry.link, result)])
-          }
+          while let entry = nextQueued() { await deliver(entry) }
         }
       }
     }
@@ -328,28 +463,34 @@ extension HeldLinks {
 final class LinkBox<Output: Sendable>: Sendable {
   let id: LinkID
   let url: String
+  /// Reads the URL's parameters for a result that has no match.
+  let reader: URLReader
   private struct State {
     var result: LinkResult<Output>?
     var waiters: [CheckedContinuation<LinkResult<Output>, Never>] = []
   }
   private let state = Locked(State())
 
-  init(id: LinkID, url: String) {
+  init(id: LinkID, url: String, reader: URLReader) {
     self.id = id
     self.url = url
+    self.reader = reader
   }
 
-  /// Sets the result and resumes the waiters; `false` when it was already set.
-  func finish(_ result: LinkResult<Output>) -> Bool {
+  /// Sets the result and resumes the waiters; returns the result as set (with the reader a
+  /// result without a match reads its parameters with), or `nil` when one was already set.
+  func finish(_ result: LinkResult<Output>) -> LinkResult<Output>? {
+    var result = result
+    if result.match == nil { result.reader = reader }
     let waiters: [CheckedContinuation<LinkResult<Output>, Never>]? = state.withLock { state in
       guard state.result == nil else { return nil }
       state.result = result
       defer { state.waiters = [] }
       return state.waiters
     }
-    guard let waiters else { return false }
+    guard let waiters else { return nil }
     for waiter in waiters { waiter.resume(returning: result) }
-    return true
+    return result
   }
 
   /// Resumes `waiter` with the result, now or when it is set.

@@ -83,8 +83,8 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
 
   // MARK: Policy and time
 
-  /// How links are held when their route has no policy of its own
-  /// (``RouteMetadata/Key/holdPolicy``).
+  /// How links are held when neither `dispatch` nor their route
+  /// (``RouteMetadata/Key/holdPolicy``) gives a policy of its own.
   ///
   /// ```swift
   /// router.links.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)
@@ -165,8 +165,9 @@ extension RouteMetadata.Key where Value == Set<Gate> {
 }
 
 extension RouteMetadata.Key where Value == HoldPolicy? {
-  /// A route's own hold policy, in place of the router's ``HeldLinks/holdPolicy``; its
-  /// capacity caps that route's held links.
+  /// A route's own hold policy, in place of the router's ``HeldLinks/holdPolicy`` (a policy
+  /// given to `dispatch` takes the place of both); its capacity caps that route's links held
+  /// under it.
   ///
   /// ```swift
   /// try router.declare("/checkout", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepLatest)))

@@ -17,11 +17,20 @@ public struct HoldPolicy: Sendable, Hashable {
   /// What happens when a route already holds a link and another arrives for it. Default
   /// ``Repeats/keepAll``.
   public var repeats: Repeats
-  /// The most links held at once (for the router, or for one route when set per route); when
-  /// another arrives, the oldest held one is dropped. `nil` for no cap. Default 100.
+  /// The most links held at once under this policy; when another arrives, the oldest of them
+  /// is dropped. The router's policy counts the links held under it, a route's policy that
+  /// route's links held under it, and a policy given to `dispatch` the links dispatched with an
+  /// equal policy. A link is only ever dropped for its own policy's capacity: one dispatched
+  /// with `capacity: nil` waits however many others do. `nil` for no cap. Default 100.
+  ///
+  /// ```swift
+  /// router.dispatch(url, policy: HoldPolicy(timeout: nil, capacity: nil))   // never dropped
+  /// ```
   public var capacity: Int?
   /// A link whose URL equals, byte for byte, one dispatched less than this long ago ends at
-  /// once as coalesced into the earlier one; `nil` never coalesces. Default `nil`.
+  /// once as coalesced into the earlier one; `nil` never coalesces. Default `nil`. A URL is
+  /// remembered as long as the longest window that may apply to it (the one it was dispatched
+  /// under, its route's, the router's), however many other URLs arrive meanwhile.
   public var coalescingWindow: Duration?
 
   /// Creates a policy.

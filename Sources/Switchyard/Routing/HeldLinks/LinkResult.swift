@@ -74,15 +74,33 @@ public struct LinkResult<Output> {
   public let stack: [Output]
 
   /// The link's parameters as strings: the route's captures, then the query's last values,
-  /// then fragment parameters (a capture is never overridden). Empty when no route matched.
+  /// then fragment parameters (a capture is never overridden). Without a match (no route
+  /// matched the link), the URL's query and fragment parameters, read as a match reads them.
+  ///
+  /// ```swift
+  /// let result = await router.dispatch("myapp://nowhere?x=1").result
+  /// result.outcome      // .unmatched
+  /// result.parameters   // ["x": "1"]
+  /// ```
   public var parameters: [String: String] {
-    guard let match else { return [:] }
     var values: [String: String] = [:]
+    guard let match else {
+      guard let reader else { return [:] }
+      let reading = reader.read(url)
+      let plusAsSpace = reader.options.plusAsSpace
+      for (name, value) in reading.fragmentParameters(plusAsSpace: plusAsSpace).items {
+        values[name] = value
+      }
+      for (name, value) in reading.query(plusAsSpace: plusAsSpace).items { values[name] = value }
+      return values
+    }
     for (name, value) in match.fragmentParameters.items { values[name] = value }
     for (name, value) in match.query.items { values[name] = value }
     for (name, value) in match.parameters { values[name] = value.description }
     return values
   }
+  /// Reads the URL's parameters when there is no match (set when the link ends).
+  var reader: URLReader? = nil
 
   init(
     _ id: LinkID, _ url: String, _ outcome: LinkOutcome, output: Output? = nil,

@@ -46,7 +46,8 @@ extension MainActorRouter where Output: Sendable {
     links.handlerAttached(to: name)
   }
 
-  /// Takes the handler off the route named `name`: its links are held again.
+  /// Takes the handler off the route named `name`: its links are held again, those queued
+  /// and not yet delivered too (see ``Router/detach(_:)``).
   public func detach(_ name: String) throws(HeldLinkError) {
     try replaceHandler(of: name, with: .declared)
   }
@@ -63,22 +64,29 @@ extension MainActorRouter where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    let best = registry.snapshot().best(url)
-    return links.dispatch(
-      url, best: best, policy: policy, withStack: stack, context: context
+    links.dispatch(
+      url, policy: policy, withStack: stack, context: context,
+      lookup: {
+        let snapshot = registry.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
     ) { [weak self] entry in
       // Weak: a held link must not keep its router alive (the router owns its held links).
-      guard let self else { return HeldLinks.result(entry, .cancelled) }
+      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
       return await self.deliver(entry)
     }
   }
 
-  private func deliver(_ entry: HeldLinks<Output>.Entry) -> LinkResult<Output> {
+  private func deliver(_ entry: HeldLinks<Output>.Entry) -> HeldLinks<Output>.Delivery {
+    let attachments = links.attachmentCount
+    if let best = registry.snapshot().best(entry.link.url), case .declared = best.handler {
+      return .waitsForHandler(best.match, attachments: attachments)
+    }
     guard entry.withStack else {
-      return LinkResult(delivered: entry, resolve(entry.link.url, context: entry.context))
+      return .ended(LinkResult(delivered: entry, resolve(entry.link.url, context: entry.context)))
     }
     let screens = stack(for: entry.link.url, context: entry.context)
-    return LinkResult(stacked: entry, screens, match: match(entry.link.url))
+    return .ended(LinkResult(stacked: entry, screens, match: match(entry.link.url)))
   }
 
   private func replaceHandler(of name: String, with handler: RouteHandler) throws(HeldLinkError) {

@@ -84,13 +84,16 @@ extension Navigator {
     _ url: String, _ presentation: LinkPresentation = .push(), policy: HoldPolicy? = nil,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
-    let best = registry.snapshot().best(url)
-    return links.dispatch(
-      url, best: best, policy: policy, withStack: false, context: context
+    links.dispatch(
+      url, policy: policy, withStack: false, context: context,
+      lookup: {
+        let snapshot = registry.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
     ) { [weak self] entry in
       // Weak: a held link must not keep its navigator alive (it owns its held links).
-      guard let self else { return HeldLinks.result(entry, .cancelled) }
-      return await self.show(entry, presentation)
+      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
+      return .ended(await self.show(entry, presentation))
     }
   }
 

@@ -67,7 +67,9 @@ extension Router where Output: Sendable {
     links.handlerAttached(to: name)
   }
 
-  /// Takes the handler off the route named `name`: from now on its links are held again.
+  /// Takes the handler off the route named `name`: from now on its links are held again,
+  /// including those dispatched or released before and not yet delivered (they keep their
+  /// place, and their timeout starts again).
   ///
   /// ```swift
   /// try router.detach("person")   // while the people screen is rebuilt
@@ -104,22 +106,32 @@ extension Router where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    let best = snapshot().best(url)
-    return links.dispatch(
-      url, best: best, policy: policy, withStack: stack, context: context
+    links.dispatch(
+      url, policy: policy, withStack: stack, context: context,
+      lookup: {
+        let snapshot = self.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
     ) { [weak self] entry in
       // Weak: a held link must not keep its router alive (the router owns its held links).
-      guard let self else { return HeldLinks.result(entry, .cancelled) }
+      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
+      // One snapshot decides and routes: a detach after it is after this delivery.
+      let attachments = self.links.attachmentCount
+      let (snapshot, fallback) = self.state.withLock { ($0.registry.snapshot(), $0.fallback) }
+      let (url, context) = (entry.link.url, entry.context)
+      let best = snapshot.best(url)
+      if let best, case .declared = best.handler {
+        return .waitsForHandler(best.match, attachments: attachments)
+      }
       if entry.withStack {
-        let screens = self.stack(for: entry.link.url, context: entry.context)
-        return LinkResult(stacked: entry, screens, match: self.match(entry.link.url))
+        let screens = self.stack(for: url, context: context, snapshot, fallback)
+        return .ended(LinkResult(stacked: entry, screens, match: best?.match))
       }
       do {
-        return LinkResult(
-          delivered: entry,
-          try await self.resolveRunningAsync(entry.link.url, context: entry.context))
+        let routed = try await self.resolveRunningAsync(url, context: context, snapshot, fallback)
+        return .ended(LinkResult(delivered: entry, routed))
       } catch {
-        return HeldLinks.result(entry, .cancelled)
+        return .ended(HeldLinks.result(entry, .cancelled))
       }
     }
   }
