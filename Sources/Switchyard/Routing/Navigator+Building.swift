@@ -12,8 +12,9 @@ extension Navigator {
     for name: String, values: [String: BuildValue] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, in: routes, options: options, types: [], values: values, host: host,
-      scheme: scheme)
+    let route = registry.route(named: name)
+    return try URLBuilder.url(
+      for: name, route: route, in: route == nil ? routes : [], options: options, types: [],
+      values: values, host: host, scheme: scheme)
   }
 }

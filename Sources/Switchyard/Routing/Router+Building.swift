@@ -17,8 +17,9 @@ extension Router {
     for name: String, values: [String: BuildValue] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, in: routes, options: options, types: [], values: values, host: host,
-      scheme: scheme)
+    let (route, options) = state.withLock { ($0.registry.route(named: name), $0.registry.options) }
+    return try URLBuilder.url(
+      for: name, route: route, in: route == nil ? routes : [], options: options, types: [],
+      values: values, host: host, scheme: scheme)
   }
 }
