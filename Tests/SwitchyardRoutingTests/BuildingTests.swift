@@ -70,6 +70,24 @@ struct BuildingTests {
         == "https://www.mysite.com/search/a%20b")
   }
 
+  @Test("Values may be variables of any convertible type as well as literals")
+  func variableValues() throws {
+    let router = Router<String>()
+    try router.register("shop://search/:term", name: "search") { try $0.string("term") }
+    let term = "red shoes"
+    let page = 2
+    let tags = ["a", "b"]
+    let url = try router.url(
+      for: "search", values: ["term": term, "page": page, "tag": tags, "sort": "price"])
+    #expect(url == "shop://search/red%20shoes?page=2&sort=price&tag=a&tag=b")
+    #expect(
+      try router.url(for: "search", values: ["term": "t\(page)", "n": .int(page)])
+        == "shop://search/t2?n=2")
+    let built: [String: BuildValue] = ["term": .string(term)]
+    #expect(try router.url(for: "search", values: built) == "shop://search/red%20shoes")
+    #expect(try SortedSearchRoute.url(values: ["term": term]) == "/search/red%20shoes")
+  }
+
   @Test("A typed route's URL is matched back to an equal route")
   func typedRoundTrip() throws {
     let routes = try RouteSet(routes: [

@@ -9,12 +9,12 @@ extension Navigator {
   /// ```
   /// - Throws: ``URLBuildingError`` naming the route and the capture.
   public func url(
-    for name: String, values: [String: BuildValue] = [:], host: String? = nil,
+    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
     let route = registry.route(named: name)
     return try URLBuilder.url(
       for: name, route: route, in: route == nil ? routes : [], options: options, types: [],
-      values: values, host: host, scheme: scheme)
+      values: values.buildValues, host: host, scheme: scheme)
   }
 }

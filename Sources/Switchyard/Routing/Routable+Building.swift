@@ -84,7 +84,7 @@ extension Routable {
   /// // "/search/surge?sort=score%20desc"
   /// ```
   public static func url(
-    values: [String: BuildValue], host: String? = nil, scheme: String? = nil,
+    values: [String: any BuildValueConvertible], host: String? = nil, scheme: String? = nil,
     options: RouteOptions = RouteOptions()
   ) throws(URLBuildingError) -> String {
     let name = String(describing: Self.self)
