@@ -33,9 +33,10 @@ do {
   print(error)  // route 'user': value "abc" for capture 'id' is not a valid int
 }
 
-// A typed route prints itself from its stored properties.
+// A typed route prints itself: its captures, and the query values it lists.
 struct SearchRoute: PathRoutable {
   static let path = "/search/:term"
+  static let queryKeys = ["sort"]
   let term: String
   var sort: String? = nil
 
