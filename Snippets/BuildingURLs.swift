@@ -12,6 +12,11 @@ print(try table.url(for: "user", values: ["id": 42, "tab": "posts"]))
 // myapp://user/42?tab=posts
 print(try table.url(for: "search", values: ["term": "surge", "sort": "score desc"]))
 // /search/surge?sort=score%20desc
+// Variables of any convertible type work as literals do.
+let term = "red shoes"
+let page = 2
+print(try table.url(for: "search", values: ["term": term, "page": page]))
+// /search/red%20shoes?page=2
 
 // A wildcard host needs the caller's host; several origins: the first as written, or a choice.
 print(try table.url(for: "post", values: ["id": 1234], host: "subdomain.mysite.com"))
@@ -28,9 +33,10 @@ do {
   print(error)  // route 'user': value "abc" for capture 'id' is not a valid int
 }
 
-// A typed route prints itself from its stored properties.
+// A typed route prints itself: its captures, and the query values it lists.
 struct SearchRoute: PathRoutable {
   static let path = "/search/:term"
+  static let queryKeys = ["sort"]
   let term: String
   var sort: String? = nil
 

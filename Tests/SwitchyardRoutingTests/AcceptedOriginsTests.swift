@@ -19,6 +19,21 @@ struct AcceptedOriginsTests {
     #expect(router.routes.map(\.pattern.text) == ["/orders/<int:id>"])
   }
 
+  @Test("building for a host no accepted origin answers names the origins")
+  func foreignHost() throws {
+    let router = try Router<String>(accepting: ["shop", "https://(www.)shop.example.com:8443"])
+    try router.register("/orders/<int:id>", name: "orders") { "order \(try $0.int("id"))" }
+    #expect(
+      try router.url(for: "orders", values: ["id": 1], host: "shop.example.com", scheme: "https")
+        == "https://shop.example.com:8443/orders/1")
+    #expect {
+      try router.url(for: "orders", values: ["id": 1], host: "evil.com", scheme: "https")
+    } throws: { error in
+      (error as? URLBuildingError)?.description
+        == "route 'orders': host 'evil.com' does not match the route's accepted origins (shop, https://(www.)shop.example.com:8443)"
+    }
+  }
+
   @Test("a pattern that names its scheme or host keeps it")
   func explicitPatterns() throws {
     let router = try Router<String>(accepting: ["shop"])

@@ -6,6 +6,7 @@ import Testing
 /// Trailcutter's search route, with an optional sort that goes to the query.
 struct SortedSearchRoute: PathRoutable {
   static let path = "/search/:term"
+  static let queryKeys = ["sort"]
   let term: String
   var sort: String? = nil
 
@@ -51,6 +52,30 @@ struct ProfileRoute: URIRoutable {
   var routeValues: [String: BuildValue] { ["id": .int(user.id), "tab": tab.buildValue] }
 }
 
+/// A route with properties its URL does not declare: only `id` (a capture) and the query keys
+/// it lists may be printed.
+struct ProductRoute: URIRoutable {
+  static let uri = "shop://product/<int:id>"
+  static let queryKeys = ["source", "two"]
+  let id: Int
+  let source: String
+  var two: String? = nil
+  var note = "draft"
+  private let secret = "token123"
+
+  init(id: Int, source: String, two: String? = nil) {
+    self.id = id
+    self.source = source
+    self.two = two
+  }
+
+  init(match: RouteMatch) throws {
+    id = try match.int("id")
+    source = match["source"] ?? ""
+    two = match["two"]
+  }
+}
+
 @Suite("Building URLs from typed routes, routers and navigators")
 struct BuildingTests {
   @Test("A typed route prints itself: Trailcutter's examples")
@@ -68,6 +93,45 @@ struct BuildingTests {
     #expect(
       try SearchRoute.url(values: ["term": "a b"], host: "www.mysite.com", scheme: "https")
         == "https://www.mysite.com/search/a%20b")
+  }
+
+  @Test("A typed route prints its captures and the query keys it lists, nothing else")
+  func undeclaredPropertiesStayOut() throws {
+    let product = ProductRoute(id: 5, source: "push")
+    #expect(try product.url == "shop://product/5?source=push")
+    #expect(product.routeValues == ["id": 5, "source": "push"])
+    let withTwo = ProductRoute(id: 5, source: "push", two: "fooz ball")
+    #expect(try withTwo.url == "shop://product/5?source=push&two=fooz%20ball")
+    let routes = try RouteSet(routes: [ProductRoute.self])
+    let back = routes.match(try withTwo.url, as: ProductRoute.self)
+    #expect(back?.two == "fooz ball")
+    // A route that lists no query keys prints its captures alone.
+    struct Plain: PathRoutable {
+      static let path = "/p/:id"
+      let id: String
+      let token: String
+      init(match: RouteMatch) throws { (id, token) = (try match.string("id"), "secret") }
+      init(id: String) { (self.id, token) = (id, "secret") }
+    }
+    #expect(try Plain(id: "7").url == "/p/7")
+  }
+
+  @Test("Values may be variables of any convertible type as well as literals")
+  func variableValues() throws {
+    let router = Router<String>()
+    try router.register("shop://search/:term", name: "search") { try $0.string("term") }
+    let term = "red shoes"
+    let page = 2
+    let tags = ["a", "b"]
+    let url = try router.url(
+      for: "search", values: ["term": term, "page": page, "tag": tags, "sort": "price"])
+    #expect(url == "shop://search/red%20shoes?page=2&sort=price&tag=a&tag=b")
+    #expect(
+      try router.url(for: "search", values: ["term": "t\(page)", "n": .int(page)])
+        == "shop://search/t2?n=2")
+    let built: [String: BuildValue] = ["term": .string(term)]
+    #expect(try router.url(for: "search", values: built) == "shop://search/red%20shoes")
+    #expect(try SortedSearchRoute.url(values: ["term": term]) == "/search/red%20shoes")
   }
 
   @Test("A typed route's URL is matched back to an equal route")

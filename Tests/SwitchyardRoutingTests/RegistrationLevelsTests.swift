@@ -71,4 +71,34 @@ struct RegistrationLevelsTests {
     for _ in 0..<40 { #expect(router.route("/m/19") == 19) }
     #expect(router.route("/m/3") == 3)
   }
+
+  @Test("removals and new handlers wait for the next routing call, which compiles once")
+  func lazyRemoval() throws {
+    let router = Router<Int>()
+    for index in 0..<200 {
+      try router.register("/r/\(index)/:x", name: "r\(index)") { _ in index }
+    }
+    func compilations() -> Int { router.state.withLock { $0.registry.compilations } }
+    #expect(router.route("/r/150/a") == 150)
+    let before = compilations()
+    for index in stride(from: 0, to: 200, by: 2) { router.remove("r\(index)") }
+    for index in stride(from: 1, to: 100, by: 2) {
+      let replaced = try router.update { registry throws(RouteTableError) in
+        registry.setHandler(Router<Int>.erase { _ in -index }, for: "r\(index)")
+      }
+      #expect(replaced)
+    }
+    #expect(compilations() == before)
+    #expect(router.route("/r/150/a") == nil)
+    #expect(router.route("/r/151/a") == 151)
+    #expect(router.route("/r/51/a") == -51)
+    #expect(compilations() == before + 1)
+    // A new handler alone compiles nothing: the level keeps its matcher.
+    _ = try router.update { registry throws(RouteTableError) in
+      registry.setHandler(Router<Int>.erase { _ in 7 }, for: "r199")
+    }
+    #expect(router.route("/r/199/a") == 7)
+    #expect(compilations() == before + 1)
+    #expect(router.routes.count == 100)
+  }
 }

@@ -43,6 +43,32 @@ import Testing
     #expect(urls[149] == "https://www.example.com/post/49")
   }
 
+  /// A router and a navigator look the route up by name and build from the plan it keeps, so
+  /// the pattern is read once however many routes there are and however often it is built.
+  @MainActor
+  @Test func routersReuseTheRoutesPlan() throws {
+    let router = Router<Int>()
+    let navigator = Navigator<Int>(scheme: "myapp")
+    for index in 0..<20 {
+      try router.register("myapp://item\(index)/<int:id>", name: "item\(index)") { _ in index }
+      try navigator.map("/item\(index)/<int:id>", name: "item\(index)") { _ in index }
+    }
+    _ = router.route("myapp://item3/1")
+    var urls: [String] = []
+    let made = try plansMade {
+      for id in 0..<10 {
+        urls.append(try router.url(for: "item7", values: ["id": .int(id)]))
+        urls.append(try navigator.url(for: "item7", values: ["id": .int(id)]))
+      }
+    }
+    if let made { #expect(made == 2) }
+    #expect(urls[0] == "myapp://item7/0")
+    #expect(urls[19] == "myapp://item7/9")
+    #expect(throws: URLBuildingError.unknownRoute("item77", among: ["item7"])) {
+      try router.url(for: "item77")
+    }
+  }
+
   /// A plan is no part of a route's value: routes with and without one are equal.
   @Test func planIsNoPartOfTheRoute() throws {
     var table = RouteTable()

@@ -1,11 +1,14 @@
 /// A value to put into a URL built from a route (<doc:BuildingURLs>): text, an integer, a
 /// number, or a list of values for a repeated query name.
 ///
-/// Literals of every kind convert, so a dictionary of values reads like the URL's parts:
+/// The `values:` of `url(for:values:)` take literals of every kind and the variables of every
+/// ``BuildValueConvertible`` type alike, so a dictionary of values reads like the URL's parts:
 ///
 /// ```swift
 /// let url = try table.url(for: "user", values: ["id": 42, "tab": "posts", "tag": ["a", "b"]])
 /// // "myapp://user/42?tab=posts&tag=a&tag=b"
+/// let term = "red shoes"
+/// try table.url(for: "search", values: ["term": term, "page": page])
 /// ```
 ///
 /// A value is checked against the capture it fills: `"abc"` for `<int:id>` is an error, `42`
@@ -22,15 +25,6 @@ public struct BuildValue: Sendable, Hashable, CustomStringConvertible {
   let kind: Kind
 
   init(kind: Kind) { self.kind = kind }
-
-  /// A text value: printed percent-encoded for its place.
-  public static func string(_ value: String) -> BuildValue { BuildValue(kind: .text(value)) }
-  /// An integer, printed in decimal.
-  public static func int(_ value: Int) -> BuildValue { BuildValue(kind: .int(value)) }
-  /// A number, printed as Swift prints a `Double` (`2.5`, `1e-05`); it must be finite.
-  public static func double(_ value: Double) -> BuildValue { BuildValue(kind: .number(value)) }
-  /// Several values for one query name, printed as the name repeated in this order.
-  public static func list(_ values: [BuildValue]) -> BuildValue { BuildValue(kind: .list(values)) }
 
   /// The values of a list (a single value is a list of one).
   var elements: [BuildValue] {
@@ -95,6 +89,30 @@ extension BuildValueConvertible where Self: RawRepresentable, RawValue: BuildVal
 extension BuildValue: BuildValueConvertible {
   /// The value itself.
   public var buildValue: BuildValue { self }
+}
+
+// Declared on the protocol for `BuildValue` alone, so that `.int(id)` reads the same in a
+// `[String: BuildValue]` and in the `[String: any BuildValueConvertible]` that `values:` takes.
+extension BuildValueConvertible where Self == BuildValue {
+  /// A text value: printed percent-encoded for its place.
+  ///
+  /// ```swift
+  /// try table.url(for: "search", values: ["term": .string(term)])
+  /// ```
+  public static func string(_ value: String) -> BuildValue { BuildValue(kind: .text(value)) }
+  /// An integer, printed in decimal: `["id": .int(user.id)]`.
+  public static func int(_ value: Int) -> BuildValue { BuildValue(kind: .int(value)) }
+  /// A number, printed as Swift prints a `Double` (`2.5`, `1e-05`); it must be finite:
+  /// `["lat": .double(51.5)]`.
+  public static func double(_ value: Double) -> BuildValue { BuildValue(kind: .number(value)) }
+  /// Several values for one query name, printed as the name repeated in this order:
+  /// `["tag": .list([.string("a"), .int(2)])]`.
+  public static func list(_ values: [BuildValue]) -> BuildValue { BuildValue(kind: .list(values)) }
+}
+
+extension Dictionary where Key == String, Value == any BuildValueConvertible {
+  /// The values as a URL builder reads them.
+  var buildValues: [String: BuildValue] { mapValues(\.buildValue) }
 }
 
 extension String: BuildValueConvertible {

@@ -26,12 +26,12 @@ extension RouteTable {
   ///     scheme, else none: a path-only reference).
   /// - Throws: ``URLBuildingError`` naming the route and the capture.
   public func url(
-    for name: String, values: [String: BuildValue] = [:], host: String? = nil,
+    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
-      values: values, host: host, scheme: scheme)
+      values: values.buildValues, host: host, scheme: scheme)
   }
 }
 
@@ -46,11 +46,12 @@ extension RouteMatcher {
   /// ```
   /// - Throws: ``URLBuildingError`` naming the route and the capture.
   public func url(
-    for name: String, values: [String: BuildValue] = [:], host: String? = nil,
+    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
-      for: name, in: routes, options: options, types: storage.types, values: values, host: host,
+      for: name, in: routes, options: options, types: storage.types, values: values.buildValues,
+      host: host,
       scheme: scheme)
   }
 }

@@ -118,9 +118,14 @@ struct URLBuilder {
       }
       let lowered = Array(host.utf8).map(asciiLower)
       guard hosts.contains(where: { Self.accepts($0, lowered) }) else {
-        throw failure(
-          .hostMismatch, nil,
-          "host '\(host)' does not match the route's host '\(template.hostText ?? "")'")
+        // A pattern read under the accepted origins names no host of its own: theirs are
+        // what it answers.
+        let answered =
+          template.hostText.map { "the route's host '\($0)'" }
+          ?? (options.acceptedOrigins.isEmpty
+            ? "the route, which names no host"
+            : "the route's accepted origins (\(LinkOrigin.list(options.acceptedOrigins)))")
+        throw failure(.hostMismatch, nil, "host '\(host)' does not match \(answered)")
       }
       hostText = host
     } else if !hostAsPath {

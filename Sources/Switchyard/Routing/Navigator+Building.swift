@@ -9,11 +9,12 @@ extension Navigator {
   /// ```
   /// - Throws: ``URLBuildingError`` naming the route and the capture.
   public func url(
-    for name: String, values: [String: BuildValue] = [:], host: String? = nil,
+    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, in: routes, options: options, types: [], values: values, host: host,
-      scheme: scheme)
+    let route = registry.route(named: name)
+    return try URLBuilder.url(
+      for: name, route: route, in: route == nil ? routes : [], options: options, types: [],
+      values: values.buildValues, host: host, scheme: scheme)
   }
 }

@@ -1,7 +1,29 @@
 extension Routable {
-  /// The route's stored properties, by name, that convert to a ``BuildValue``
-  /// (``BuildValueConvertible``: strings, integers, numbers, `Bool`, raw-value enums, arrays).
-  /// An optional property that is `nil` is left out, and so is a property of another type.
+  /// No query values: a route prints its captures only unless it lists more.
+  ///
+  /// ```swift
+  /// static let queryKeys = ["sort", "page"]
+  /// ```
+  public static var queryKeys: [String] { [] }
+
+  /// The route's stored properties, by name, that the URL declares — named like one of the
+  /// pattern's captures (or query requirements), or listed in ``Routable/queryKeys`` — and
+  /// that convert to a ``BuildValue`` (``BuildValueConvertible``: strings, integers, numbers,
+  /// `Bool`, raw-value enums, arrays). Any other property, `private` or not, never reaches a
+  /// URL; an optional property that is `nil` is left out, and so is a property of another type.
+  ///
+  /// ```swift
+  /// struct ProductRoute: URIRoutable {
+  ///   static let uri = "shop://product/<int:id>"
+  ///   static let queryKeys = ["source"]
+  ///   let id: Int
+  ///   let source: String
+  ///   private let secret = "token123"
+  ///   init(id: Int, source: String) { (self.id, self.source) = (id, source) }
+  ///   init(match: RouteMatch) throws { (id, source) = (try match.int("id"), match["source"] ?? "") }
+  /// }
+  /// try ProductRoute(id: 5, source: "push").url   // "shop://product/5?source=push"
+  /// ```
   ///
   /// Implement ``Routable/routeValues`` yourself when the properties are not named after the
   /// pattern's captures:
@@ -15,9 +37,16 @@ extension Routable {
   /// }
   /// ```
   public var routeValues: [String: BuildValue] {
+    // The pattern's names are read with default options: which names a pattern declares does
+    // not depend on them. A pattern that cannot be read declares none (building it fails).
+    let pattern = try? RoutePattern(Self.routePattern)
+    let queryKeys = Self.queryKeys
     var values: [String: BuildValue] = [:]
     for child in Mirror(reflecting: self).children {
-      guard let label = child.label, let value = Self.buildValue(of: child.value) else { continue }
+      guard let label = child.label,
+        queryKeys.contains(label) || pattern?.declares(label) == true,
+        let value = Self.buildValue(of: child.value)
+      else { continue }
       values[label] = value
     }
     return values
@@ -34,11 +63,13 @@ extension Routable {
   }
 
   /// The URL of this route: its ``Routable/routePattern`` filled with its
-  /// ``Routable/routeValues`` (<doc:BuildingURLs>); values that name no capture go to the query.
+  /// ``Routable/routeValues`` (<doc:BuildingURLs>): its captures, then the values its
+  /// ``Routable/queryKeys`` name, in the query.
   ///
   /// ```swift
   /// struct SearchRoute: PathRoutable {
   ///   static let path = "/search/:term"
+  ///   static let queryKeys = ["sort"]
   ///   let term: String
   ///   var sort: String? = nil
   ///   init(term: String, sort: String? = nil) { (self.term, self.sort) = (term, sort) }
@@ -84,7 +115,7 @@ extension Routable {
   /// // "/search/surge?sort=score%20desc"
   /// ```
   public static func url(
-    values: [String: BuildValue], host: String? = nil, scheme: String? = nil,
+    values: [String: any BuildValueConvertible], host: String? = nil, scheme: String? = nil,
     options: RouteOptions = RouteOptions()
   ) throws(URLBuildingError) -> String {
     let name = String(describing: Self.self)

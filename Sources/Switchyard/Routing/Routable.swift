@@ -26,8 +26,24 @@ public protocol Routable: Sendable {
   /// Builds the route from a match of ``routePattern``; throwing declines the match.
   init(match: RouteMatch) throws
 
+  /// The names of the query values this route prints into its URL (``url``), besides its
+  /// pattern's captures; empty by default, so no other property is ever published.
+  ///
+  /// ```swift
+  /// struct SearchRoute: PathRoutable {
+  ///   static let path = "/search/:term"
+  ///   static let queryKeys = ["sort"]
+  ///   let term: String
+  ///   var sort: String? = nil
+  ///   private var token = "not in any URL"
+  ///   init(match: RouteMatch) throws { term = try match.string("term") }
+  /// }
+  /// ```
+  static var queryKeys: [String] { get }
+
   /// The values this route prints into its URL (``url``): by default its stored properties
-  /// (see `Routable+Building.swift`).
+  /// named like its pattern's captures or listed in ``queryKeys`` (see
+  /// `Routable+Building.swift`).
   var routeValues: [String: BuildValue] { get }
 }
 

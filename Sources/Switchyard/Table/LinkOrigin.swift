@@ -65,6 +65,11 @@ public struct LinkOrigin: Sendable, Hashable, CustomStringConvertible {
   public static func == (lhs: LinkOrigin, rhs: LinkOrigin) -> Bool { lhs.prefix == rhs.prefix }
   public func hash(into hasher: inout Hasher) { hasher.combine(prefix) }
 
+  /// The origins as written, for a message: `shop, https://(www.)shop.example.com`.
+  static func list(_ origins: [LinkOrigin]) -> String {
+    origins.map(\.text).joined(separator: ", ")
+  }
+
   private static func error(_ text: String, _ why: String) -> RouteTableError {
     RouteTableError(code: .badOrigin, message: "invalid link origin \"\(text)\": \(why)")
   }

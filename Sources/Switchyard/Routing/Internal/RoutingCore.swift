@@ -115,6 +115,8 @@ struct RoutingRegistry {
   private var interceptorCount = 0
   private var cached: RoutingSnapshot? = nil
   private var callsSinceChange = 0
+  /// How many levels were compiled (a matcher built) so far: tests count work with it.
+  private(set) var compilations = 0
 
   private struct Entry {
     var route: Route
@@ -122,9 +124,18 @@ struct RoutingRegistry {
     var sequence: Int
   }
 
+  /// A level's routes and, once compiled, their matcher. A removal leaves the level
+  /// uncompiled and a new handler leaves its handlers stale until the next routing call, so a
+  /// run of removals or attachments compiles each level once, not once per call.
   private struct Level {
     var names: [String]
-    var compiled: CompiledLevel
+    var compiled: CompiledLevel?
+    var handlersChanged = false
+
+    init(names: [String], compiled: CompiledLevel?) {
+      self.names = names
+      self.compiled = compiled
+    }
   }
 
   init(options: RouteOptions) {
@@ -141,6 +152,8 @@ struct RoutingRegistry {
 
   var count: Int { entries.count }
 
+  /// The route named `name`, found by its name, as registered: the same value every time, so
+  /// the build plan it keeps is made once (``Router/url(for:values:host:scheme:)``).
   func route(named name: String) -> Route? { entries[name]?.route }
 
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
@@ -171,7 +184,7 @@ struct RoutingRegistry {
     guard entries[name] != nil else { return false }
     entries[name]?.handler = handler
     if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
-      levels[level] = compile(levels[level].names)
+      levels[level].handlersChanged = true
     }
     cached = nil
     return true
@@ -186,7 +199,7 @@ struct RoutingRegistry {
       if names.isEmpty {
         levels.remove(at: level)
       } else {
-        levels[level] = compile(names)
+        levels[level] = Level(names: names, compiled: nil)
       }
     }
     changed()
@@ -231,20 +244,38 @@ struct RoutingRegistry {
       guard levels.count > 1 else { return cached }
       callsSinceChange += 1
       guard callsSinceChange >= entries.count else { return cached }
-      levels = [compile(levels.flatMap(\.names))]
+      let merged = compile(levels.flatMap(\.names))
+      levels = [merged]
     } else if !pending.isEmpty {
-      levels.append(compile(pending))
+      let added = compile(pending)
+      levels.append(added)
       pending = []
       while levels.count > 1,
         levels[levels.count - 2].names.count <= levels[levels.count - 1].names.count
       {
         let newer = levels.removeLast()
         let older = levels.removeLast()
-        levels.append(compile(older.names + newer.names))
+        let merged = compile(older.names + newer.names)
+        levels.append(merged)
       }
     }
+    var compiledLevels: [CompiledLevel] = []
+    compiledLevels.reserveCapacity(levels.count)
+    for index in levels.indices {
+      if levels[index].compiled == nil {
+        let recompiled = compile(levels[index].names)
+        levels[index] = recompiled
+      } else if levels[index].handlersChanged, let stale = levels[index].compiled {
+        levels[index].compiled = CompiledLevel(
+          matcher: stale.matcher, routes: stale.routes,
+          handlers: levels[index].names.compactMap { entries[$0]?.handler },
+          sequences: stale.sequences)
+        levels[index].handlersChanged = false
+      }
+      if let compiled = levels[index].compiled { compiledLevels.append(compiled) }
+    }
     let compiled = RoutingSnapshot(
-      levels: levels.map(\.compiled), interceptors: interceptors, observers: observers,
+      levels: compiledLevels, interceptors: interceptors, observers: observers,
       maximumRedirects: maximumRedirects, reader: reader)
     cached = compiled
     return compiled
@@ -256,7 +287,8 @@ struct RoutingRegistry {
   }
 
   /// A level of `names` (in registration order, which every caller keeps).
-  private func compile(_ names: [String]) -> Level {
+  private mutating func compile(_ names: [String]) -> Level {
+    compilations += 1
     let chosen = names.compactMap { entries[$0] }
     let table = RouteTable(options: options, types: [], reading: chosen.map(\.route))
     return Level(
