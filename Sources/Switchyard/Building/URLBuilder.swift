@@ -497,7 +497,13 @@ struct URLBuilder {
       }
     }
     if match.parameters.count != printed.count { same = false }
-    for extra in extras where match.query.all(extra.name) != extra.texts { same = false }
+    if !extras.isEmpty {
+      // The query is read back once and grouped by name: reading it (or scanning all of it)
+      // once per extra value would make a build quadratic in the number of values.
+      var readValues: [String: [String]] = [:]
+      for item in match.query.items { readValues[item.name, default: []].append(item.value) }
+      for extra in extras where readValues[extra.name] ?? [] != extra.texts { same = false }
+    }
     guard same else {
       throw failure(
         .ambiguous, nil,
