@@ -2,12 +2,6 @@ import ArgumentParser
 import Switchyard
 import SwitchyardFoundation
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `switchyard verify aasa|android FILE …`: does a file let in what the routes handle?
 struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,32 +15,31 @@ struct Verify: ParsableCommand {
     subcommands: [VerifyAASA.self, VerifyAndroid.self]
   )
 
-  /// Reads a file (or stdin for `-`), or prints why not and exits 2.
+  /// Reads a file (or stdin for `-`) as UTF-8 text with the route-file reader, or prints why
+  /// not (`site.json: no such file`, `site.json:1:1: invalid UTF-8 (byte 0xD1)`) and exits 2.
   static func read(_ path: String) throws -> String {
+    let name = displayName(path)
     do {
-      if path == "-" {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: false) { lines.append(line) }
-        return lines.joined()
-      }
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      guard let text = String(validating: data, as: UTF8.self) else {
-        printError("\(path): the file is not UTF-8 text")
-        throw SwitchyardTool.usageErrorStatus
-      }
-      return text
-    } catch let status as ExitCode {
-      throw status
+      let bytes =
+        path == RouteSource.standardInputName
+        ? try RouteFile.readStandardInput(name: name, role: .file)
+        : try RouteFile.readFile(atPath: path, role: .file)
+      return try RouteFile.text(of: bytes, name: name)
     } catch {
-      printError("\(path): cannot read the file: \(error)")
+      printError("\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
+  }
+
+  /// The name a file has in messages: standard input (`-`) is `<stdin>`, as for `--routes -`.
+  static func displayName(_ path: String) -> String {
+    path == RouteSource.standardInputName ? RouteSource.standardInputDisplayName : path
   }
 
   /// Prints the differences and exits 1, or prints that all is well.
   static func report(_ drifts: [AppLinkDrift], file: String, checked: String) throws {
     if drifts.isEmpty {
-      try writeOutput("ok: \(file) lets in what the routes handle (\(checked))\n")
+      try writeOutput("ok: \(displayName(file)) lets in what the routes handle (\(checked))\n")
       return
     }
     try writeOutput(drifts.map { "\($0)\n" }.joined())
@@ -85,7 +78,7 @@ struct VerifyAASA: ParsableCommand {
     do {
       association = try AppleAppSiteAssociation(json: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
     if let appID, !association.details.contains(where: { $0.appIDs.contains(appID) }) {
@@ -139,7 +132,7 @@ struct VerifyAndroid: ParsableCommand {
     do {
       filters = try AndroidIntentFilters(xml: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
     let table = try source.loadTable()
@@ -156,7 +149,7 @@ struct VerifyAndroid: ParsableCommand {
     do {
       links = try AssetLinks(json: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
     var problems: [String] = []
@@ -172,7 +165,7 @@ struct VerifyAndroid: ParsableCommand {
       }
     }
     if problems.isEmpty {
-      try writeOutput("ok: \(file) lets \(package) handle the site's links\n")
+      try writeOutput("ok: \(Verify.displayName(file)) lets \(package) handle the site's links\n")
       return
     }
     try writeOutput(problems.map { $0 + "\n" }.joined())
