@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `switchyard verify` reading its file, and `export android --output-dir` writing its files.
+/// `switchyard verify` reading its file, `export android --output-dir` writing its files, and
+/// `verify --format json`.
 @Suite("switchyard verify / export: files and JSON output (end to end)")
 struct AppLinkFileCommandTests {
   static let appID = AppLinkCommandTests.appID
@@ -113,5 +114,86 @@ struct AppLinkFileCommandTests {
     try Self.expectFileError(
       arguments + ["plain/sub"], files: ["plain": Data("x".utf8)],
       message: "error: cannot create the directory plain/sub: not a directory")
+  }
+
+  @Test("verify --format json: one object with the file, ok and every difference")
+  func verifyJSON() throws {
+    let golden = try AppLinkCommandTests.golden("apple-app-site-association.json")
+    // The profile route dropped, and the catch-all website route narrowed so that it does
+    // not let the profile links in either.
+    let drifted =
+      golden
+      .replacingOccurrences(
+        of: #"{ "/": "/@?*", "comment": "profile: https://(www.)example.com/@:username" },"#,
+        with: ""
+      )
+      .replacingOccurrences(
+        of: #"{ "/": "/?*", "comment": "website"#, with: #"{ "/": "/www/?*", "comment": "website"#)
+    let folder = try CommandRunner.directory(with: [
+      "aasa.json": golden, "drifted.json": drifted,
+      "filters.xml": try AppLinkCommandTests.golden("intent-filters.xml"),
+      "assetlinks.json": try AppLinkCommandTests.golden("assetlinks.json"),
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func run(_ arguments: [String]) throws -> (CommandResult, [String: Any]) {
+      let result = try CommandRunner.run(arguments + ["--format", "json"], in: folder)
+      #expect(result.lines.count == 1, "\(result.stdout)")
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      return (result, try #require(object as? [String: Any]))
+    }
+
+    let (clean, cleanObject) = try run(["verify", "aasa", "aasa.json", "--host", "example.com"])
+    #expect(clean.status == 0)
+    #expect(clean.stdout == #"{"file":"aasa.json","ok":true,"differences":[]}"# + "\n")
+    #expect(cleanObject["ok"] as? Bool == true)
+
+    let (drift, driftObject) = try run(["verify", "aasa", "drifted.json", "--host", "example.com"])
+    #expect(drift.status == 1)
+    #expect(driftObject["ok"] as? Bool == false)
+    let differences = try #require(driftObject["differences"] as? [[String: Any]])
+    #expect(
+      differences.contains {
+        $0["kind"] as? String == "routeNotLetIn" && $0["route"] as? String == "profile"
+          && $0["url"] as? String == "https://example.com/@x"
+          && $0["message"] as? String
+            == #"route "profile": the file does not let in https://example.com/@x"#
+      })
+
+    let (noApp, _) = try run(["verify", "aasa", "aasa.json", "--app-id", "TEAM.other"])
+    #expect(noApp.status == 1)
+    #expect(
+      noApp.stdout
+        == #"{"file":"aasa.json","ok":false,"differences":[{"kind":"appNotListed","app":"TEAM.other","url":null,"route":null,"message":"the file names no app TEAM.other"}]}"#
+        + "\n")
+
+    let (android, _) = try run(["verify", "android", "filters.xml", "--host", "example.com"])
+    #expect(android.status == 0)
+    #expect(android.stdout == #"{"file":"filters.xml","ok":true,"differences":[]}"# + "\n")
+
+    let (links, linksObject) = try run([
+      "verify", "android", "assetlinks.json", "--package", "com.example.app", "--sha256",
+      "00" + Self.fingerprint.dropFirst(2),
+    ])
+    #expect(links.status == 1)
+    let linkDifferences = try #require(linksObject["differences"] as? [[String: Any]])
+    #expect(linkDifferences.count == 1)
+    #expect(linkDifferences.first?["kind"] as? String == "fingerprintNotListed")
+    #expect(
+      linkDifferences.first?["fingerprint"] as? String == "00" + Self.fingerprint.dropFirst(2))
+
+    let (otherPackage, _) = try run([
+      "verify", "android", "assetlinks.json", "--package", "com.example.other",
+    ])
+    #expect(otherPackage.status == 1)
+    #expect(
+      otherPackage.stdout.contains(
+        #"{"kind":"packageNotListed","package":"com.example.other","url":null"#))
+  }
+
+  @Test("verify --format json prints nothing on stdout for a file error")
+  func verifyJSONFileError() throws {
+    try Self.expectFileError(
+      ["verify", "aasa", "nonexist.json", "--format", "json"],
+      message: "nonexist.json: no such file")
   }
 }
