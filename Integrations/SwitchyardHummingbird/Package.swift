@@ -38,6 +38,7 @@ let package = Package(
         .product(name: "SwitchyardFiles", package: "Switchyard"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       swiftSettings: swiftSettings
     ),

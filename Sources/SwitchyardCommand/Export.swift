@@ -2,11 +2,18 @@ import ArgumentParser
 import Switchyard
 import SwitchyardFiles
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
+
+/// The C library's `write`, which the command's own `write(_:to:)` hides.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
 
 /// `switchyard export aasa|android …`: app-link files generated from a route table.
 struct Export: ParsableCommand {
@@ -136,6 +143,7 @@ struct ExportAndroid: ParsableCommand {
     let export = AndroidIntentFilters.export(table, packageName: package, hosts: host)
     for warning in export.warnings { printError("\(warning)") }
     if let outputDirectory {
+      try Self.makeDirectory(outputDirectory)
       try write(export.file.xml, to: outputDirectory + "/intent-filters.xml")
       if let links { try write(links.json, to: outputDirectory + "/assetlinks.json") }
       return
@@ -148,11 +156,49 @@ struct ExportAndroid: ParsableCommand {
     try writeOutput(document)
   }
 
+  /// Creates `path` and the directories above it that are missing, as `mkdir -p` does, or
+  /// prints why it cannot and exits 2.
+  static func makeDirectory(_ path: String) throws {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+      prefix += component
+      if mkdir(prefix, 0o777) != 0, case let code = errno, code != EEXIST {
+        printError(
+          "error: cannot create the directory \(prefix.escapedForTerminal): "
+            + RouteFile.describe(code))
+        throw SwitchyardTool.usageErrorStatus
+      }
+      prefix += "/"
+    }
+    if PathKind(path: path) != .directory {
+      printError("error: --output-dir \(path.escapedForTerminal) is not a directory")
+      throw SwitchyardTool.usageErrorStatus
+    }
+  }
+
+  /// Writes `text` to the file at `path`, replacing it, or prints why not and exits 2.
   private func write(_ text: String, to path: String) throws {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-      printError("error: cannot write \(path): \(error)")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    var failure = descriptor < 0 ? errno : 0
+    if descriptor >= 0 {
+      let bytes = Array(text.utf8)
+      var offset = 0
+      while failure == 0, offset < bytes.count {
+        let written = bytes.withUnsafeBytes { buffer -> Int in
+          guard let base = buffer.baseAddress else { return 0 }
+          return systemWrite(descriptor, base + offset, buffer.count - offset)
+        }
+        if written >= 0 {
+          offset += written
+        } else if errno != EINTR {
+          failure = errno
+        }
+      }
+      if close(descriptor) != 0, failure == 0 { failure = errno }
+    }
+    if failure != 0 {
+      printError(
+        "error: cannot write \(path.escapedForTerminal): \(RouteFile.describe(failure))")
       throw SwitchyardTool.usageErrorStatus
     }
   }

@@ -96,7 +96,9 @@ struct RouteSource: ParsableArguments {
   func resolveOrigin() -> Origin {
     if readsStandardInput { return .standardInput }
     if let routes { return .file(routes) }
-    if PathKind(path: Self.defaultFileName) == .file {
+    // Anything at ./routes.json, a directory too, is the table asked for: one that cannot be
+    // read is an error, never a silent fall-back to the built-in table.
+    if PathKind(path: Self.defaultFileName) != .missing {
       return .currentDirectory
     }
     return .builtIn

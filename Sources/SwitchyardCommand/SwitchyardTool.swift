@@ -93,9 +93,17 @@ struct SwitchyardTool: ParsableCommand {
   /// not matched silently but answered with the command to run, so that the documented form
   /// `switchyard match URL` stays the only one and no URL can ever be taken for a subcommand
   /// added later.
+  ///
+  /// `switchyard help NAME` checks NAME the same way, instead of printing the top-level help.
   static func unknownSubcommandMessage(_ arguments: [String]) -> String? {
     guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
     let names = subcommandNames
+    if first == "help" {
+      guard arguments.count > 1 else { return nil }
+      let topic = arguments[1]
+      if topic.hasPrefix("-") || names.contains(topic) { return nil }
+      return unknownNameMessage(topic, names: names)
+    }
     if names.contains(first) { return nil }
     let shown = first.escapedForTerminal
     if first.contains(":") || first.contains("/") {
@@ -104,8 +112,14 @@ struct SwitchyardTool: ParsableCommand {
           switchyard match \(shellQuoted(shown))
         """
     }
+    return unknownNameMessage(first, names: names)
+  }
+
+  /// `error: unknown subcommand 'NAME'`, with the closest of `names` when one is close.
+  private static func unknownNameMessage(_ name: String, names: [String]) -> String {
+    let shown = name.escapedForTerminal
     let known = names.filter { $0 != "help" }.joined(separator: ", ")
-    if let suggestion = closestMatch(to: first, in: names) {
+    if let suggestion = closestMatch(to: name, in: names) {
       return "error: unknown subcommand '\(shown)'; did you mean '\(suggestion)'? "
         + "(subcommands: \(known))"
     }

@@ -2,12 +2,6 @@ import ArgumentParser
 import Switchyard
 import SwitchyardFiles
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `switchyard verify aasa|android FILE …`: does a file let in what the routes handle?
 struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,36 +15,89 @@ struct Verify: ParsableCommand {
     subcommands: [VerifyAASA.self, VerifyAndroid.self]
   )
 
-  /// Reads a file (or stdin for `-`), or prints why not and exits 2.
+  /// Reads a file (or stdin for `-`) as UTF-8 text with the route-file reader, or prints why
+  /// not (`site.json: no such file`, `site.json:1:1: invalid UTF-8 (byte 0xD1)`) and exits 2.
   static func read(_ path: String) throws -> String {
+    let name = displayName(path)
     do {
-      if path == "-" {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: false) { lines.append(line) }
-        return lines.joined()
-      }
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      guard let text = String(validating: data, as: UTF8.self) else {
-        printError("\(path): the file is not UTF-8 text")
-        throw SwitchyardTool.usageErrorStatus
-      }
-      return text
-    } catch let status as ExitCode {
-      throw status
+      let bytes =
+        path == RouteSource.standardInputName
+        ? try RouteFile.readStandardInput(name: name, role: .file)
+        : try RouteFile.readFile(atPath: path, role: .file)
+      return try RouteFile.text(of: bytes, name: name)
     } catch {
-      printError("\(path): cannot read the file: \(error)")
+      printError("\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
   }
 
-  /// Prints the differences and exits 1, or prints that all is well.
-  static func report(_ drifts: [AppLinkDrift], file: String, checked: String) throws {
-    if drifts.isEmpty {
-      try writeOutput("ok: \(file) lets in what the routes handle (\(checked))\n")
-      return
+  /// The name a file has in messages: standard input (`-`) is `<stdin>`, as for `--routes -`.
+  static func displayName(_ path: String) -> String {
+    path == RouteSource.standardInputName ? RouteSource.standardInputDisplayName : path
+  }
+
+  /// Prints the differences and exits 1, or prints that all is well (`ok: FILE lets in …`).
+  ///
+  /// `--format json` prints one object instead:
+  /// `{"file":…,"ok":false,"differences":[{"kind":…,"url":…,"route":…,"message":…},…]}`.
+  static func report(
+    _ differences: [Difference], file: String, okMessage: String, format: OutputFormat
+  ) throws {
+    let name = displayName(file)
+    switch format {
+    case .text:
+      if differences.isEmpty {
+        try writeOutput("ok: \(name) \(okMessage)\n")
+      } else {
+        try writeOutput(differences.map { $0.message + "\n" }.joined())
+      }
+    case .json:
+      try writeOutput(
+        "{\"file\":" + JSONEscaping.quote(name) + ",\"ok\":\(differences.isEmpty),"
+          + "\"differences\":[" + differences.map(\.json).joined(separator: ",") + "]}\n")
     }
-    try writeOutput(drifts.map { "\($0)\n" }.joined())
-    throw ExitCode(1)
+    if !differences.isEmpty { throw ExitCode(1) }
+  }
+
+  /// One thing a file gets wrong, as a line of text or an object of `--format json`.
+  struct Difference {
+    /// `unhandledLink`, `webOnlyLink`, `routeNotLetIn` (``AppLinkDrift``), `appNotListed`,
+    /// `packageNotListed` or `fingerprintNotListed`.
+    var kind: String
+    var url: String?
+    var route: String?
+    /// The app ID, package or fingerprint a `…NotListed` difference is about.
+    var subject: (key: String, value: String)?
+    var message: String
+
+    init(
+      kind: String, url: String? = nil, route: String? = nil,
+      subject: (key: String, value: String)? = nil, message: String
+    ) {
+      self.kind = kind
+      self.url = url
+      self.route = route
+      self.subject = subject
+      self.message = message
+    }
+
+    init(_ drift: AppLinkDrift) {
+      let kind =
+        switch drift.kind {
+        case .unhandledLink: "unhandledLink"
+        case .webOnlyLink: "webOnlyLink"
+        case .routeNotLetIn: "routeNotLetIn"
+        }
+      self.init(kind: kind, url: drift.url, route: drift.routeName, message: "\(drift)")
+    }
+
+    var json: String {
+      func quoted(_ text: String?) -> String { text.map(JSONEscaping.quote) ?? "null" }
+      var object = "{\"kind\":" + quoted(kind)
+      if let subject { object += ",\"\(subject.key)\":" + quoted(subject.value) }
+      return object + ",\"url\":" + quoted(url) + ",\"route\":" + quoted(route)
+        + ",\"message\":" + quoted(message) + "}"
+    }
   }
 }
 
@@ -79,24 +126,30 @@ struct VerifyAASA: ParsableCommand {
     help: ArgumentHelp("A route whose links must stay on the web.", valueName: "route"))
   var webOnly: [String] = []
 
+  @Option(name: .long, help: "Output format: text (for people) or json (one object).")
+  var format: OutputFormat = .text
+
   mutating func run() throws {
     let text = try Verify.read(file)
     let association: AppleAppSiteAssociation
     do {
       association = try AppleAppSiteAssociation(json: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
     if let appID, !association.details.contains(where: { $0.appIDs.contains(appID) }) {
-      try writeOutput("the file names no app \(appID)\n")
-      throw ExitCode(1)
+      let missing = Verify.Difference(
+        kind: "appNotListed", subject: ("app", appID), message: "the file names no app \(appID)")
+      try Verify.report([missing], file: file, okMessage: "", format: format)
     }
     let table = try source.loadTable()
     let webOnly = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
     let drifts = association.verify(against: table, host: host, appID: appID, webOnly: webOnly)
     let components = association.details.reduce(0) { $0 + $1.components.count }
-    try Verify.report(drifts, file: file, checked: "\(components) components")
+    try Verify.report(
+      drifts.map(Verify.Difference.init), file: file,
+      okMessage: "lets in what the routes handle (\(components) components)", format: format)
   }
 }
 
@@ -129,6 +182,9 @@ struct VerifyAndroid: ParsableCommand {
   @Option(help: ArgumentHelp("A fingerprint the assetlinks.json must hold.", valueName: "hex"))
   var sha256: [String] = []
 
+  @Option(name: .long, help: "Output format: text (for people) or json (one object).")
+  var format: OutputFormat = .text
+
   mutating func run() throws {
     let text = try Verify.read(file)
     if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "[" {
@@ -139,12 +195,15 @@ struct VerifyAndroid: ParsableCommand {
     do {
       filters = try AndroidIntentFilters(xml: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
     let table = try source.loadTable()
     let drifts = filters.verify(against: table, hosts: host)
-    try Verify.report(drifts, file: file, checked: "\(filters.filters.count) intent filters")
+    try Verify.report(
+      drifts.map(Verify.Difference.init), file: file,
+      okMessage: "lets in what the routes handle (\(filters.filters.count) intent filters)",
+      format: format)
   }
 
   func verifyAssetLinks(_ text: String) throws {
@@ -156,26 +215,27 @@ struct VerifyAndroid: ParsableCommand {
     do {
       links = try AssetLinks(json: text)
     } catch {
-      printError("\(file):\(error)")
+      printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
-    var problems: [String] = []
+    var problems: [Verify.Difference] = []
     let apps = links.apps.filter { $0.packageName == package }
     if apps.isEmpty {
       problems.append(
-        "no statement lets \(package) handle the site's links "
-          + "(relation \(AssetLinks.handleAllURLs), namespace android_app)")
+        Verify.Difference(
+          kind: "packageNotListed", subject: ("package", package),
+          message: "no statement lets \(package) handle the site's links "
+            + "(relation \(AssetLinks.handleAllURLs), namespace android_app)"))
     } else {
       let known = Set(apps.flatMap(\.fingerprints).map { $0.uppercased() })
       for fingerprint in sha256 where !known.contains(fingerprint.uppercased()) {
-        problems.append("the fingerprint \(fingerprint) is not listed for \(package)")
+        problems.append(
+          Verify.Difference(
+            kind: "fingerprintNotListed", subject: ("fingerprint", fingerprint),
+            message: "the fingerprint \(fingerprint) is not listed for \(package)"))
       }
     }
-    if problems.isEmpty {
-      try writeOutput("ok: \(file) lets \(package) handle the site's links\n")
-      return
-    }
-    try writeOutput(problems.map { $0 + "\n" }.joined())
-    throw ExitCode(1)
+    try Verify.report(
+      problems, file: file, okMessage: "lets \(package) handle the site's links", format: format)
   }
 }

@@ -13,6 +13,9 @@ public import Switchyard
 /// Reading a route file's bytes with plain `open`/`read`, so that anything that can be read to
 /// its end works: a regular file, a named pipe, a process substitution (`/dev/fd/63`), a device
 /// such as `/dev/stdin`. Errors about the file as a whole have line and column 0.
+///
+/// The command line reads the app-link files it verifies with the same functions (with
+/// ``TextFileRole/file``), so that both kinds of file get the same messages.
 extension RouteFile {
   /// Reads a route table from the route file at `path`.
   ///
@@ -37,28 +40,50 @@ extension RouteFile {
     return try parse(bytes: bytes, fileName: path, types: types)
   }
 
+  /// What a file is called in the reader's messages.
+  package enum TextFileRole: Sendable {
+    /// A route file: "no such route file", and an empty one is told what it should hold.
+    case routeFile
+    /// Any other text file: "no such file".
+    case file
+
+    var noun: String {
+      switch self {
+      case .routeFile: "route file"
+      case .file: "file"
+      }
+    }
+  }
+
   /// The whole content of the file at `path`.
   ///
+  /// ```swift
+  /// let bytes = try RouteFile.readFile(atPath: "site.json", role: .file)
+  /// // throws "site.json: no such file" when there is none
+  /// ```
+  ///
   /// - Throws: ``RouteFileError`` when the file is missing, a directory, unreadable or empty.
-  static func readFile(atPath path: String) throws(RouteFileError) -> [UInt8] {
+  package static func readFile(
+    atPath path: String, role: TextFileRole = .routeFile
+  ) throws(RouteFileError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { throw fileError(path, "no such route file") }
-      throw fileError(path, "cannot open the route file: \(describe(code))")
+      if code == ENOENT { throw fileError(path, "no such \(role.noun)") }
+      throw fileError(path, "cannot open the \(role.noun): \(describe(code))")
     }
     defer { close(descriptor) }
     var status = stat()
     var expectedSize = 0
     if fstat(descriptor, &status) == 0 {
       if status.st_mode & S_IFMT == S_IFDIR {
-        throw fileError(path, "is a directory, not a route file")
+        throw fileError(path, "is a directory, not a \(role.noun)")
       }
       // A regular file's size is known: read it into one buffer of that size (plus one byte,
       // to see the end) instead of growing one by doubling, which holds up to twice the file.
       if status.st_mode & S_IFMT == S_IFREG { expectedSize = Int(status.st_size) }
     }
-    return try readAll(descriptor, name: path, expectedSize: expectedSize)
+    return try readAll(descriptor, name: path, role: role, expectedSize: expectedSize)
   }
 
   /// The whole of standard input, for `--routes -`; `name` is used in error messages.
@@ -67,8 +92,26 @@ extension RouteFile {
   /// let bytes = try RouteFile.readStandardInput(name: "<stdin>")
   /// let table = try RouteFile.parse(bytes: bytes, fileName: "<stdin>")
   /// ```
-  package static func readStandardInput(name: String) throws(RouteFileError) -> [UInt8] {
-    try readAll(STDIN_FILENO, name: name)
+  package static func readStandardInput(
+    name: String, role: TextFileRole = .routeFile
+  ) throws(RouteFileError) -> [UInt8] {
+    try readAll(STDIN_FILENO, name: name, role: role)
+  }
+
+  /// `bytes` as text, or an error at the first byte that is not UTF-8
+  /// (`site.json:1:1: invalid UTF-8 (byte 0xD1)`), the same one a route file gets.
+  ///
+  /// ```swift
+  /// let text = try RouteFile.text(of: RouteFile.readFile(atPath: path, role: .file), name: path)
+  /// ```
+  package static func text(of bytes: [UInt8], name: String) throws(RouteFileError) -> String {
+    do {
+      try JSONParser.validateUTF8(bytes)
+    } catch {
+      throw RouteFileError(
+        file: name, line: error.line, column: error.column, message: error.message)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Reads `descriptor` to its end; a file of nothing but white space is refused as empty.
@@ -76,7 +119,7 @@ extension RouteFile {
   /// `expectedSize` (0 when unknown) is how much room to make at first; a file that grows
   /// while it is read is still read to its end.
   static func readAll(
-    _ descriptor: Int32, name: String, expectedSize: Int = 0
+    _ descriptor: Int32, name: String, role: TextFileRole = .routeFile, expectedSize: Int = 0
   ) throws(RouteFileError) -> [UInt8] {
     var bytes: [UInt8] = []
     if expectedSize > 0 { bytes.reserveCapacity(expectedSize + 1) }
@@ -88,13 +131,17 @@ extension RouteFile {
       } else if count == 0 {
         break
       } else if errno != EINTR {
-        throw fileError(name, "cannot read the route file: \(describe(errno))")
+        throw fileError(name, "cannot read the \(role.noun): \(describe(errno))")
       }
     }
     let whiteSpace: [UInt8] = [
       UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
     ]
     if bytes.allSatisfy(whiteSpace.contains) {
+      guard role == .routeFile else {
+        throw fileError(
+          name, bytes.isEmpty ? "the file is empty" : "the file holds only white space")
+      }
       throw fileError(
         name,
         bytes.isEmpty
@@ -110,7 +157,11 @@ extension RouteFile {
   }
 
   /// The C library's text for an `errno` value, in lowercase ("permission denied").
-  private static func describe(_ code: Int32) -> String {
+  ///
+  /// ```swift
+  /// RouteFile.describe(ENOENT)  // "no such file or directory"
+  /// ```
+  package static func describe(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return "error \(code)" }

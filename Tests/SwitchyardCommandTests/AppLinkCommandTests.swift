@@ -188,7 +188,7 @@ struct AppLinkCommandTests {
         "--assetlinks needs at least one --sha256"
       ),
       (["export", "android", "--package", "a.b", "--sha256", "AB"], "--sha256 'AB' is not"),
-      (["verify", "aasa", "missing.json"], "missing.json: cannot read the file"),
+      (["verify", "aasa", "missing.json"], "missing.json: no such file"),
       (["verify", "aasa", "bad.json"], "bad.json:2:22: \"?\" must be an object, not an integer"),
       (["verify", "android", "bad.xml"], "bad.xml:1:4: <a> is not closed"),
       (["verify", "android", "assetlinks.json"], "needs --package NAME"),

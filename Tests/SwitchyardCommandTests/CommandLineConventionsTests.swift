@@ -32,6 +32,20 @@ struct CommandLineConventionsTests {
     }
   }
 
+  @Test("help with a mistyped subcommand suggests the closest one instead of the top-level help")
+  func helpWithMistypedSubcommand() throws {
+    let result = try CommandRunner.run(["help", "mtach"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("error: unknown subcommand 'mtach'; did you mean 'match'?"))
+    let far = try CommandRunner.run(["help", "frobnicate"])
+    #expect(far.status == 2)
+    #expect(far.stderr.hasPrefix("error: unknown subcommand 'frobnicate' (subcommands: match"))
+    let known = try CommandRunner.run(["help", "verify", "aasa"])
+    #expect(known.status == 0)
+    #expect(known.stdout.contains("USAGE: switchyard verify aasa"))
+  }
+
   @Test("A word far from every subcommand lists them instead of guessing")
   func unknownSubcommand() throws {
     let result = try CommandRunner.run(["frobnicate"])
@@ -68,8 +82,13 @@ struct CommandLineConventionsTests {
   @Test("Every subcommand name is accepted by the subcommand check")
   func subcommandNamesAreKnown() {
     for name in SwitchyardTool.subcommandNames {
-      #expect(SwitchyardTool.unknownSubcommandMessage([name, "x"]) == nil)
+      #expect(
+        SwitchyardTool.unknownSubcommandMessage([name, name == "help" ? "match" : "x"]) == nil)
+      #expect(SwitchyardTool.unknownSubcommandMessage(["help", name]) == nil)
     }
+    #expect(SwitchyardTool.unknownSubcommandMessage(["help"]) == nil)
+    #expect(SwitchyardTool.unknownSubcommandMessage(["help", "--help"]) == nil)
+    #expect(SwitchyardTool.unknownSubcommandMessage(["help", "x"]) != nil)
     #expect(SwitchyardTool.unknownSubcommandMessage([]) == nil)
     #expect(SwitchyardTool.unknownSubcommandMessage(["--routes", "x"]) == nil)
   }
@@ -173,6 +192,18 @@ struct CommandLineConventionsTests {
     let stdin = try CommandRunner.run(["match", "--routes", "-", "/a"], input: "")
     #expect(stdin.status == 2)
     #expect(stdin.stderr.hasPrefix("<stdin>: the route file is empty"))
+  }
+
+  @Test("A ./routes.json that is a directory is an error, not a fall-back to the built-in table")
+  func routesDirectoryInCurrentDirectory() throws {
+    let folder = try CommandRunner.directory(with: [:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("routes.json"), withIntermediateDirectories: false)
+    let result = try CommandRunner.run(["match", "myapp://user/42"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "routes.json: is a directory, not a route file\n")
   }
 
   @Test("A route file that cannot be opened says why, in the C library's words")

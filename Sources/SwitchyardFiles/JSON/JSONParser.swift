@@ -48,6 +48,22 @@ package enum JSONParser {
     bytes: [UInt8], streamingElementsOf key: String?,
     _ receive: (_ element: JSONValue, _ membersBefore: [JSONMember]) -> Void
   ) throws(JSONSyntaxError) -> JSONValue {
+    let isASCII = try validateUTF8(bytes)
+    var parser = Parser(bytes: bytes, isASCII: isASCII)
+    return try parser.parseDocument(streamingElementsOf: key, receive)
+  }
+
+  /// Checks that `bytes` are well-formed UTF-8, or throws an error at the first bad byte
+  /// (`3:7: invalid UTF-8 (byte 0xD1)`); returns whether they are all ASCII.
+  ///
+  /// Every text the package reads from a file goes through this check, so that a route file
+  /// and an app-link file report bad bytes the same way.
+  ///
+  /// ```swift
+  /// _ = try JSONParser.validateUTF8([0x7B, 0xD1])  // throws 1:2: invalid UTF-8 (byte 0xD1)
+  /// ```
+  @discardableResult
+  package static func validateUTF8(_ bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
     let asciiLength = bytes.withUnsafeBufferPointer { asciiPrefixLength($0) }
     if asciiLength < bytes.count, let bad = firstInvalidUTF8Offset(in: bytes) {
       let position = scanPosition(of: bad, in: bytes)
@@ -55,8 +71,7 @@ package enum JSONParser {
         line: position.line, column: position.column,
         message: "invalid UTF-8 (byte 0x\(hex(bytes[bad], width: 2)))")
     }
-    var parser = Parser(bytes: bytes, isASCII: asciiLength == bytes.count)
-    return try parser.parseDocument(streamingElementsOf: key, receive)
+    return asciiLength == bytes.count
   }
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, if any.
