@@ -21,16 +21,28 @@ extension AndroidIntentFilters {
   public static func export(
     _ table: RouteTable, packageName: String? = nil, hosts: [String] = []
   ) -> AppLinkExport<AndroidIntentFilters> {
+    var work = AppLinkWork()
+    return export(table, packageName: packageName, hosts: hosts, work: &work)
+  }
+
+  /// ``export(_:packageName:hosts:)``, counting its de-duplication steps in `work`.
+  static func export(
+    _ table: RouteTable, packageName: String?, hosts: [String], work: inout AppLinkWork
+  ) -> AppLinkExport<AndroidIntentFilters> {
     var filters: [AndroidIntentFilter] = []
+    // Where each filter's data already is, so that routes sharing it cost a hash lookup.
+    var positions: [AndroidIntentFilter.Data: Int] = [:]
     var warnings: [AppLinkWarning] = []
     let hosts = hosts.map(LinkText.asciiLowercased)
     for route in table.routes {
       var translator = AndroidTranslator(route: route, table: table, hosts: hosts)
       let routeFilters = translator.filters()
       for filter in routeFilters {
-        if let index = filters.firstIndex(where: { $0.sameData(as: filter) }) {
+        work.steps += 1
+        if let index = positions[filter.data] {
           filters[index].comment = (filters[index].comment ?? "") + "; " + (filter.comment ?? "")
         } else {
+          positions[filter.data] = filters.count
           filters.append(filter)
         }
       }
@@ -42,9 +54,16 @@ extension AndroidIntentFilters {
 }
 
 extension AndroidIntentFilter {
-  func sameData(as other: AndroidIntentFilter) -> Bool {
-    autoVerify == other.autoVerify && schemes == other.schemes && hosts == other.hosts
-      && pathRules == other.pathRules
+  /// What a filter lets in, without its comment: two routes with the same data share a filter.
+  struct Data: Hashable {
+    var autoVerify: Bool
+    var schemes: [String]
+    var hosts: [String]
+    var pathRules: [PathRule]
+  }
+
+  var data: Data {
+    Data(autoVerify: autoVerify, schemes: schemes, hosts: hosts, pathRules: pathRules)
   }
 }
 

@@ -97,3 +97,9 @@ enum AppLinkJSON {
     return bool
   }
 }
+
+/// The steps an export or a check took (hash lookups, pattern tests), so that tests can show
+/// that the cost grows in proportion to the input rather than measure time.
+struct AppLinkWork {
+  var steps = 0
+}

@@ -27,8 +27,19 @@ extension AppleAppSiteAssociation {
   public static func export(
     _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = []
   ) -> AppLinkExport<AppleAppSiteAssociation> {
+    var work = AppLinkWork()
+    return export(table, appIDs: appIDs, host: host, webOnly: webOnly, work: &work)
+  }
+
+  /// ``export(_:appIDs:host:webOnly:)``, counting its de-duplication steps in `work`.
+  static func export(
+    _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
+    work: inout AppLinkWork
+  ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(LinkText.asciiLowercased)
     var components: [Component] = []
+    // Components already written, so that a repeated one costs a hash lookup, not a scan.
+    var written = Set<Component>()
     var warnings: [AppLinkWarning] = []
     let ordered = table.routes.sorted { a, b in
       if a.priority != b.priority { return a.priority > b.priority }
@@ -43,8 +54,9 @@ extension AppleAppSiteAssociation {
       for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
         translator.add(shape)
       }
-      for component in translator.components where !components.contains(component) {
-        components.append(component)
+      for component in translator.components {
+        work.steps += 1
+        if written.insert(component).inserted { components.append(component) }
       }
       warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
     }

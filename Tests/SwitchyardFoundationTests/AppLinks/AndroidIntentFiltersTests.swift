@@ -156,7 +156,7 @@ struct AndroidIntentFiltersTests {
     let read = try AndroidIntentFilters(xml: file.xml)
     #expect(read.packageName == "com.example.app")
     #expect(read.filters.count == file.filters.count)
-    for (a, b) in zip(read.filters, file.filters) { #expect(a.sameData(as: b)) }
+    for (a, b) in zip(read.filters, file.filters) { #expect(a.data == b.data) }
     #expect(file.xml.contains(#"android:pathPattern="/..*\\.json""#))
 
     let manifest = """
