@@ -225,11 +225,26 @@ struct AndroidTranslator {
     }
   }
 
-  /// `\` before the characters `pathPattern` gives a meaning: `.`, `*` and `\`.
-  private func escaped(_ text: String) -> String {
+  /// `text` for a `pathPattern`: `\` before `*` and `\`. A `.` cannot be written literally
+  /// (AOSP's matcher reads `\.` as any character too), except as the first character after a
+  /// `.*` (`afterWildcard`), where the matcher looks for that very character; elsewhere it is
+  /// written `.`, any character, with a warning.
+  private mutating func escaped(_ text: String, afterWildcard: Bool = false) -> String {
     var out = ""
-    for character in text {
-      if character == "." || character == "*" || character == "\\" { out.append("\\") }
+    for (offset, character) in text.enumerated() {
+      if character == "." {
+        if afterWildcard && offset == 0 {
+          out += "\\."
+        } else {
+          warn(
+            "Android's pathPattern cannot require a literal '.' (AOSP's matcher reads '\\.' "
+              + "as any character too), so the filter lets in any character in place of the "
+              + "'.' in \"\(text)\"")
+          out.append(character)
+        }
+        continue
+      }
+      if character == "*" || character == "\\" { out.append("\\") }
       out.append(character)
     }
     return out
@@ -279,13 +294,14 @@ struct AndroidTranslator {
     for element in path {
       switch element {
       case .literal(let text):
-        patterns = patterns.map { $0 + "/" + escaped(text) }
+        let piece = "/" + escaped(text)
+        patterns = patterns.map { $0 + piece }
       case .capture(let kind, let name):
         typed(kind, name)
         patterns = patterns.map { $0 + "/..*" }
       case .mixed(let before, let kind, let name, let after):
         typed(kind, name)
-        let piece = "/" + escaped(before) + "..*" + escaped(after)
+        let piece = "/" + escaped(before) + "..*" + escaped(after, afterWildcard: true)
         patterns = patterns.map { $0 + piece }
       case .star:
         patterns = patterns + patterns.map { $0 + "/..*" }
