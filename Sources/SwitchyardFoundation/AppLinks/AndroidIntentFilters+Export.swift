@@ -271,6 +271,7 @@ struct AndroidTranslator {
       }
     }
     for element in path {
+      if let message = AppLinkShapes.slashInSegment(element) { warn(message) }
       if case .mixed(_, _, _, let suffix) = element, let first = suffix.first {
         warn(
           "Android's pathPattern ends '.*' at the first '\(first)' after it, so a value "

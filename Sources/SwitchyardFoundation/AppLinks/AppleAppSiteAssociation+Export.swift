@@ -86,6 +86,22 @@ enum AppLinkShapes {
     }
   }
 
+  /// The warning for a path element whose literal text holds a `/` (`%2F` in the pattern):
+  /// both platforms compare the decoded path, where it reads as a segment boundary.
+  static func slashInSegment(_ element: PatternShape.Element) -> String? {
+    let texts: [String]
+    switch element {
+    case .literal(let text): texts = [text]
+    case .mixed(let prefix, _, _, let suffix): texts = [prefix, suffix]
+    case .capture, .star: return nil
+    }
+    guard let text = texts.first(where: { $0.contains("/") }) else { return nil }
+    return
+      "the segment text \"\(text)\" holds a '/' (%2F in the URL); the platforms compare "
+      + "decoded paths, where it reads as a segment boundary, so the path with a real '/' "
+      + "there is let in too"
+  }
+
   /// `<int:id>`, `:name`, … as written in a message.
   static func describe(_ kind: CaptureKind, _ name: String, table: RouteTable) -> String {
     "<" + typeName(kind, table: table) + ":" + name + ">"
@@ -154,6 +170,7 @@ struct AppleTranslator {
     // Each catch-all is either empty or one or more segments: one path per choice.
     var paths = [""]
     for element in shape.path {
+      if let message = AppLinkShapes.slashInSegment(element) { warn(message) }
       switch element {
       case .literal(let text):
         let piece = "/" + literal(text)
