@@ -10,6 +10,8 @@
 //   Lookup:<table>:Floor(Strings|Bytes)  hashing every segment of the same probes, as Strings
 //                               and as bytes copied out: the floor (FloorScenarios.swift)
 //   DeepLink:synthetic-1000-<form>:Switchyard  full deep-link URLs against path-only matching
+//   Verify:<aasa|android>-<n>:Switchyard  one app-link check of n components or filters
+//                               (AppLinkBenchmarks.swift)
 //   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
 //                               `Router.route` (the layer apps call), without and with one
 //                               interceptor; their Mallocs:github-<kind> scenarios too
@@ -55,6 +57,8 @@ let benchmarks: @Sendable () -> Void = {
   for form in DeepLinkScenario.Form.allCases {
     registerDeepLink(form: form, run: run)
   }
+  // verify on app-link files of growing size (AppLinkBenchmarks.swift).
+  registerAppLinkVerify(run: run)
   // The Router layer against the bare matcher, on the tables its goal names.
   let routerLayers: [any BenchRouter.Type] = [
     SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,

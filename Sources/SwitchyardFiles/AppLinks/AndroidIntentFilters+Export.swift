@@ -21,16 +21,28 @@ extension AndroidIntentFilters {
   public static func export(
     _ table: RouteTable, packageName: String? = nil, hosts: [String] = []
   ) -> AppLinkExport<AndroidIntentFilters> {
+    var work = AppLinkWork()
+    return export(table, packageName: packageName, hosts: hosts, work: &work)
+  }
+
+  /// ``export(_:packageName:hosts:)``, counting its de-duplication steps in `work`.
+  static func export(
+    _ table: RouteTable, packageName: String?, hosts: [String], work: inout AppLinkWork
+  ) -> AppLinkExport<AndroidIntentFilters> {
     var filters: [AndroidIntentFilter] = []
+    // Where each filter's data already is, so that routes sharing it cost a hash lookup.
+    var positions: [AndroidIntentFilter.Data: Int] = [:]
     var warnings: [AppLinkWarning] = []
     let hosts = hosts.map(LinkText.asciiLowercased)
     for route in table.routes {
       var translator = AndroidTranslator(route: route, table: table, hosts: hosts)
       let routeFilters = translator.filters()
       for filter in routeFilters {
-        if let index = filters.firstIndex(where: { $0.sameData(as: filter) }) {
+        work.steps += 1
+        if let index = positions[filter.data] {
           filters[index].comment = (filters[index].comment ?? "") + "; " + (filter.comment ?? "")
         } else {
+          positions[filter.data] = filters.count
           filters.append(filter)
         }
       }
@@ -42,9 +54,16 @@ extension AndroidIntentFilters {
 }
 
 extension AndroidIntentFilter {
-  func sameData(as other: AndroidIntentFilter) -> Bool {
-    autoVerify == other.autoVerify && schemes == other.schemes && hosts == other.hosts
-      && pathRules == other.pathRules
+  /// What a filter lets in, without its comment: two routes with the same data share a filter.
+  struct Data: Hashable {
+    var autoVerify: Bool
+    var schemes: [String]
+    var hosts: [String]
+    var pathRules: [PathRule]
+  }
+
+  var data: Data {
+    Data(autoVerify: autoVerify, schemes: schemes, hosts: hosts, pathRules: pathRules)
   }
 }
 
@@ -206,11 +225,26 @@ struct AndroidTranslator {
     }
   }
 
-  /// `\` before the characters `pathPattern` gives a meaning: `.`, `*` and `\`.
-  private func escaped(_ text: String) -> String {
+  /// `text` for a `pathPattern`: `\` before `*` and `\`. A `.` cannot be written literally
+  /// (AOSP's matcher reads `\.` as any character too), except as the first character after a
+  /// `.*` (`afterWildcard`), where the matcher looks for that very character; elsewhere it is
+  /// written `.`, any character, with a warning.
+  private mutating func escaped(_ text: String, afterWildcard: Bool = false) -> String {
     var out = ""
-    for character in text {
-      if character == "." || character == "*" || character == "\\" { out.append("\\") }
+    for (offset, character) in text.enumerated() {
+      if character == "." {
+        if afterWildcard && offset == 0 {
+          out += "\\."
+        } else {
+          warn(
+            "Android's pathPattern cannot require a literal '.' (AOSP's matcher reads '\\.' "
+              + "as any character too), so the filter lets in any character in place of the "
+              + "'.' in \"\(text)\"")
+          out.append(character)
+        }
+        continue
+      }
+      if character == "*" || character == "\\" { out.append("\\") }
       out.append(character)
     }
     return out
@@ -237,6 +271,7 @@ struct AndroidTranslator {
       }
     }
     for element in path {
+      if let message = AppLinkShapes.slashInSegment(element) { warn(message) }
       if case .mixed(_, _, _, let suffix) = element, let first = suffix.first {
         warn(
           "Android's pathPattern ends '.*' at the first '\(first)' after it, so a value "
@@ -260,13 +295,14 @@ struct AndroidTranslator {
     for element in path {
       switch element {
       case .literal(let text):
-        patterns = patterns.map { $0 + "/" + escaped(text) }
+        let piece = "/" + escaped(text)
+        patterns = patterns.map { $0 + piece }
       case .capture(let kind, let name):
         typed(kind, name)
         patterns = patterns.map { $0 + "/..*" }
       case .mixed(let before, let kind, let name, let after):
         typed(kind, name)
-        let piece = "/" + escaped(before) + "..*" + escaped(after)
+        let piece = "/" + escaped(before) + "..*" + escaped(after, afterWildcard: true)
         patterns = patterns.map { $0 + piece }
       case .star:
         patterns = patterns + patterns.map { $0 + "/..*" }

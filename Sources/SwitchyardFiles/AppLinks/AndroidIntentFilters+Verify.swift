@@ -13,8 +13,19 @@ extension AndroidIntentFilters {
   /// let drifts = try AndroidIntentFilters(xml: manifest).verify(against: table)
   /// ```
   public func verify(against table: RouteTable, hosts: [String] = []) -> [AppLinkDrift] {
+    var work = AppLinkWork()
+    return verify(against: table, hosts: hosts, work: &work)
+  }
+
+  /// ``verify(against:hosts:)``, counting in `work` the export's steps and each filter tested
+  /// against a probe.
+  func verify(against table: RouteTable, hosts: [String], work: inout AppLinkWork)
+    -> [AppLinkDrift]
+  {
     let hosts = hosts.map(LinkText.asciiLowercased)
-    let generated = Self.export(table, hosts: hosts).file
+    let generated = AndroidFilterIndex(
+      Self.export(table, packageName: nil, hosts: hosts, work: &work).file)
+    let index = AndroidFilterIndex(self)
     var probes: [String] = []
     for route in table.routes {
       for shape in route.pattern.shapes {
@@ -46,9 +57,9 @@ extension AndroidIntentFilters {
       }
     }
     let comparison = AppLinkComparison(
-      matcher: RouteMatcher(table), webOnly: [], file: { self.opens($0) },
-      generated: { generated.opens($0) })
-    return comparison.drifts(probes)
+      matcher: RouteMatcher(table), webOnly: [], file: { index.opens($0, work: &$1) },
+      generated: { generated.opens($0, work: &$1) })
+    return comparison.drifts(probes, work: &work)
   }
 
   static func probeHost(_ entry: String) -> String {

@@ -39,8 +39,9 @@ public struct AndroidIntentFilter: Sendable, Hashable {
     case prefix(String)
     /// `android:pathSuffix`: the path ends with it.
     case suffix(String)
-    /// `android:pathPattern`: `.` any character, `X*` zero or more `X`, `\` escapes (the text
-    /// as Android's pattern sees it, after the XML string's own `\\` became `\`).
+    /// `android:pathPattern`: `.` any character, `X*` zero or more `X`, `\` escapes (but `\.`
+    /// alone is still any character); the text as Android's pattern sees it, after the XML
+    /// string's own `\\` became `\`.
     case pattern(String)
   }
 

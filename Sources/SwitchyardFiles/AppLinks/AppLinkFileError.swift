@@ -97,3 +97,31 @@ enum AppLinkJSON {
     return bool
   }
 }
+
+/// The steps an export or a check took (hash lookups, pattern tests), so that tests can show
+/// that the cost grows in proportion to the input rather than measure time.
+struct AppLinkWork {
+  var steps = 0
+}
+
+/// What the app-link readers refuse before reading, so that checking a file stays quick.
+enum AppLinkLimits {
+  /// The largest file read: 2 MiB, sixteen times the 128 KB Apple allows for an
+  /// `apple-app-site-association` file and more than any manifest's link filters need.
+  static let maximumFileBytes = 2 * 1024 * 1024
+
+  /// The longest `apple-app-site-association` pattern read (UTF-8 bytes). Wildcard matching
+  /// costs the pattern's length times the URL's, and `verify` makes URLs as long as the
+  /// patterns, so one huge pattern would cost its length squared.
+  static let maximumPatternBytes = 1024
+
+  static func checkSize(_ text: String) throws(AppLinkFileError) {
+    let size = text.utf8.count
+    guard size > maximumFileBytes else { return }
+    throw AppLinkFileError(
+      line: 1, column: 1,
+      message:
+        "the file is \(size) bytes; app-link files over \(maximumFileBytes) bytes (2 MiB) "
+        + "are not read")
+  }
+}

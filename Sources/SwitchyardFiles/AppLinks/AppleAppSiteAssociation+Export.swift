@@ -27,8 +27,19 @@ extension AppleAppSiteAssociation {
   public static func export(
     _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = []
   ) -> AppLinkExport<AppleAppSiteAssociation> {
+    var work = AppLinkWork()
+    return export(table, appIDs: appIDs, host: host, webOnly: webOnly, work: &work)
+  }
+
+  /// ``export(_:appIDs:host:webOnly:)``, counting its de-duplication steps in `work`.
+  static func export(
+    _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
+    work: inout AppLinkWork
+  ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(LinkText.asciiLowercased)
     var components: [Component] = []
+    // Components already written, so that a repeated one costs a hash lookup, not a scan.
+    var written = Set<Component>()
     var warnings: [AppLinkWarning] = []
     let ordered = table.routes.sorted { a, b in
       if a.priority != b.priority { return a.priority > b.priority }
@@ -43,8 +54,9 @@ extension AppleAppSiteAssociation {
       for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
         translator.add(shape)
       }
-      for component in translator.components where !components.contains(component) {
-        components.append(component)
+      for component in translator.components {
+        work.steps += 1
+        if written.insert(component).inserted { components.append(component) }
       }
       warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
     }
@@ -72,6 +84,22 @@ enum AppLinkShapes {
     case .wildcard(let suffix): return host.hasSuffix("." + suffix) && host.count > suffix.count + 1
     case .literal(let literal): return literal == host
     }
+  }
+
+  /// The warning for a path element whose literal text holds a `/` (`%2F` in the pattern):
+  /// both platforms compare the decoded path, where it reads as a segment boundary.
+  static func slashInSegment(_ element: PatternShape.Element) -> String? {
+    let texts: [String]
+    switch element {
+    case .literal(let text): texts = [text]
+    case .mixed(let prefix, _, _, let suffix): texts = [prefix, suffix]
+    case .capture, .star: return nil
+    }
+    guard let text = texts.first(where: { $0.contains("/") }) else { return nil }
+    return
+      "the segment text \"\(text)\" holds a '/' (%2F in the URL); the platforms compare "
+      + "decoded paths, where it reads as a segment boundary, so the path with a real '/' "
+      + "there is let in too"
   }
 
   /// `<int:id>`, `:name`, … as written in a message.
@@ -130,6 +158,7 @@ struct AppleTranslator {
     // Each catch-all is either empty or one or more segments: one path per choice.
     var paths = [""]
     for element in shape.path {
+      if let message = AppLinkShapes.slashInSegment(element) { warn(message) }
       switch element {
       case .literal(let text):
         let piece = "/" + literal(text)

@@ -43,6 +43,7 @@ extension AppleAppSiteAssociation {
   /// let file = try AppleAppSiteAssociation(json: #"{"applinks":{"details":[]}}"#)
   /// ```
   public init(json text: String) throws(AppLinkFileError) {
+    try AppLinkLimits.checkSize(text)
     let root = try AppLinkJSON.parse(text)
     let members = try AppLinkJSON.members(root, "the file")
     guard let applinks = members.first(where: { $0.key == "applinks" }) else {
@@ -87,7 +88,7 @@ extension AppleAppSiteAssociation {
         }
       case "paths":
         for element in try AppLinkJSON.elements(member.value, "\"paths\"") {
-          let path = try AppLinkJSON.string(element, "a path")
+          let path = try pattern(element, "a path")
           if path.hasPrefix("NOT ") {
             detail.components.append(Component(path: String(path.dropFirst(4)), exclude: true))
           } else {
@@ -116,19 +117,33 @@ extension AppleAppSiteAssociation {
     return detail
   }
 
+  /// A pattern string, refused past ``AppLinkLimits/maximumPatternBytes``.
+  private static func pattern(_ value: JSONValue, _ what: String) throws(AppLinkFileError)
+    -> String
+  {
+    let text = try AppLinkJSON.string(value, what)
+    guard text.utf8.count <= AppLinkLimits.maximumPatternBytes else {
+      throw AppLinkJSON.error(
+        value,
+        "\(what) is \(text.utf8.count) bytes long; patterns over "
+          + "\(AppLinkLimits.maximumPatternBytes) bytes are not read")
+    }
+    return text
+  }
+
   private static func component(_ value: JSONValue) throws(AppLinkFileError) -> Component {
     var component = Component()
     for member in try AppLinkJSON.members(value, "a component") {
       switch member.key {
-      case "/": component.path = try AppLinkJSON.string(member.value, "\"/\"")
-      case "#": component.fragment = try AppLinkJSON.string(member.value, "\"#\"")
+      case "/": component.path = try pattern(member.value, "\"/\"")
+      case "#": component.fragment = try pattern(member.value, "\"#\"")
       case "?":
-        if let text = member.value.stringValue {
-          component.query = .pattern(text)
+        if member.value.stringValue != nil {
+          component.query = .pattern(try pattern(member.value, "\"?\""))
         } else {
           var items: [(name: String, pattern: String)] = []
           for item in try AppLinkJSON.members(member.value, "\"?\"") {
-            items.append((item.key, try AppLinkJSON.string(item.value, "a query item pattern")))
+            items.append((item.key, try pattern(item.value, "a query item pattern")))
           }
           component.query = .items(items)
         }

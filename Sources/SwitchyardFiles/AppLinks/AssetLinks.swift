@@ -56,6 +56,7 @@ public struct AssetLinks: Sendable, Hashable {
   /// are kept; others (web targets, other relations) are skipped. A wrong type is refused
   /// with its line and column.
   public init(json text: String) throws(AppLinkFileError) {
+    try AppLinkLimits.checkSize(text)
     let root = try AppLinkJSON.parse(text)
     var apps: [App] = []
     for statement in try AppLinkJSON.elements(root, "the file") {

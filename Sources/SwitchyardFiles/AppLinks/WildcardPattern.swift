@@ -48,8 +48,9 @@ struct AppleWildcard: Sendable, Hashable {
 }
 
 /// Android's `pathPattern` ("simple glob"), as Android's own matcher reads it: `.` matches any
-/// character, `X*` zero or more `X`, and `\` makes the next character literal. The whole path
-/// must match.
+/// character, `X*` zero or more `X`, and `\` makes the next character literal — except `\.`,
+/// which AOSP's matcher still reads as any character unless a `*` follows it (`\.*` is zero or
+/// more dots) or it is the character a `.*` runs to. The whole path must match.
 ///
 /// Android's matcher never backtracks: `.*` followed by a character consumes everything up to
 /// the *first* occurrence of that character (so `/..*\.json` does not take `/a.b.json`), and
@@ -74,6 +75,9 @@ struct AndroidSimpleGlob: Sendable, Hashable {
       if scalar == "\\", let escaped = pending {
         item = Item(scalar: escaped, repeated: false)
         pending = scalars.next()
+        // AOSP compares a single pattern character with the text unless it is '.', and it
+        // does not remember the escape there: `\.` takes any character.
+        if escaped == ".", pending != "*" { item.scalar = nil }
       } else {
         item = Item(scalar: scalar == "." ? nil : scalar, repeated: false)
       }

@@ -1,7 +1,10 @@
 /// A small XML reader for the part of Android manifests the link checks need: elements,
-/// attributes, comments, the XML declaration, `<!DOCTYPE …>` and CDATA are read; entity
-/// references are the five predefined ones and character references. No DTD is processed and
-/// nothing is fetched. Nesting is handled with an explicit stack, so depth costs no call stack.
+/// attributes, comments, the XML declaration and CDATA are read; entity references are the five
+/// predefined ones and character references. A `<!DOCTYPE …>` is refused with a message saying
+/// so: its internal subset could declare entities that change what the attributes say, and
+/// manifests have none. Nothing is fetched. Nesting is handled with an explicit stack, so depth
+/// costs no call stack, and every byte is looked at a bounded number of times, so reading is
+/// linear in the file.
 struct XMLElement: Sendable, Hashable {
   var name: String
   var attributes: [(name: String, value: String)]
@@ -38,6 +41,7 @@ struct XMLReader {
 
   /// Reads the document and returns its root element.
   static func parse(_ text: String) throws(AppLinkFileError) -> XMLElement {
+    try AppLinkLimits.checkSize(text)
     var reader = XMLReader(text)
     return try reader.document()
   }
@@ -68,17 +72,28 @@ struct XMLReader {
     index += 1
   }
 
-  private func starts(with text: String) -> Bool {
-    let pattern = Array(text.utf8)
-    return bytes.count - index >= pattern.count
-      && Array(bytes[index..<index + pattern.count]) == pattern
+  private func starts(with text: StaticString) -> Bool {
+    var position = index
+    var matched = true
+    text.withUTF8Buffer { pattern in
+      for byte in pattern {
+        guard position < bytes.count, bytes[position] == byte else {
+          matched = false
+          return
+        }
+        position += 1
+      }
+    }
+    return matched
   }
 
-  private mutating func skip(past terminator: String, what: String) throws(AppLinkFileError) {
+  private mutating func skip(past terminator: StaticString, what: String)
+    throws(AppLinkFileError)
+  {
     let start = index
     while index < bytes.count {
       if starts(with: terminator) {
-        for _ in 0..<terminator.utf8.count { advance() }
+        index += terminator.utf8CodeUnitCount
         return
       }
       advance()
@@ -87,12 +102,11 @@ struct XMLReader {
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count,
-      [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(
-        bytes[index])
-    {
-      advance()
-    }
+    while index < bytes.count, Self.isSpace(bytes[index]) { advance() }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -123,14 +137,16 @@ struct XMLReader {
       } else if starts(with: "<![CDATA[") {
         guard allowText else { throw error("text outside the root element") }
         try skip(past: "]]>", what: "a CDATA section")
+      } else if starts(with: "<!DOCTYPE") {
+        throw error("DOCTYPE declarations are not read; remove the <!DOCTYPE …> declaration")
       } else if starts(with: "<!") {
         try skip(past: ">", what: "a declaration")
       } else if bytes[index] == UInt8(ascii: "<") {
         return
       } else {
-        let byte = bytes[index]
-        let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        guard allowText || isSpace else { throw error("text outside the root element") }
+        guard allowText || Self.isSpace(bytes[index]) else {
+          throw error("text outside the root element")
+        }
         advance()
       }
     }
@@ -179,6 +195,8 @@ struct XMLReader {
       var element = XMLElement(
         name: try name(), attributes: [], children: [], offset: tagOffset)
       var selfClosing = false
+      // The names given so far, so that a repeated one is found without a scan.
+      var attributeNames = Set<String>()
       while true {
         skipSpace()
         guard index < bytes.count else { throw error("<\(element.name)> is not finished") }
@@ -194,7 +212,7 @@ struct XMLReader {
         }
         let attributeOffset = index
         let attributeName = try name()
-        if element.attribute(attributeName) != nil {
+        if !attributeNames.insert(attributeName).inserted {
           throw error("attribute \(attributeName) is given twice", at: attributeOffset)
         }
         skipSpace()

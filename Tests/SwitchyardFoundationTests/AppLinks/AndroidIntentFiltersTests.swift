@@ -67,6 +67,23 @@ struct AndroidIntentFiltersTests {
     #expect(noHosts.warnings.contains { $0.routeName == "short" && $0.message.contains("--host") })
   }
 
+  @Test("A literal '.' in a pathPattern is any character on Android: written '.', with a warning")
+  func literalDot() throws {
+    let table = try Self.table([
+      ("version", "https://example.com/v1.2/:x"), ("file", "https://example.com/f/<id>.json"),
+    ])
+    let export = AndroidIntentFilters.export(table)
+    #expect(export.file.filters[0].pathRules == [.pattern("/v1.2/..*")])
+    // Right after '.*' the matcher looks for the '.' itself: that one is exact.
+    #expect(export.file.filters[1].pathRules == [.pattern("/f/..*\\.json")])
+    let dotWarnings = export.warnings.filter { $0.message.contains("a literal '.'") }
+    #expect(dotWarnings.map(\.routeName) == ["version"])
+    // A device lets /v1x2/a in with this filter: the model says so, as the reference does.
+    #expect(Reference.androidOpens(export.file, "https://example.com/v1x2/a"))
+    #expect(export.file.opens("https://example.com/v1x2/a"))
+    #expect(export.file.verify(against: table).isEmpty)
+  }
+
   @Test("Variants that do not combine get one filter each")
   func variantsThatDoNotCombine() throws {
     let table = try Self.table([("mixed", "https://(www.)example.com/(app/)x")])
@@ -132,11 +149,11 @@ struct AndroidIntentFiltersTests {
   func simpleGlob() {
     let patterns = [
       "/*", "/..*", "/a.*", "/..*/page/..*", "/..*\\.json", "a*", "/a*b", ".*", "", "/x\\*y",
-      "/..*..*", "/a.*b.*c", "/.*",
+      "/..*..*", "/a.*b.*c", "/.*", "/v1\\.2/..*", "/a\\.*b",
     ]
     let texts = [
       "", "/", "/a", "/a.json", "/a.b.json", "/x/page/y", "aaa", "/aab", "/b", "/x*y", "/abc",
-      "/a/b",
+      "/a/b", "/v1.2/x", "/v1x2/x", "/a..b",
     ]
     for pattern in patterns {
       for text in texts {
@@ -156,7 +173,7 @@ struct AndroidIntentFiltersTests {
     let read = try AndroidIntentFilters(xml: file.xml)
     #expect(read.packageName == "com.example.app")
     #expect(read.filters.count == file.filters.count)
-    for (a, b) in zip(read.filters, file.filters) { #expect(a.sameData(as: b)) }
+    for (a, b) in zip(read.filters, file.filters) { #expect(a.data == b.data) }
     #expect(file.xml.contains(#"android:pathPattern="/..*\\.json""#))
 
     let manifest = """

@@ -180,6 +180,24 @@ struct AppleAppSiteAssociationTests {
     #expect(export.warnings.map(\.routeName) == ["s"])
   }
 
+  @Test("A '%2F' inside a segment is written as a '/', with a warning on both platforms")
+  func encodedSlash() throws {
+    let table = try Self.table([
+      ("encoded", "https://example.com/a%2Fb"), ("plain", "https://example.com/c/d"),
+    ])
+    let apple = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
+    let android = AndroidIntentFilters.export(table)
+    // Both files let the two-segment /a/b in, which the router does not route …
+    #expect(RouteMatcher(table).match("https://example.com/a/b") == nil)
+    #expect(apple.file.opens("https://example.com/a/b"))
+    #expect(android.file.opens("https://example.com/a/b"))
+    // … and each export says so for that route only.
+    for warnings in [apple.warnings, android.warnings] {
+      let slash = warnings.filter { $0.message.contains("holds a '/'") }
+      #expect(slash.map(\.routeName) == ["encoded"])
+    }
+  }
+
   @Test("Only routes that answer https on the host are exported")
   func hostFilter() throws {
     let table = try Self.table([
