@@ -1,7 +1,7 @@
 import Switchyard
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// Export and verify cost in proportion to the table and the file: counted in steps (hash
 /// lookups, pattern tests), never timed, so the answer is the same on every machine.

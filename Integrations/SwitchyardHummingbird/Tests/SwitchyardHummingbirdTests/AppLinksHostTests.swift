@@ -1,7 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 import Testing
 
 @testable import SwitchyardHummingbird
