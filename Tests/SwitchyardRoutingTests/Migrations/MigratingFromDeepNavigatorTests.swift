@@ -46,8 +46,8 @@ struct UserScreen {
 }
 
 @MainActor
-@Suite("Seed: DeepNavigator")
-struct DeepNavigatorSeedTests {
+@Suite("Migrating from DeepNavigator")
+struct MigratingFromDeepNavigatorTests {
   let host = RecordingHost()
 
   /// `URLNavigationMap.initialize()`: the mappings of "At a Glance".

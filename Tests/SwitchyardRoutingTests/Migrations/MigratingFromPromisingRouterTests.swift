@@ -42,8 +42,8 @@ struct YourAppRouter {
   }
 }
 
-@Suite("Seed: PromisingRouter")
-struct PromisingRouterSeedTests {
+@Suite("Migrating from PromisingRouter")
+struct MigratingFromPromisingRouterTests {
   /// `dispatch(url, timeout: 10)`.
   let tenSeconds = HoldPolicy(timeout: .seconds(10))
 

@@ -47,8 +47,8 @@ enum FragmentParameterJumper: String, PageModule {
   static var module: String { "Module" }
 }
 
-@Suite("Seed: HandyRouter")
-struct HandyRouterSeedTests {
+@Suite("Migrating from HandyRouter")
+struct MigratingFromHandyRouterTests {
   /// A `Router<Bool>` with `module` registered; the handler records each page it jumps to.
   func router<Module: PageModule>(
     _ module: Module.Type, scheme: String? = nil, options: PageModuleOptions = [],

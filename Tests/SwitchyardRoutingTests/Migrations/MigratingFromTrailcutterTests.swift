@@ -78,8 +78,8 @@ struct UsernameRoute: PathRoutable {
   }
 }
 
-@Suite("Seed: Trailcutter")
-struct TrailcutterSeedTests {
+@Suite("Migrating from Trailcutter")
+struct MigratingFromTrailcutterTests {
   @Test("patterns assembled from path, host, scheme and URI")
   func patterns() {
     #expect(SearchRoute.routePattern == "//*.mysite.com/search/:term")
