@@ -52,16 +52,42 @@ struct RouterTests {
     #expect(request.declined.last?.error == nil)
   }
 
-  @Test("the same pattern can be registered twice; the earlier one is tried first")
+  @Test("the same pattern twice is refused with lint's message; another priority is not")
   func samePatternTwice() throws {
     let router = Router<String>()
     let first = try router.register("/a/:x") { $0["x"] == "skip" ? nil : "first" }
-    let second = try router.register("/a/:x") { _ in "second" }
     #expect(first.name == "/a/:x")
-    #expect(second.name == "/a/:x #2")
+    // `<string:x>` is `:x` written out: the same route.
+    for (pattern, name) in [("/a/:x", "/a/:x #2"), ("/a/<string:x>", "/a/<string:x>")] {
+      #expect {
+        try router.register(pattern) { _ in "second" }
+      } throws: { error in
+        let error = try #require(error as? RouteTableError)
+        return error.code == .duplicateRoute
+          && error.description
+            == "\"\(name)\" (\(pattern)) matches exactly the same URLs as \"/a/:x\" (/a/:x) "
+            + "with the same precedence, so \"\(name)\" never wins"
+      }
+    }
+    #expect(router.routes.count == 1)
+    // Nothing was half-registered: the name is still free.
+    let lower = try router.register("/a/:x", priority: -1) { _ in "second" }
+    #expect(lower.name == "/a/:x #2")
     #expect(router.route("/a/b") == "first")
     #expect(router.route("/a/skip") == "second")
-    #expect(router.routes.count == 2)
+    // Lint agrees that the two are no duplicates.
+    #expect(!router.table.lint().contains { $0.kind == .duplicate })
+  }
+
+  @Test("routes that differ only in capture names stay allowed: the second runs on a decline")
+  func declineChain() throws {
+    let router = Router<String>()
+    try router.register("/user/:id") { match in Int(match["id"] ?? "").map { "id \($0)" } }
+    try router.register("/user/:name") { match in "name \(match["name"] ?? "")" }
+    #expect(router.route("/user/42") == "id 42")
+    #expect(router.route("/user/ann") == "name ann")
+    // As a table, lint still says that the second never wins a match.
+    #expect(router.table.lint().map(\.kind) == [.duplicate])
   }
 
   @Test("priority beats specificity")

@@ -76,10 +76,8 @@ struct RouteLinter {
             LintFinding(
               kind: .duplicate, routes: [analysis.name(first), analysis.name(route)],
               witness: text,
-              message:
-                "\(quoted(route)) (\(pattern(route))) matches exactly the same URLs as "
-                + "\(quoted(first)) (\(pattern(first))) with the same precedence, so "
-                + "\(quoted(route)) never wins"),
+              message: RouteSignature.duplicateMessage(
+                table.routes[route], of: table.routes[first])),
             route: first)
         }
       } else {
@@ -352,19 +350,43 @@ struct RouteSignature: Hashable {
   var units: Set<Unit>
 
   init(_ analysis: TableAnalysis, _ route: Int) {
-    priority = analysis.table.routes[route].priority
-    units = Set(
-      analysis.unitsByRoute[route].map { index in
-        let unit = analysis.units[index]
-        return Unit(
+    self.init(
+      priority: analysis.table.routes[route].priority,
+      units: analysis.unitsByRoute[route].map { analysis.units[$0] },
+      caseInsensitive: analysis.caseInsensitive)
+  }
+
+  /// The signature of `route` read under `options`, without a table: what a router compares
+  /// a new route with, to refuse a duplicate as lint would report it.
+  init(_ route: Route, options: RouteOptions) {
+    self.init(
+      priority: route.priority,
+      units: route.pattern.variants.enumerated().map { index, variant in
+        AnalysisUnit(route: route, variantIndex: index, variant: variant, options: options)
+      },
+      caseInsensitive: options.caseInsensitivePaths)
+  }
+
+  private init(priority: Int, units: [AnalysisUnit], caseInsensitive: Bool) {
+    self.priority = priority
+    self.units = Set(
+      units.map { unit in
+        Unit(
           scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
           steps: unit.steps,
-          path: analysis.caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
+          path: caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
           query: unit.rank.query,
           queryValues: unit.query.map {
             if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
             return $0.value
           }, fragment: unit.rank.fragment)
       })
+  }
+
+  /// What lint and a router say of a duplicate: `route` matches what `first` matches.
+  static func duplicateMessage(_ route: Route, of first: Route) -> String {
+    "\"\(route.name)\" (\(route.pattern.text)) matches exactly the same URLs as "
+      + "\"\(first.name)\" (\(first.pattern.text)) with the same precedence, so "
+      + "\"\(route.name)\" never wins"
   }
 }

@@ -38,6 +38,18 @@ public final class MainActorRouter<Output> {
     registry = RoutingRegistry(options: options)
   }
 
+  /// Creates a router that routes with `table`, each route declared until a handler is
+  /// attached by name (see ``Router/init(table:)``).
+  ///
+  /// ```swift
+  /// let router = try MainActorRouter<Screen>(table: table)
+  /// try router.attach("user") { match in .user(try match.int("id")) }
+  /// ```
+  /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) for duplicates.
+  public init(table: RouteTable) throws(RouteTableError) {
+    registry = try RoutingRegistry(table: table)
+  }
+
   /// Creates a router that answers links from `origins` only (see
   /// ``Router/init(accepting:options:)``).
   ///
@@ -57,6 +69,13 @@ public final class MainActorRouter<Output> {
 
   /// The routes, in registration order.
   public var routes: [Route] { registry.routes }
+
+  /// The router's routes as a ``RouteTable`` (see ``Router/table``).
+  ///
+  /// ```swift
+  /// let findings = router.table.lint()
+  /// ```
+  public var table: RouteTable { registry.table }
 
   /// Registers `pattern` with a main-actor handler (see
   /// ``Router/register(_:name:priority:metadata:handler:)-(String,_,_,_,_)``).

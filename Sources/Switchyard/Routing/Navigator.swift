@@ -96,6 +96,13 @@ public final class Navigator<Screen> {
   /// The mapped routes, in mapping order.
   public var routes: [Route] { registry.routes }
 
+  /// The mapped routes as a ``RouteTable`` (see ``Router/table``).
+  ///
+  /// ```swift
+  /// let findings = navigator.table.lint()
+  /// ```
+  public var table: RouteTable { registry.table }
+
   // MARK: Mapping
 
   /// Maps `pattern` to a screen factory, used by ``screen(for:context:)``, ``push(_:animated:context:)``,

@@ -48,8 +48,30 @@ public final class Router<Output>: Sendable {
   /// ```swift
   /// let router = Router<Bool>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
-  public init(options: RouteOptions = RouteOptions()) {
-    state = Locked(RouterState(registry: RoutingRegistry(options: options)))
+  public convenience init(options: RouteOptions = RouteOptions()) {
+    self.init(registry: RoutingRegistry(options: options))
+  }
+
+  /// Creates a router that routes with `table`: its routes, in its order, with their names,
+  /// priorities and metadata, read under its options and capture types. Each route is
+  /// declared, with no handler yet: attach handlers by name (``attach(_:handler:)``); links
+  /// dispatched before then are held (<doc:LinksThatArriveTooEarly>).
+  ///
+  /// ```swift
+  /// let table = try RouteFile.load(contentsOf: "routes.json")  // SwitchyardFiles
+  /// let router = try Router<Screen>(table: table)
+  /// try router.attach("user") { match in .user(try match.int("id")) }
+  /// try router.attach("search") { match in .search(try match.string("term")) }
+  /// router.route("myapp://user/42")  // .user(42)
+  /// ```
+  /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of the
+  ///   table's routes are duplicates, which a router refuses (`lint` reports them).
+  public convenience init(table: RouteTable) throws(RouteTableError) {
+    self.init(registry: try RoutingRegistry(table: table))
+  }
+
+  init(registry: RoutingRegistry) {
+    state = Locked(RouterState(registry: registry))
   }
 
   /// Creates a router that answers links from `origins` only: a pattern without a scheme and
@@ -78,6 +100,15 @@ public final class Router<Output>: Sendable {
   /// The routes, in registration order.
   public var routes: [Route] { state.withLock { $0.registry.routes } }
 
+  /// The router's routes as a ``RouteTable``, in registration order, read under the router's
+  /// options: what lint, explain, app-link export and ``RouteTable/expectRoutes(_:)`` take.
+  ///
+  /// ```swift
+  /// let findings = router.table.lint()
+  /// print(router.table.explain("myapp://user/42"))
+  /// ```
+  public var table: RouteTable { state.withLock { $0.registry.table } }
+
   // MARK: Registering
 
   /// Registers `pattern` with a synchronous handler.
@@ -89,13 +120,14 @@ public final class Router<Output>: Sendable {
   /// ```
   /// - Parameters:
   ///   - pattern: The pattern (see the Pattern Syntax article).
-  ///   - name: A unique name; by default the pattern itself (` #2`, ` #3`… appended when the
-  ///     same pattern is registered again).
+  ///   - name: A unique name; by default the pattern itself (` #2`, ` #3`… appended when that
+  ///     name is taken, as by the same pattern at another priority).
   ///   - priority: Higher priorities are tried first. Default 0.
   ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
   ///   - handler: Returns the output, or `nil` (or throws) to let the next candidate run.
   /// - Returns: The route as registered.
-  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is registered.
+  /// - Throws: ``RouteTableError`` for a bad pattern, a taken name, or a duplicate of a route
+  ///   the router has (``RouteTableError/Code/duplicateRoute``); nothing is registered.
   @inlinable
   @discardableResult
   public func register(

@@ -48,7 +48,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
       case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes
-      case badOrigin, noPattern
+      case badOrigin, noPattern, duplicateRoute
     }
     let storage: Storage
     /// A route name that is empty.
@@ -67,6 +67,10 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let badOrigin = Code(storage: .badOrigin)
     /// A typed route (`Routable`) that declares no path, host, scheme or URI.
     public static let noPattern = Code(storage: .noPattern)
+    /// A route registered on a router that matches exactly the same URLs, with the same
+    /// precedence, as one the router has: it could never win (`lint` calls such a pair a
+    /// duplicate). A ``RouteTable`` keeps such a route, so that lint can report it.
+    public static let duplicateRoute = Code(storage: .duplicateRoute)
 
     public var description: String { "\(storage)" }
   }

@@ -103,7 +103,22 @@ extension RoutePattern {
 struct RoutingRegistry {
   let reader: URLReader
   let options: RouteOptions
+  /// The capture types the routes' patterns may name (those of the table a router was made
+  /// from; none otherwise).
+  let types: [ParameterType]
   private var entries: [String: Entry] = [:]
+  /// Each route's signature and capture names, to refuse a new route that duplicates one
+  /// already registered (see `add(_:handler:)`).
+  private var signatures: [RegistrationKey: String] = [:]
+
+  /// What makes a registration a duplicate: lint's signature (the same URLs, ranked the same
+  /// way, with the same priority) and the same capture names. Routes that differ only in
+  /// their capture names stay allowed: a handler may decline, and typed routes whose
+  /// initializer fails (`/user/:id`, then `/user/:name`) rely on the next one running.
+  struct RegistrationKey: Hashable {
+    var signature: RouteSignature
+    var captureNames: [String]
+  }
   private var levels: [Level] = []
   private var pending: [String] = []
   private var sequence = 0
@@ -122,6 +137,7 @@ struct RoutingRegistry {
     var route: Route
     var handler: RouteHandler
     var sequence: Int
+    var signature: RegistrationKey
   }
 
   /// A level's routes and, once compiled, their matcher. A removal leaves the level
@@ -137,10 +153,24 @@ struct RoutingRegistry {
     }
   }
 
-  init(options: RouteOptions) {
+  init(options: RouteOptions, types: [ParameterType] = []) {
     self.options = options
+    self.types = types
     reader = URLReader(options: options)
   }
+
+  /// A registry of `table`'s routes, in its order, each declared (no handler yet).
+  ///
+  /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of its
+  ///   routes are duplicates, as `lint` would report them.
+  init(table: RouteTable) throws(RouteTableError) {
+    self.init(options: table.options, types: table.parameterTypes)
+    for route in table.routes { try add(route, handler: .declared) }
+  }
+
+  /// The routes as a table, in registration order: what lint, explain, export and the test
+  /// helpers read.
+  var table: RouteTable { RouteTable(options: options, types: types, reading: routes) }
 
   /// The routes in registration order, numbered from 0.
   var routes: [Route] {
@@ -168,12 +198,32 @@ struct RoutingRegistry {
         code: .duplicateName, routeName: routeName,
         message: "a route named '\(routeName)' already exists")
     }
-    var scratch = RouteTable(options: options)
+    var scratch = RouteTable(options: options, types: types, reading: [])
     let read = try scratch.add(routeName, pattern, priority: priority, metadata: metadata)
+    return try add(read, handler: handler)
+  }
+
+  /// Adds a route already read under this registry's options and types.
+  private mutating func add(_ read: Route, handler: RouteHandler) throws(RouteTableError) -> Route {
+    guard entries[read.name] == nil else {
+      throw RouteTableError(
+        code: .duplicateName, routeName: read.name,
+        message: "a route named '\(read.name)' already exists")
+    }
     let route = renumbered(read, entries.count)
-    entries[routeName] = Entry(route: route, handler: handler, sequence: sequence)
+    let signature = RegistrationKey(
+      signature: RouteSignature(route, options: options),
+      captureNames: route.pattern.captureNames)
+    if let first = signatures[signature], let existing = entries[first] {
+      throw RouteTableError(
+        code: .duplicateRoute, routeName: route.name,
+        message: RouteSignature.duplicateMessage(route, of: existing.route))
+    }
+    signatures[signature] = route.name
+    entries[route.name] = Entry(
+      route: route, handler: handler, sequence: sequence, signature: signature)
     sequence += 1
-    pending.append(routeName)
+    pending.append(route.name)
     changed()
     return route
   }
@@ -196,6 +246,7 @@ struct RoutingRegistry {
 
   mutating func remove(_ name: String) -> Route? {
     guard let entry = entries.removeValue(forKey: name) else { return nil }
+    signatures[entry.signature] = nil
     if let position = pending.firstIndex(of: name) {
       pending.remove(at: position)
     } else if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
@@ -212,6 +263,7 @@ struct RoutingRegistry {
 
   mutating func removeAllRoutes() {
     entries = [:]
+    signatures = [:]
     levels = []
     pending = []
     changed()
@@ -288,7 +340,7 @@ struct RoutingRegistry {
   private mutating func compile(_ names: [String]) -> Level {
     compilations += 1
     let chosen = names.compactMap { entries[$0] }
-    let table = RouteTable(options: options, types: [], reading: chosen.map(\.route))
+    let table = RouteTable(options: options, types: types, reading: chosen.map(\.route))
     return Level(
       names: names,
       compiled: CompiledLevel(
