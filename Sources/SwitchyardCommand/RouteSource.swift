@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Switchyard
 import SwitchyardFiles
 
@@ -66,31 +65,11 @@ struct RouteSource: ParsableArguments {
           "note: using the built-in example table (\(table.routes.count) routes); "
             + "pass --routes FILE or put a routes.json here to use your own")
       }
-      Self.keepUntilExit(table)
       return table
     } catch {
       printError("\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
-  }
-
-  /// The tables this process has read, never freed: the command exits soon after reading one,
-  /// and freeing a table of 100,000 routes route by route costs more than the process's exit.
-  /// Kept reachable (not leaked), so leak checkers stay quiet.
-  private static let keptTables = KeptTables()
-
-  private final class KeptTables: @unchecked Sendable {
-    // `@unchecked`: `tables` is only touched on `queue`, one call at a time.
-    private let queue = DispatchQueue(label: "switchyard.kept-tables")
-    private var tables: [RouteTable] = []
-
-    func keep(_ table: RouteTable) {
-      queue.sync { tables.append(table) }
-    }
-  }
-
-  private static func keepUntilExit(_ table: RouteTable) {
-    keptTables.keep(table)
   }
 
   func resolveOrigin() -> Origin {
