@@ -301,13 +301,13 @@ struct RouteExplainer {
   /// then are the nodes active at it.
   func pathStop(_ index: Int, lastActive: [Int]) -> (read: Int, positions: [Int]) {
     let unit = analysis.units[index]
-    let path = analysis.trie.paths[index]
+    let path = analysis.trie.path(of: index)
     let read = path.lazy.map { lastActive[$0] }.max() ?? 0
     // Position k stands on the node after its first k steps, or after k + 1 for a `*` step
     // (the node of its loop).
     let positions = (0...unit.steps.count).filter { position in
       let isStar = position < unit.steps.count && unit.steps[position] == .star
-      return lastActive[path[isStar ? position + 1 : position]] == read
+      return lastActive[path[path.startIndex + (isStar ? position + 1 : position)]] == read
     }
     return (read, positions)
   }

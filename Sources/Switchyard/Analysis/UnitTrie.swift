@@ -38,8 +38,11 @@ struct UnitTrie {
   }
 
   private(set) var nodes: [Node] = [Node(step: nil)]
-  /// Each unit's way through the trie: the root, then the node after each of its steps.
-  private(set) var paths: [[Int]] = []
+  /// Every unit's way through the trie (see `path(of:)`), one after another in one array
+  /// rather than an array per unit: a lint of 100,000 routes keeps them all.
+  private var pathNodes: [Int] = []
+  /// Where each unit's way starts in `pathNodes`, and (last) where the last one ends.
+  private var pathStarts: [Int] = [0]
   /// The partial-segment children of the nodes that have some, by node.
   private(set) var mixedChildren: [Int: MixedChildren] = [:]
   /// The other children while the trie is built, by parent and step: finding a child among
@@ -52,18 +55,24 @@ struct UnitTrie {
   }
 
   init(_ units: [AnalysisUnit]) {
-    paths.reserveCapacity(units.count)
+    pathStarts.reserveCapacity(units.count + 1)
     for (unitIndex, unit) in units.enumerated() {
       var node = 0
-      var path = [0]
+      pathNodes.append(node)
       for step in unit.steps {
         node = child(of: node, step)
-        path.append(node)
+        pathNodes.append(node)
       }
       nodes[node].ends.append(unitIndex)
-      paths.append(path)
+      pathStarts.append(pathNodes.count)
     }
     otherIDs = [:]
+  }
+
+  /// The way of the unit `index` through the trie: the root, then the node after each of its
+  /// steps.
+  func path(of index: Int) -> ArraySlice<Int> {
+    pathNodes[pathStarts[index]..<pathStarts[index + 1]]
   }
 
   private mutating func child(of parent: Int, _ step: AnalysisUnit.Step) -> Int {
