@@ -293,8 +293,8 @@ struct RouteExplainer {
   /// none of its positions is left (all of them when it reads the whole path), and its
   /// positions after them.
   ///
-  /// The automaton is not run segment by segment for each unit: that cost every unit a pass
-  /// over the URL. `lastActive` (from `UnitTrie.lastActive`) gives, for each node on the
+  /// Running the automaton segment by segment for each unit would cost every unit a pass over
+  /// the URL. Instead, `lastActive` (from `UnitTrie.lastActive`) gives, for each node on the
   /// unit's way through the trie, the last time it was active. Every time up to the latest of
   /// those has some position of the unit active (the run that reached that node went through
   /// the unit's earlier nodes), so the unit stops right after that time, and its positions

@@ -247,8 +247,9 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   /// The partial-segment children of one node, by their literal text, so that a segment is
-  /// tried only against the children whose prefix and suffix it has. Without it, every width
-  /// of a catch-all above such a node tried every child (the cost was segments × children).
+  /// tried only against the children whose prefix and suffix it has. A catch-all above such a
+  /// node tries it at every width; trying every child each time would make a lookup cost the
+  /// URL's segments times the number of children.
   ///
   /// The children are the node's first `count` other children (they rank before every other
   /// kind). For each distinct pair of prefix and suffix lengths (a *shape*), a segment's
