@@ -135,12 +135,14 @@ struct RouteExplainer {
       RouteExplanation.Consideration(route: analysis.table.routes[$0], failure: nil)
     }
     let matched = Set(candidates)
+    // Where every unit's path stops, from one pass over the segments (see `pathFailure`).
+    let lastActive = analysis.trie.lastActive(model.segments, analysis.search.rules)
     var others: [(rank: RankKey, consideration: RouteExplanation.Consideration)] = []
     for (route, unitIndices) in analysis.unitsByRoute.enumerated() where !matched.contains(route) {
       var best: (order: [Int], failure: RouteExplanation.Failure)? = nil
       var rank: RankKey? = nil
       for unit in unitIndices {
-        let failure = self.failure(analysis.units[unit], model)
+        let failure = self.failure(unit, model, lastActive: lastActive)
         if rank.map({
           analysis.units[unit].rank.precedes($0, caseInsensitive: analysis.caseInsensitive)
         }) ?? true {
@@ -170,12 +172,14 @@ struct RouteExplainer {
       runnerUp: candidates.count >= 2 ? analysis.name(candidates[1]) : nil, decision: decision)
   }
 
-  /// Where one unit fails on `url`, with an order key: later parts (and later segments) sort
-  /// after earlier ones, so the unit that got furthest explains its route.
-  func failure(_ unit: AnalysisUnit, _ url: AnalysisURL) -> (
+  /// Where the unit `index` fails on `url`, with an order key: later parts (and later
+  /// segments) sort after earlier ones, so the unit that got furthest explains its route.
+  /// `lastActive` is `UnitTrie.lastActive` of the URL's segments.
+  func failure(_ index: Int, _ url: AnalysisURL, lastActive: [Int]) -> (
     order: [Int], failure: RouteExplanation.Failure
   ) {
     typealias Failure = RouteExplanation.Failure
+    let unit = analysis.units[index]
     let variant = unit.variant
     func text(_ bytes: [UInt8]?) -> String {
       bytes.map { String(decoding: $0, as: UTF8.self) } ?? "none"
@@ -219,7 +223,9 @@ struct RouteExplainer {
             "port: the pattern wants \(port), the URL has \(url.port.map(String.init) ?? "none")")
       )
     }
-    if let path = pathFailure(unit, url.segments) { return ([3, path.segment ?? 0], path) }
+    if let path = pathFailure(index, url.segments, lastActive: lastActive) {
+      return ([3, path.segment ?? 0], path)
+    }
     for requirement in unit.query {
       let name = text(requirement.name)
       guard let value = url.lastValue(requirement.name) else {
@@ -283,51 +289,75 @@ struct RouteExplainer {
     return texts
   }
 
-  /// Where the path automaton stops on `segments`, or `nil` when it accepts them.
-  func pathFailure(_ unit: AnalysisUnit, _ segments: [[UInt8]]) -> RouteExplanation.Failure? {
+  /// How far the path automaton of the unit `index` gets: how many segments it reads before
+  /// none of its positions is left (all of them when it reads the whole path), and its
+  /// positions after them.
+  ///
+  /// Running the automaton segment by segment for each unit would cost every unit a pass over
+  /// the URL. Instead, `lastActive` (from `UnitTrie.lastActive`) gives, for each node on the
+  /// unit's way through the trie, the last time it was active. Every time up to the latest of
+  /// those has some position of the unit active (the run that reached that node went through
+  /// the unit's earlier nodes), so the unit stops right after that time, and its positions
+  /// then are the nodes active at it.
+  func pathStop(_ index: Int, lastActive: [Int]) -> (read: Int, positions: [Int]) {
+    let unit = analysis.units[index]
+    let path = analysis.trie.path(of: index)
+    let read = path.lazy.map { lastActive[$0] }.max() ?? 0
+    // Position k stands on the node after its first k steps, or after k + 1 for a `*` step
+    // (the node of its loop).
+    let positions = (0...unit.steps.count).filter { position in
+      let isStar = position < unit.steps.count && unit.steps[position] == .star
+      return lastActive[path[path.startIndex + (isStar ? position + 1 : position)]] == read
+    }
+    return (read, positions)
+  }
+
+  /// Where the path automaton of the unit `index` stops on `segments`, or `nil` when it
+  /// accepts them (see `pathStop`).
+  func pathFailure(
+    _ index: Int, _ segments: [[UInt8]], lastActive: [Int]
+  ) -> RouteExplanation.Failure? {
+    let unit = analysis.units[index]
     let rules = analysis.search.rules
     let texts = stepTexts(unit)
-    var positions = unit.closure([0])
-    for (offset, segment) in segments.enumerated() {
-      let next = unit.step(positions, segment, rules)
-      if next.isEmpty {
-        let number = offset + 1
-        let shown = String(decoding: segment, as: UTF8.self)
-        let wanted = positions.filter { $0 < unit.steps.count }
-        if wanted.isEmpty {
-          return RouteExplanation.Failure(
-            part: .segment, segment: number,
-            reason: "segment \(number): the pattern has ended, the URL has '\(shown)'")
-        }
-        // A typed capture refusing a segment is a conversion failure.
-        for position in wanted {
-          if case .segment(let set) = unit.steps[position] {
-            switch set {
-            case .typed(let type) where type != .string:
-              return RouteExplanation.Failure(
-                part: .conversion, segment: number,
-                reason:
-                  "segment \(number): '\(shown)' is not \(articled(typeName(type))) "
-                  + "(\(texts[position]))")
-            case .mixed(let prefix, let type, let suffix)
-            where type != .string && segment.count > prefix.count + suffix.count
-              && rules.sameLiteral(segment.prefix(prefix.count), prefix)
-              && rules.sameLiteral(segment.suffix(suffix.count), suffix):
-              return RouteExplanation.Failure(
-                part: .conversion, segment: number,
-                reason:
-                  "segment \(number): '\(shown)' does not hold \(articled(typeName(type))) "
-                  + "(\(texts[position]))")
-            default: break
-            }
-          }
-        }
-        let expected = wanted.map { texts[$0] }.joined(separator: " or ")
+    let (stop, positions) = pathStop(index, lastActive: lastActive)
+    if stop < segments.count {
+      let segment = segments[stop]
+      let number = stop + 1
+      let shown = String(decoding: segment, as: UTF8.self)
+      let wanted = positions.filter { $0 < unit.steps.count }
+      if wanted.isEmpty {
         return RouteExplanation.Failure(
           part: .segment, segment: number,
-          reason: "segment \(number): the pattern wants \(expected), the URL has '\(shown)'")
+          reason: "segment \(number): the pattern has ended, the URL has '\(shown)'")
       }
-      positions = next
+      // A typed capture refusing a segment is a conversion failure.
+      for position in wanted {
+        if case .segment(let set) = unit.steps[position] {
+          switch set {
+          case .typed(let type) where type != .string:
+            return RouteExplanation.Failure(
+              part: .conversion, segment: number,
+              reason:
+                "segment \(number): '\(shown)' is not \(articled(typeName(type))) "
+                + "(\(texts[position]))")
+          case .mixed(let prefix, let type, let suffix)
+          where type != .string && segment.count > prefix.count + suffix.count
+            && rules.sameLiteral(segment.prefix(prefix.count), prefix)
+            && rules.sameLiteral(segment.suffix(suffix.count), suffix):
+            return RouteExplanation.Failure(
+              part: .conversion, segment: number,
+              reason:
+                "segment \(number): '\(shown)' does not hold \(articled(typeName(type))) "
+                + "(\(texts[position]))")
+          default: break
+          }
+        }
+      }
+      let expected = wanted.map { texts[$0] }.joined(separator: " or ")
+      return RouteExplanation.Failure(
+        part: .segment, segment: number,
+        reason: "segment \(number): the pattern wants \(expected), the URL has '\(shown)'")
     }
     guard !unit.accepts(positions) else { return nil }
     let wanted = positions.filter { $0 < unit.steps.count }.map { texts[$0] }

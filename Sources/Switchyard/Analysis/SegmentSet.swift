@@ -38,6 +38,9 @@ struct SegmentRules: Sendable {
     case .literal(let bytes): return sameLiteral(bytes, segment)
     case .typed(let type): return !segment.isEmpty && converts(segment, type)
     case .mixed(let prefix, let type, let suffix):
+      #if DEBUG
+        ReadingCounters.count(\.partialSegmentTests)
+      #endif
       guard segment.count > prefix.count + suffix.count,
         sameLiteral(segment.prefix(prefix.count), prefix),
         sameLiteral(segment.suffix(suffix.count), suffix)

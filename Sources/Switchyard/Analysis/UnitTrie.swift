@@ -6,19 +6,73 @@ struct UnitTrie {
     var step: AnalysisUnit.Step?
     var literalChildren: [[UInt8]: Int] = [:]
     var otherChildren: [Int] = []
+    /// The other children that are not partial-segment ones (those are in `mixedChildren`).
+    var wholeSegmentChildren: [Int] = []
     var starChildren: [Int] = []
     /// Units whose path ends here.
     var ends: [Int] = []
   }
 
+  /// The partial-segment children of one node by a hash of their literal text, ASCII-folded
+  /// (a lookup narrows the children to try; `SegmentRules.contains` decides).
+  struct MixedChildren {
+    /// The distinct pairs of prefix and suffix lengths.
+    var shapes: [Shape] = []
+    var byAffixes: [UInt64: [Int]] = [:]
+  }
+
+  struct Shape: Hashable {
+    var prefix: Int
+    var suffix: Int
+
+    /// The hash of the first `prefix` and last `suffix` bytes of `bytes`, ASCII-folded.
+    func hash(_ bytes: [UInt8]) -> UInt64 {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes[..<prefix] { hash = (hash ^ UInt64(asciiLower(byte))) &* 0x100_0000_01B3 }
+      hash = (hash ^ UInt64(prefix << 8 | 0xFF)) &* 0x100_0000_01B3
+      for byte in bytes[(bytes.count - suffix)...] {
+        hash = (hash ^ UInt64(asciiLower(byte))) &* 0x100_0000_01B3
+      }
+      return hash
+    }
+  }
+
   private(set) var nodes: [Node] = [Node(step: nil)]
+  /// Every unit's way through the trie (see `path(of:)`), one after another in one array
+  /// rather than an array per unit: a lint of 100,000 routes keeps them all.
+  private var pathNodes: [Int] = []
+  /// Where each unit's way starts in `pathNodes`, and (last) where the last one ends.
+  private var pathStarts: [Int] = [0]
+  /// The partial-segment children of the nodes that have some, by node.
+  private(set) var mixedChildren: [Int: MixedChildren] = [:]
+  /// The other children while the trie is built, by parent and step: finding a child among
+  /// thousands of siblings costs a lookup, not a scan.
+  private var otherIDs: [OtherKey: Int] = [:]
+
+  private struct OtherKey: Hashable {
+    var parent: Int
+    var step: AnalysisUnit.Step
+  }
 
   init(_ units: [AnalysisUnit]) {
+    pathStarts.reserveCapacity(units.count + 1)
     for (unitIndex, unit) in units.enumerated() {
       var node = 0
-      for step in unit.steps { node = child(of: node, step) }
+      pathNodes.append(node)
+      for step in unit.steps {
+        node = child(of: node, step)
+        pathNodes.append(node)
+      }
       nodes[node].ends.append(unitIndex)
+      pathStarts.append(pathNodes.count)
     }
+    otherIDs = [:]
+  }
+
+  /// The way of the unit `index` through the trie: the root, then the node after each of its
+  /// steps.
+  func path(of index: Int) -> ArraySlice<Int> {
+    pathNodes[pathStarts[index]..<pathStarts[index + 1]]
   }
 
   private mutating func child(of parent: Int, _ step: AnalysisUnit.Step) -> Int {
@@ -27,18 +81,85 @@ struct UnitTrie {
       if let existing = nodes[parent].literalChildren[bytes] { return existing }
       nodes.append(Node(step: step))
       nodes[parent].literalChildren[bytes] = nodes.count - 1
-    case .segment:
-      if let existing = nodes[parent].otherChildren.first(where: { nodes[$0].step == step }) {
-        return existing
-      }
+    case .segment(let set):
+      let key = OtherKey(parent: parent, step: step)
+      if let existing = otherIDs[key] { return existing }
       nodes.append(Node(step: step))
-      nodes[parent].otherChildren.append(nodes.count - 1)
+      let index = nodes.count - 1
+      nodes[parent].otherChildren.append(index)
+      otherIDs[key] = index
+      if case .mixed(let prefix, _, let suffix) = set {
+        let shape = Shape(prefix: prefix.count, suffix: suffix.count)
+        var children = mixedChildren.removeValue(forKey: parent) ?? MixedChildren()
+        if !children.shapes.contains(shape) { children.shapes.append(shape) }
+        children.byAffixes[shape.hash(prefix + suffix), default: []].append(index)
+        mixedChildren[parent] = children
+      } else {
+        nodes[parent].wholeSegmentChildren.append(index)
+      }
     case .star:
       if let existing = nodes[parent].starChildren.first { return existing }
       nodes.append(Node(step: step))
       nodes[parent].starChildren.append(nodes.count - 1)
     }
     return nodes.count - 1
+  }
+
+  /// For each node, the largest `t` such that the steps from the root to it read the first
+  /// `t` of `segments` (the node's *last active* time; -1 when they read none of them).
+  ///
+  /// The nodes active after `t` segments are the states of every unit's path automaton at
+  /// once: a unit's position `k` is active exactly when the node after its first `k` steps
+  /// is (after `k + 1` steps when step `k` is a `*`, whose loop the node stands for). So one
+  /// pass over the segments tells every unit where it stops (see `RouteExplainer`), in work
+  /// proportional to the segments times the nodes active at once, whatever the number of
+  /// units: literal and partial-segment children are looked up, not scanned.
+  func lastActive(_ segments: [[UInt8]], _ rules: SegmentRules) -> [Int] {
+    var last = [Int](repeating: -1, count: nodes.count)
+    var active: [Int] = []
+    var current: [Int] = []
+    /// Makes `node` and the `*` nodes below it (which read nothing to enter) active at `time`.
+    func activate(_ node: Int, at time: Int) {
+      guard last[node] < time else { return }
+      last[node] = time
+      active.append(node)
+      guard !nodes[node].starChildren.isEmpty else { return }
+      var stack = nodes[node].starChildren
+      while let next = stack.popLast() {
+        guard last[next] < time else { continue }
+        last[next] = time
+        active.append(next)
+        stack += nodes[next].starChildren
+      }
+    }
+    activate(0, at: 0)
+    for (offset, segment) in segments.enumerated() {
+      let time = offset + 1
+      swap(&current, &active)
+      active.removeAll(keepingCapacity: true)
+      for index in current {
+        if nodes[index].step == .star { activate(index, at: time) }
+        if !nodes[index].literalChildren.isEmpty {
+          let key = rules.caseInsensitive ? segment.map(asciiLower) : segment
+          if let child = nodes[index].literalChildren[key] { activate(child, at: time) }
+        }
+        for child in nodes[index].wholeSegmentChildren {
+          guard case .segment(let set) = nodes[child].step, rules.contains(set, segment)
+          else { continue }
+          activate(child, at: time)
+        }
+        guard let mixed = mixedChildren[index] else { continue }
+        for shape in mixed.shapes where shape.prefix + shape.suffix < segment.count {
+          for child in mixed.byAffixes[shape.hash(segment)] ?? [] {
+            guard case .segment(let set) = nodes[child].step, rules.contains(set, segment)
+            else { continue }
+            activate(child, at: time)
+          }
+        }
+      }
+      if active.isEmpty { break }
+    }
+    return last
   }
 
   /// The units whose path automaton may accept a path that `unit` accepts (a superset of

@@ -220,6 +220,9 @@ extension MatcherStorage {
       var literalEdges: [LiteralEdge] = []
       var mixedNodes: [Int32] = []
       var mixedInfo: [MixedInfo] = []
+      var mixedIndexes: [MixedIndex] = []
+      var mixedShapes: [MixedShape] = []
+      var mixedSlots: [MixedSlot] = []
       var bytes: [UInt8] = []
       var entries: [BuiltEntry] = []
       /// The node each entry ends at.
@@ -286,6 +289,7 @@ extension MatcherStorage {
       }
       output.mixedNodes = mixedOrder.map { output.mixedNodes[$0] }
       output.mixedInfo = mixedOrder.map { output.mixedInfo[$0] }
+      output.mixedIndexes.sort { $0.first < $1.first }
       nodes = []
       builtEntries = []
       literals = []
@@ -395,6 +399,8 @@ extension MatcherStorage {
         lowest = min(lowest, output.nodes[Int(next)].rankLow)
         next += 1
       }
+      indexMixedChildren(
+        scratch.children[(childStart + literalCount)..<childEnd], first: otherStart, into: &output)
       let entryStart = Int32(output.entries.count)
       let entryCount = assignEntryRanks(of: index, at: position, into: &output, rank: &rank)
       if entryCount > 0 { lowest = min(lowest, output.entries[Int(entryStart)].rank) }
@@ -516,6 +522,44 @@ extension MatcherStorage {
         rank += 1
       }
       return end - start
+    }
+
+    /// Step "index the partial-segment children": when the other children `others` (ordered,
+    /// the first laid out at `first`) begin with more than `linearMixedLimit` partial-segment
+    /// children, appends their `MixedIndex`.
+    func indexMixedChildren(
+      _ others: ArraySlice<Int32>, first: Int32, into output: inout Output
+    ) {
+      let children = others.prefix { nodes[Int($0)].key.kind == .mixed }
+      guard children.count > Int(MatcherStorage.linearMixedLimit) else { return }
+      let folded = options.caseInsensitivePaths
+      var shapes: [MixedShape] = []
+      var seen = Set<MixedShape>()
+      let capacity = Self.hashCapacity(children.count)
+      let slotStart = output.mixedSlots.count
+      output.mixedSlots.append(contentsOf: repeatElement(MixedSlot(), count: capacity))
+      for (offset, child) in children.enumerated() {
+        let element = mixed[Int(nodes[Int(child)].key.value)]
+        let shape = MixedShape(
+          prefix: Int32(element.prefix.count), suffix: Int32(element.suffix.count))
+        if seen.insert(shape).inserted { shapes.append(shape) }
+        let hash = element.prefix.withUnsafeBufferPointer { prefix in
+          element.suffix.withUnsafeBufferPointer { suffix in
+            MatcherStorage.mixedHash(prefix: prefix, suffix: suffix, folded: folded)
+          }
+        }
+        var slot = Int(hash) & (capacity - 1)
+        while output.mixedSlots[slotStart + slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
+        output.mixedSlots[slotStart + slot] = MixedSlot(hash: hash, child: first + Int32(offset))
+      }
+      // Shorter literal text first: a segment is too short for the longer shapes first.
+      shapes.sort { ($0.prefix + $0.suffix, $0.prefix) < ($1.prefix + $1.suffix, $1.prefix) }
+      output.mixedIndexes.append(
+        MixedIndex(
+          first: first, count: Int32(children.count), shapeStart: Int32(output.mixedShapes.count),
+          shapeCount: Int32(shapes.count), slotStart: Int32(slotStart),
+          slotCount: Int32(capacity)))
+      output.mixedShapes += shapes
     }
 
     /// Step "emit the edges": stores a node's literal children, as a list scanned in order or

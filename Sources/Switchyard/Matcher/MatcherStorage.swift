@@ -32,6 +32,13 @@ final class MatcherStorage: @unchecked Sendable {
   /// The indices of the `.mixed` nodes, ascending, and the literal text around each capture.
   let mixedNodes: [Int32]
   let mixedInfo: [MixedInfo]
+  /// The partial-segment children of each node that has more than `linearMixedLimit` of them,
+  /// indexed by their literal text (see `MixedIndex`), ascending by `MixedIndex.first`.
+  let mixedIndexes: [MixedIndex]
+  /// The lengths of literal text the children of each `MixedIndex` have, each index's in a row.
+  let mixedShapes: [MixedShape]
+  /// The hash-table slots of each `MixedIndex`, each index's in a row.
+  let mixedSlots: [MixedSlot]
   let pool: UnsafeMutableBufferPointer<UInt8>
   let entries: UnsafeMutableBufferPointer<Entry>
   /// The query and fragment requirements of the routes that have some (see `Entry.requirements`).
@@ -52,6 +59,10 @@ final class MatcherStorage: @unchecked Sendable {
   /// scanned child costs two word comparisons of its inline key, so a few of them cost less
   /// than computing a hash and probing.
   static let linearLiteralLimit: Int32 = 4
+
+  /// Nodes with more partial-segment children than this have a `MixedIndex`; others try each
+  /// of them in turn.
+  static let linearMixedLimit: Int32 = 4
 
   struct Tier: Sendable {
     var priority: Int
@@ -235,6 +246,70 @@ final class MatcherStorage: @unchecked Sendable {
     var suffixCount: Int32
   }
 
+  /// The partial-segment children of one node, by their literal text, so that a segment is
+  /// tried only against the children whose prefix and suffix it has. A catch-all above such a
+  /// node tries it at every width; trying every child each time would make a lookup cost the
+  /// URL's segments times the number of children.
+  ///
+  /// The children are the node's first `count` other children (they rank before every other
+  /// kind). For each distinct pair of prefix and suffix lengths (a *shape*), a segment's
+  /// prefix and suffix of those lengths are hashed and looked up in an open-addressing table
+  /// with a slot per child, so a lookup costs a probe per shape, however many children share
+  /// it. The children found are then tried in their rank order, which is their order in
+  /// `nodes`.
+  struct MixedIndex: Sendable {
+    /// The place of the node's first other child, its first partial-segment child.
+    var first: Int32
+    /// How many partial-segment children the node has.
+    var count: Int32
+    var shapeStart: Int32
+    var shapeCount: Int32
+    var slotStart: Int32
+    /// A power of two.
+    var slotCount: Int32
+  }
+
+  /// A pair of literal-text lengths (in bytes) some partial-segment children have.
+  struct MixedShape: Sendable, Hashable {
+    var prefix: Int32
+    var suffix: Int32
+  }
+
+  /// A partial-segment child in a `MixedIndex`'s table; `child` is -1 for an empty slot.
+  struct MixedSlot: Sendable {
+    var hash: UInt32 = 0
+    var child: Int32 = -1
+  }
+
+  /// The hash of a partial-segment child's literal text, or of a segment's prefix and suffix
+  /// of the same lengths (FNV-1a; ASCII-folded when `folded`, as literal text is compared).
+  static func mixedHash(
+    prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>, folded: Bool
+  ) -> UInt32 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in prefix {
+      hash = (hash ^ UInt64(folded ? asciiLower(byte) : byte)) &* 0x100_0000_01B3
+    }
+    // The lengths keep `ab` + `c` apart from `a` + `bc`.
+    hash = (hash ^ (UInt64(prefix.count) << 8 | 0xFF)) &* 0x100_0000_01B3
+    for byte in suffix {
+      hash = (hash ^ UInt64(folded ? asciiLower(byte) : byte)) &* 0x100_0000_01B3
+    }
+    hash = (hash ^ UInt64(suffix.count)) &* 0x100_0000_01B3
+    return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+  }
+
+  /// The index of the partial-segment children starting at the place `first`, if they have one.
+  func mixedIndex(first: Int32) -> MixedIndex? {
+    var low = 0
+    var high = mixedIndexes.count
+    while low < high {
+      let middle = (low + high) >> 1
+      if mixedIndexes[middle].first < first { low = middle + 1 } else { high = middle }
+    }
+    return low < mixedIndexes.count && mixedIndexes[low].first == first ? mixedIndexes[low] : nil
+  }
+
   /// The prefix/suffix of the mixed node `index`.
   func mixed(_ index: Int32) -> MixedInfo {
     var low = 0
@@ -284,6 +359,9 @@ final class MatcherStorage: @unchecked Sendable {
     literalEdges = Self.ownedLines(built.literalEdges)
     mixedNodes = built.mixedNodes
     mixedInfo = built.mixedInfo
+    mixedIndexes = built.mixedIndexes
+    mixedShapes = built.mixedShapes
+    mixedSlots = built.mixedSlots
     var poolBytes = built.bytes
     var flat: [Branch] = []
     for tier in built.tiers {

@@ -159,6 +159,15 @@ struct Search {
     var edge = Int(node.pointee.otherStart)
     let end = edge + Int(node.pointee.otherCount)
     let beforeEnd = node.pointee.hasStar ? end - 1 : end
+    if node.pointee.otherCount > MatcherStorage.linearMixedLimit && nodes[edge].kind == .mixed,
+      let index = storage.mixedIndex(first: Int32(truncatingIfNeeded: edge))
+    {
+      if segment < segments.count {
+        let found = indexedMixed(index, segment: segment, depth: depth)
+        if found >= 0 { return found }
+      }
+      edge += Int(index.count)
+    }
     while edge < beforeEnd {
       let found = visit(Int32(truncatingIfNeeded: edge), segment: segment, depth: depth)
       if found >= 0 { return found }
@@ -188,6 +197,9 @@ struct Search {
       slots[depth] = .segments(segment..<(segment + 1), type: type)
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .mixed:
+      #if DEBUG
+        ReadingCounters.count(\.partialSegmentTests)
+      #endif
       guard segment < segments.count, let around = mixedCapture(index, segment: segment) else {
         return -1
       }
@@ -203,6 +215,67 @@ struct Search {
     case .root, .literal:
       return -1
     }
+  }
+
+  /// The best route below the partial-segment children of `index` that `segment` can match,
+  /// tried in rank order; -1 for none.
+  mutating func indexedMixed(
+    _ index: MatcherStorage.MixedIndex, segment: Int, depth: Int
+  ) -> Int32 {
+    let bytes = segmentBytes(segment)
+    // Most segments have one candidate or none: they are found without allocating.
+    let (total, only) = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1) { buffer in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      let total = mixedCandidates(index, bytes, into: base, capacity: 1)
+      return (total, total > 0 ? base.pointee : -1)
+    }
+    if total <= 1 { return total == 1 ? visit(only, segment: segment, depth: depth) : -1 }
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { buffer in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      _ = mixedCandidates(index, bytes, into: base, capacity: total)
+      var candidates = UnsafeMutableBufferPointer(start: base, count: total)
+      // Places in `nodes` are rank order.
+      candidates.sort()
+      for child in candidates {
+        let found = visit(child, segment: segment, depth: depth)
+        if found >= 0 { return found }
+      }
+      return -1
+    }
+  }
+
+  /// Writes the first `capacity` partial-segment children of `index` whose literal text
+  /// `bytes` may have around a capture (their hash matches; `mixedCapture` decides) to
+  /// `found`, in no particular order, and returns how many there are.
+  func mixedCandidates(
+    _ index: MatcherStorage.MixedIndex, _ bytes: UnsafeBufferPointer<UInt8>,
+    into found: UnsafeMutablePointer<Int32>, capacity: Int
+  ) -> Int {
+    var total = 0
+    let mask = Int(index.slotCount) - 1
+    let slotStart = Int(index.slotStart)
+    for shapeIndex in Int(index.shapeStart)..<Int(index.shapeStart + index.shapeCount) {
+      let shape = storage.mixedShapes[shapeIndex]
+      let prefix = Int(shape.prefix)
+      let suffix = Int(shape.suffix)
+      // Shapes are sorted by their total length: the rest are too long as well.
+      guard prefix + suffix < bytes.count else { break }
+      let hash = MatcherStorage.mixedHash(
+        prefix: UnsafeBufferPointer(rebasing: bytes[..<prefix]),
+        suffix: UnsafeBufferPointer(rebasing: bytes[(bytes.count - suffix)...]),
+        folded: caseInsensitive)
+      var slot = Int(hash) & mask
+      while true {
+        let entry = storage.mixedSlots[slotStart + slot]
+        if entry.child < 0 { break }
+        if entry.hash == hash {
+          if total < capacity { found[total] = entry.child }
+          total += 1
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+    return total
   }
 
   /// Whether the mixed node `index` matches `segment`: how many bytes its literal text takes
