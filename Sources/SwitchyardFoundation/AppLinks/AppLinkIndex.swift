@@ -153,11 +153,18 @@ struct AndroidFilterIndex {
   /// ``AndroidIntentFilters/opens(_:)``, answered from the index; each filter tested adds a
   /// step to `work`.
   func opens(_ url: String, work: inout AppLinkWork) -> Bool {
-    filter(for: url, work: &work) != nil
+    !filters(for: url, stopAtFirst: true, work: &work).isEmpty
   }
 
-  /// The first filter (in the index's order of candidates) that lets `url` in.
-  func filter(for url: String, work: inout AppLinkWork) -> AndroidIntentFilter? {
+  /// Whether a filter with `android:autoVerify="true"` lets `url` in.
+  func verifiedOpens(_ url: String, work: inout AppLinkWork) -> Bool {
+    filters(for: url, stopAtFirst: false, work: &work).contains(where: \.autoVerify)
+  }
+
+  /// The filters that let `url` in (only the first found, with `stopAtFirst`).
+  private func filters(for url: String, stopAtFirst: Bool, work: inout AppLinkWork)
+    -> [AndroidIntentFilter]
+  {
     let link = LinkURLReader.standard.read(url)
     var candidates = general
     if let host = link.host {
@@ -165,10 +172,13 @@ struct AndroidFilterIndex {
       let segment = String(firstSegment(link.decodedPath) ?? "")
       candidates += keyed[Key(host: host, segment: segment)] ?? []
     }
+    var found: [AndroidIntentFilter] = []
     for position in candidates {
       work.steps += 1
-      if filters[position].matches(link) { return filters[position] }
+      guard filters[position].matches(link) else { continue }
+      found.append(filters[position])
+      if stopAtFirst { break }
     }
-    return nil
+    return found
   }
 }

@@ -44,8 +44,10 @@ extension AppleAppSiteAssociation {
         if !hosts.contains(name) { hosts.append(name) }
         var https = shape
         https.port = nil
-        probes += AppLinkProbes.urls(
+        let urls = AppLinkProbes.urls(
           route: route, shape: https, scheme: "https", host: name, hostAsPath: false)
+        // The same paths in capitals: a file that ignores case where the table does not.
+        probes += urls + urls.map(AppLinkProbes.capitalizedPath)
       }
     }
     if hosts.isEmpty { hosts = [host ?? AppLinkProbes.fallbackHost] }
