@@ -27,9 +27,12 @@ struct ExportAASA: ParsableCommand {
     commandName: "aasa",
     abstract: "Print an apple-app-site-association file for the routes that answer https.",
     discussion: """
-      Every route that can match https://HOST/… becomes components (all hosts when --host is \
-      not given). Routes named with --web-only become exclude components: their links stay \
-      in the browser. Exit status: 0, or 2 for a usage or route-file error.
+      Every route that can match https://HOST/… becomes components; --host is required when \
+      the routes name more than one host, since each host serves its own file. Routes named \
+      with --web-only become exclude components: their links stay in the browser. The \
+      file's size is reported on stderr, with a warning when it is over the 128 KB Apple \
+      reads. Exit status: 0; 1 with --enforce-size-limit when the file is over 128 KB \
+      (nothing is printed); 2 for a usage or route-file error.
       """
   )
 
@@ -48,6 +51,14 @@ struct ExportAASA: ParsableCommand {
     help: ArgumentHelp("A route whose links must stay on the web.", valueName: "route"))
   var webOnly: [String] = []
 
+  @Flag(help: "Give each component a comment naming its route and pattern.")
+  var comments = false
+
+  @Flag(
+    name: .customLong("enforce-size-limit"),
+    help: "Exit 1 without printing the file when it is over Apple's 128 KB.")
+  var enforceSizeLimit = false
+
   func validate() throws {
     guard !appIDs.isEmpty else {
       throw ValidationError("give at least one --app-id TEAMID.BUNDLEID")
@@ -64,10 +75,25 @@ struct ExportAASA: ParsableCommand {
   mutating func run() throws {
     let table = try source.loadTable()
     let webOnly = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+    let hosts = AppleAppSiteAssociation.hosts(in: table)
+    if host == nil, hosts.count > 1 {
+      printError(
+        "error: the routes name \(hosts.count) hosts (\(hosts.joined(separator: ", "))); give "
+          + "--host HOST and export one file per host, since each host serves its own file")
+      throw SwitchyardTool.usageErrorStatus
+    }
     let export = AppleAppSiteAssociation.export(
-      table, appIDs: appIDs, host: host, webOnly: webOnly)
+      table, appIDs: appIDs, host: host, webOnly: webOnly, comments: comments)
     for warning in export.warnings { printError("\(warning)") }
-    try writeOutput(export.file.json)
+    let json = export.file.json
+    let size = json.utf8.count
+    printError(
+      "note: the file is \(size) bytes (Apple reads up to \(AppleAppSiteAssociation.maximumSize))")
+    if enforceSizeLimit && size > AppleAppSiteAssociation.maximumSize {
+      printError("error: the file is over Apple's size limit; nothing was printed")
+      throw ExitCode(1)
+    }
+    try writeOutput(json)
   }
 }
 

@@ -18,6 +18,12 @@ extension AppleAppSiteAssociation {
   /// route. `defaults` carry `caseSensitive` (the table's `caseInsensitivePaths`, negated) and
   /// `percentEncoded: false` (patterns are compared with the decoded URL, as the router does).
   ///
+  /// With `comments`, each component carries a `comment` naming its route and pattern; they
+  /// are left out by default because they repeat the pattern in every component and can make
+  /// up most of the file. A file over ``maximumSize`` (Apple's limit) gets a warning, as does a
+  /// file written without `host` for a table whose routes name several hosts (see
+  /// ``hosts(in:)``): each host would then let in the other hosts' routes.
+  ///
   /// ```swift
   /// let export = AppleAppSiteAssociation.export(
   ///   table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com")
@@ -25,16 +31,52 @@ extension AppleAppSiteAssociation {
   /// export.warnings.forEach { print($0) }
   /// ```
   public static func export(
-    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = []
+    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = [],
+    comments: Bool = false
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     var work = AppLinkWork()
-    return export(table, appIDs: appIDs, host: host, webOnly: webOnly, work: &work)
+    return export(
+      table, appIDs: appIDs, host: host, webOnly: webOnly, comments: comments, work: &work)
   }
 
-  /// ``export(_:appIDs:host:webOnly:)``, counting its de-duplication steps in `work`.
+  /// The largest file Apple reads: 128 KB (131,072 bytes), uncompressed.
+  ///
+  /// ```swift
+  /// let json = AppleAppSiteAssociation.export(table, appIDs: [id], host: "example.com").file.json
+  /// if json.utf8.count > AppleAppSiteAssociation.maximumSize { print("too large for iOS") }
+  /// ```
+  public static let maximumSize = 128 * 1024
+
+  /// The hosts the table's `https` routes name, in order of first use (`*.example.com` for a
+  /// wildcard host); routes that name no host are not counted. When there are several, export
+  /// one file per host with `host:`, since each host serves its own file.
+  ///
+  /// ```swift
+  /// for host in AppleAppSiteAssociation.hosts(in: table) where !host.hasPrefix("*") {
+  ///   let file = AppleAppSiteAssociation.export(table, appIDs: [id], host: host).file
+  /// }
+  /// ```
+  public static func hosts(in table: RouteTable) -> [String] {
+    var seen = Set<String>()
+    var hosts: [String] = []
+    for route in table.routes {
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: nil) {
+        let name: String
+        switch shape.host {
+        case .literal(let literal): name = literal
+        case .wildcard(let suffix): name = "*." + suffix
+        case .omitted, .any: continue
+        }
+        if seen.insert(name).inserted { hosts.append(name) }
+      }
+    }
+    return hosts
+  }
+
+  /// ``export(_:appIDs:host:webOnly:comments:)``, counting its de-duplication steps in `work`.
   static func export(
     _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
-    work: inout AppLinkWork
+    comments: Bool = false, work: inout AppLinkWork
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(LinkText.asciiLowercased)
     var components: [Component] = []
@@ -50,7 +92,7 @@ extension AppleAppSiteAssociation {
     }
     for route in ordered {
       var translator = AppleTranslator(
-        route: route, table: table, exclude: webOnly.contains(route.name))
+        route: route, table: table, exclude: webOnly.contains(route.name), comments: comments)
       for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
         translator.add(shape)
       }
@@ -63,7 +105,30 @@ extension AppleAppSiteAssociation {
     let detail = Detail(
       appIDs: appIDs, components: components,
       caseSensitive: !table.options.caseInsensitivePaths, percentEncoded: false)
-    return AppLinkExport(file: AppleAppSiteAssociation(details: [detail]), warnings: warnings)
+    let file = AppleAppSiteAssociation(details: [detail])
+    if host == nil {
+      let hosts = Self.hosts(in: table)
+      if hosts.count > 1 {
+        warnings.append(
+          AppLinkWarning(
+            routeName: nil,
+            message:
+              "the routes name \(hosts.count) hosts (\(hosts.prefix(3).joined(separator: ", "))"
+              + "\(hosts.count > 3 ? ", …" : "")) and no host was given, so each host that "
+              + "serves this file lets in the other hosts' routes too; export one file per host"
+          ))
+      }
+    }
+    let size = file.json.utf8.count
+    if size > maximumSize {
+      warnings.append(
+        AppLinkWarning(
+          routeName: nil,
+          message:
+            "the file is \(size) bytes, over the \(maximumSize) bytes (128 KB) Apple reads"
+            + (comments ? "; leave out the comments to shrink it" : "")))
+    }
+    return AppLinkExport(file: file, warnings: warnings)
   }
 }
 
@@ -125,13 +190,16 @@ struct AppleTranslator {
   let route: Route
   let table: RouteTable
   let exclude: Bool
+  /// Whether components carry a comment naming the route.
+  let comments: Bool
   private(set) var components: [AppleAppSiteAssociation.Component] = []
   private(set) var warnings: [String] = []
 
-  init(route: Route, table: RouteTable, exclude: Bool) {
+  init(route: Route, table: RouteTable, exclude: Bool, comments: Bool) {
     self.route = route
     self.table = table
     self.exclude = exclude
+    self.comments = comments
   }
 
   private mutating func warn(_ message: String) {
@@ -196,7 +264,7 @@ struct AppleTranslator {
     for path in paths {
       let component = AppleAppSiteAssociation.Component(
         path: path.isEmpty ? "/" : path, query: query, fragment: fragment, exclude: exclude,
-        comment: route.name + ": " + route.pattern.text)
+        comment: comments ? route.name + ": " + route.pattern.text : nil)
       if !components.contains(component) { components.append(component) }
     }
   }

@@ -156,8 +156,9 @@ struct AppleAppSiteAssociationTests {
     let export = AppleAppSiteAssociation.export(
       table, appIDs: [Self.appID], webOnly: ["admin", "login"])
     let components = export.file.details[0].components
-    #expect(components.map(\.exclude) == [true, true, true, false, false, false])
-    #expect(components.map(\.path) == ["/admin", "/admin/?*", "/login", "/", "/", "/?*"])
+    // home's "/" and all's empty catch-all are one component once comments are left out.
+    #expect(components.map(\.exclude) == [true, true, true, false, false])
+    #expect(components.map(\.path) == ["/admin", "/admin/?*", "/login", "/", "/?*"])
     let router = RouteMatcher(table)
     for path in ["/", "/admin", "/admin/users/7", "/login", "/shop/7", "/loginx"] {
       let url = "https://example.com" + path
@@ -198,6 +199,43 @@ struct AppleAppSiteAssociationTests {
     }
   }
 
+  @Test("Comments are opt-in; a file over 128 KB warns; several hosts without a host warn")
+  func sizeCommentsAndHosts() throws {
+    let table = try Self.table(
+      (0..<1_500).map { ("r\($0)", "https://example.com/a-rather-long-section-name-\($0)/:id") })
+    let plain = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
+    #expect(plain.file.details[0].components.allSatisfy { $0.comment == nil })
+    #expect(plain.file.json.utf8.count <= AppleAppSiteAssociation.maximumSize)
+    #expect(plain.warnings.isEmpty)
+    let commented = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], comments: true)
+    #expect(
+      commented.file.details[0].components[0].comment == "r0: " + table.routes[0].pattern.text)
+    let size = commented.file.json.utf8.count
+    #expect(size > AppleAppSiteAssociation.maximumSize)
+    #expect(
+      commented.warnings == [
+        AppLinkWarning(
+          routeName: nil,
+          message: "the file is \(size) bytes, over the 131072 bytes (128 KB) Apple reads; "
+            + "leave out the comments to shrink it")
+      ])
+    #expect(commented.warnings[0].description.hasPrefix("warning: the file is "))
+
+    let hosts = try Self.table([
+      ("a", "https://a.example.org/x/:id"), ("b", "https://(www.)b.example.org/y"),
+      ("c", "/z"), ("d", "https://*.example.org/w"),
+    ])
+    #expect(
+      AppleAppSiteAssociation.hosts(in: hosts) == [
+        "a.example.org", "www.b.example.org", "b.example.org", "*.example.org",
+      ])
+    let all = AppleAppSiteAssociation.export(hosts, appIDs: [Self.appID])
+    #expect(all.warnings.map(\.routeName) == [nil])
+    #expect(all.warnings[0].message.hasPrefix("the routes name 4 hosts (a.example.org, "))
+    let one = AppleAppSiteAssociation.export(hosts, appIDs: [Self.appID], host: "a.example.org")
+    #expect(one.warnings.isEmpty)
+  }
+
   @Test("Only routes that answer https on the host are exported")
   func hostFilter() throws {
     let table = try Self.table([
@@ -225,7 +263,7 @@ struct AppleAppSiteAssociationTests {
   func jsonStructure() throws {
     let table = try Self.table(Self.features.map { ($0.name, $0.pattern) })
     let file = AppleAppSiteAssociation.export(
-      table, appIDs: [Self.appID, "ABCDE12345.com.example.app2"]
+      table, appIDs: [Self.appID, "ABCDE12345.com.example.app2"], comments: true
     ).file
     let root = try JSONParser.parse(file.json)
     #expect(root.objectMembers?.map(\.key) == ["applinks"])
