@@ -54,8 +54,17 @@ struct AppleComponentIndex {
   /// ``AppleAppSiteAssociation/opens(_:appID:)``, answered from the index; each component
   /// tested adds a step to `work`.
   func opens(_ url: String, appID: String?, work: inout AppLinkWork) -> Bool {
+    decidingComponent(url, appID: appID, work: &work).map { !$0.exclude } ?? false
+  }
+
+  /// The component that decides `url` for the app (the first that matches in the first detail
+  /// naming it that has one), or `nil` when none matches.
+  func decidingComponent(_ url: String, appID: String?, work: inout AppLinkWork)
+    -> AppleAppSiteAssociation.Component?
+  {
     let link = LinkURLReader.standard.read(url)
     var seen = Set<String>()
+    var excluded: AppleAppSiteAssociation.Component?
     for entry in details {
       let ids = entry.appIDs.filter { appID == nil || $0 == appID }
       // An app that an earlier detail already named is decided there.
@@ -77,12 +86,14 @@ struct AppleComponentIndex {
         work.steps += 1
         let component = entry.detail.components[position]
         if component.matches(link, in: entry.detail) {
-          if !component.exclude { return true }
+          if !component.exclude { return component }
+          // An exclusion keeps the URL out of this detail; a later detail may still open it.
+          excluded = excluded ?? component
           break
         }
       }
     }
-    return false
+    return excluded
   }
 }
 

@@ -80,8 +80,9 @@ extension AppleAppSiteAssociation {
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(LinkText.asciiLowercased)
     var components: [Component] = []
-    // Components already written, so that a repeated one costs a hash lookup, not a scan.
-    var written = Set<Component>()
+    // Components already written (with the route that first wrote each), so that a repeated
+    // one costs a hash lookup, not a scan.
+    var written: [Component: String] = [:]
     var warnings: [AppLinkWarning] = []
     let ordered = table.routes.sorted { a, b in
       if a.priority != b.priority { return a.priority > b.priority }
@@ -98,7 +99,10 @@ extension AppleAppSiteAssociation {
       }
       for component in translator.components {
         work.steps += 1
-        if written.insert(component).inserted { components.append(component) }
+        if written[component] == nil {
+          written[component] = route.name
+          components.append(component)
+        }
       }
       warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
     }
@@ -106,6 +110,11 @@ extension AppleAppSiteAssociation {
       appIDs: appIDs, components: components,
       caseSensitive: !table.options.caseInsensitivePaths, percentEncoded: false)
     let file = AppleAppSiteAssociation(details: [detail])
+    if !webOnly.isEmpty {
+      warnings += lostToExclusions(
+        file, table: table, host: host, order: ordered, webOnly: webOnly, owners: written,
+        work: &work)
+    }
     if host == nil {
       let hosts = Self.hosts(in: table)
       if hosts.count > 1 {
@@ -129,6 +138,46 @@ extension AppleAppSiteAssociation {
             + (comments ? "; leave out the comments to shrink it" : "")))
     }
     return AppLinkExport(file: file, warnings: warnings)
+  }
+}
+
+extension AppleAppSiteAssociation {
+  /// Warnings for app routes' links that a web-only route's exclusion keeps on the web.
+  ///
+  /// An exclusion is written from the web-only route's pattern with the same wildcards as any
+  /// component, so it is wider than the route (a capture's `?*` also takes `/`), and Apple's
+  /// patterns have nothing narrower. Each app route's probe URLs that the router gives to that
+  /// route are asked of the file: one decided by an exclusion is a link lost to the browser.
+  static func lostToExclusions(
+    _ file: AppleAppSiteAssociation, table: RouteTable, host: String?, order: [Route],
+    webOnly: Set<String>, owners: [Component: String], work: inout AppLinkWork
+  ) -> [AppLinkWarning] {
+    let index = AppleComponentIndex(file)
+    let matcher = RouteMatcher(table)
+    var warnings: [AppLinkWarning] = []
+    for route in order where !webOnly.contains(route.name) {
+      var warned = Set<String>()
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
+        var https = shape
+        https.port = nil
+        let urls = AppLinkProbes.urls(
+          route: route, shape: https, scheme: "https",
+          host: AppLinkProbes.host(for: shape.host, given: host), hostAsPath: false)
+        for url in urls where matcher.match(url)?.route.name == route.name {
+          guard let component = index.decidingComponent(url, appID: nil, work: &work),
+            component.exclude, let owner = owners[component], warned.insert(owner).inserted
+          else { continue }
+          warnings.append(
+            AppLinkWarning(
+              routeName: route.name,
+              message:
+                "the web-only route \"\(owner)\"'s exclusion \"\(component.path ?? "*")\" "
+                + "also takes \(url), which this route handles, so the link stays on the web "
+                + "(the file's wildcards cannot be as narrow as the web-only route)"))
+        }
+      }
+    }
+    return warnings
   }
 }
 

@@ -168,6 +168,31 @@ struct AppleAppSiteAssociationTests {
     }
   }
 
+  @Test("A web-only exclusion that also takes an app route's links warns on that route")
+  func exclusionTakesAppLinks() throws {
+    let table = try Self.table([
+      ("page", "https://example.com/docs/:page"), ("rest", "https://example.com/docs/*rest"),
+      ("about", "https://example.com/about"),
+    ])
+    let export = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], webOnly: ["page"])
+    // The router gives /docs/a/b to the app route; the exclusion /docs/?* keeps it on the web.
+    #expect(RouteMatcher(table).match("https://example.com/docs/a/b")?.route.name == "rest")
+    #expect(!Reference.appleOpens(export.file, "https://example.com/docs/a/b"))
+    #expect(
+      export.warnings == [
+        AppLinkWarning(
+          routeName: "rest",
+          message: #"the web-only route "page"'s exclusion "/docs/?*" also takes "#
+            + "https://example.com/docs/x/y, which this route handles, so the link stays on the "
+            + "web (the file's wildcards cannot be as narrow as the web-only route)")
+      ])
+    // Without the app route nothing is lost, and nothing is said.
+    let alone = try Self.table([("page", "https://example.com/docs/:page")])
+    #expect(
+      AppleAppSiteAssociation.export(alone, appIDs: [Self.appID], webOnly: ["page"]).warnings
+        .isEmpty)
+  }
+
   @Test("Case-insensitive paths give caseSensitive false; query literals warn")
   func caseInsensitive() throws {
     let table = try Self.table(
