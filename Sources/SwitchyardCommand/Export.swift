@@ -110,7 +110,9 @@ struct ExportAndroid: ParsableCommand {
       of the document (the document stays valid XML). --assetlinks prints only the \
       assetlinks.json; --output-dir DIR writes DIR/intent-filters.xml and, given --sha256, \
       DIR/assetlinks.json. Routes with no host (or the host *) are exported for each --host. \
-      Exit status: 0, or 2 for a usage or route-file error.
+      Routes named with --web-only (which needs --sha256) are kept out of the app by dynamic \
+      rules in the assetlinks.json, which only Android 15 and later read; a warning names \
+      each. Exit status: 0, or 2 for a usage or route-file error.
       """
   )
 
@@ -129,6 +131,13 @@ struct ExportAndroid: ParsableCommand {
 
   @Flag(help: "Print only the assetlinks.json.")
   var assetlinks = false
+
+  @Option(
+    name: .customLong("web-only"),
+    help: ArgumentHelp(
+      "A route whose links must stay on the web (Android 15+; needs --sha256).",
+      valueName: "route"))
+  var webOnly: [String] = []
 
   @Option(
     name: .customLong("output-dir"),
@@ -150,15 +159,31 @@ struct ExportAndroid: ParsableCommand {
     if assetlinks && outputDirectory != nil {
       throw ValidationError("give --assetlinks or --output-dir, not both")
     }
+    if !webOnly.isEmpty && sha256.isEmpty {
+      throw ValidationError(
+        "--web-only needs --sha256: the routes are kept on the web by the assetlinks.json")
+    }
   }
 
   mutating func run() throws {
-    let links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
-    if assetlinks, let links {
+    var links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
+    if assetlinks, webOnly.isEmpty, let links {
       try writeOutput(links.json)
       return
     }
     let table = try source.loadTable()
+    if !webOnly.isEmpty {
+      let names = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+      let export = AssetLinks.export(
+        table, packageName: package, fingerprints: sha256, host: host.count == 1 ? host[0] : nil,
+        webOnly: names)
+      for warning in export.warnings { printError("\(warning)") }
+      links = export.file
+      if assetlinks {
+        try writeOutput(export.file.json)
+        return
+      }
+    }
     let export = AndroidIntentFilters.export(table, packageName: package, hosts: host)
     for warning in export.warnings { printError("\(warning)") }
     if let outputDirectory {

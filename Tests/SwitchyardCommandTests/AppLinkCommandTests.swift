@@ -246,6 +246,22 @@ struct AppLinkCommandTests {
     #expect(fits.status == 0, "\(fits.stderr)")
   }
 
+  @Test("export android --web-only writes dynamic exclude rules and warns for older Android")
+  func androidWebOnly() throws {
+    let result = try CommandRunner.run([
+      "export", "android", "--package", "com.example.app", "--sha256", Self.fingerprint,
+      "--web-only", "legacy", "--assetlinks",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(#"{ "/": "/legacy", "exclude": true },"#))
+    #expect(result.stderr.contains(#"warning: route "legacy": it is kept out of the app"#))
+    let missing = try CommandRunner.run([
+      "export", "android", "--package", "com.example.app", "--web-only", "legacy",
+    ])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("--web-only needs --sha256"))
+  }
+
   @Test("A user route file: export and verify use it")
   func userRouteFile() throws {
     let routes = """
