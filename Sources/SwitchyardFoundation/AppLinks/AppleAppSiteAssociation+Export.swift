@@ -326,7 +326,16 @@ struct AppleTranslator {
       switch requirement.value {
       case .literal(let text):
         caseWarning("query value \"\(text)\"")
-        items.append((requirement.name, literal(text)))
+        var pattern = literal(text)
+        if table.options.plusAsSpace && text.contains(" ") {
+          // The router also takes `+` for each space; iOS compares the value as it is written.
+          warn(
+            "the router also takes '+' for the space in the query value \"\(text)\" "
+              + "(plusAsSpace), which iOS does not; each space is written as '?' (any one "
+              + "character)")
+          pattern = String(pattern.map { $0 == " " ? "?" : $0 })
+        }
+        items.append((requirement.name, pattern))
       case .capture(let kind, let name):
         items.append((requirement.name, capture(kind, name, inPath: false)))
       }

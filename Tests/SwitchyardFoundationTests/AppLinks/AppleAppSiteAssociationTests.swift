@@ -261,6 +261,20 @@ struct AppleAppSiteAssociationTests {
     #expect(one.warnings.isEmpty)
   }
 
+  @Test("plusAsSpace: a query literal's space is widened to '?' with a warning")
+  func plusAsSpace() throws {
+    let table = try Self.table(
+      [("find", "https://example.com/find?k=a b"), ("plain", "https://example.com/p?k=ab")],
+      options: RouteOptions(plusAsSpace: true))
+    let export = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
+    let url = "https://example.com/find?k=a+b"
+    #expect(RouteMatcher(table).match(url)?.route.name == "find")
+    #expect(Reference.appleOpens(export.file, url))
+    #expect(export.file.details[0].components[0].query == .items([("k", "a?b")]))
+    #expect(export.warnings.map(\.routeName) == ["find"])
+    #expect(export.warnings[0].message.contains("(plusAsSpace)"))
+  }
+
   @Test("Only routes that answer https on the host are exported")
   func hostFilter() throws {
     let table = try Self.table([
