@@ -104,6 +104,18 @@ struct AndroidIntentFiltersTests {
     #expect(!plain.file.json.contains("relation_extensions") && plain.warnings.isEmpty)
   }
 
+  @Test("Case-insensitive paths: Android compares with case, so the export warns")
+  func caseInsensitivePaths() throws {
+    var table = RouteTable(options: RouteOptions(caseInsensitivePaths: true))
+    try table.add("about", "https://example.com/About/Us")
+    try table.add("year", "https://example.com/2024/:id")
+    let export = AndroidIntentFilters.export(table)
+    #expect(RouteMatcher(table).match("https://example.com/about/us")?.route.name == "about")
+    #expect(!export.file.opens("https://example.com/about/us"))
+    #expect(export.warnings.map(\.routeName) == ["about"])
+    #expect(export.warnings[0].message.contains("Android compares paths with case"))
+  }
+
   @Test("A literal '.' in a pathPattern is any character on Android: written '.', with a warning")
   func literalDot() throws {
     let table = try Self.table([
