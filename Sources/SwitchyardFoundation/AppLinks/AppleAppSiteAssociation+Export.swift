@@ -154,28 +154,47 @@ extension AppleAppSiteAssociation {
   ) -> [AppLinkWarning] {
     let index = AppleComponentIndex(file)
     let matcher = RouteMatcher(table)
-    var warnings: [AppLinkWarning] = []
+    // Sample URLs of every app route, and every exclusion with its wildcards filled in.
+    var probes: [String] = []
     for route in order where !webOnly.contains(route.name) {
-      var warned = Set<String>()
       for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
         var https = shape
         https.port = nil
-        let urls = AppLinkProbes.urls(
+        probes += AppLinkProbes.urls(
           route: route, shape: https, scheme: "https",
           host: AppLinkProbes.host(for: shape.host, given: host), hostAsPath: false)
-        for url in urls where matcher.match(url)?.route.name == route.name {
-          guard let component = index.decidingComponent(url, appID: nil, work: &work),
-            component.exclude, let owner = owners[component], warned.insert(owner).inserted
-          else { continue }
-          warnings.append(
-            AppLinkWarning(
-              routeName: route.name,
-              message:
-                "the web-only route \"\(owner)\"'s exclusion \"\(component.path ?? "*")\" "
-                + "also takes \(url), which this route handles, so the link stays on the web "
-                + "(the file's wildcards cannot be as narrow as the web-only route)"))
+      }
+    }
+    let hosts =
+      host.map { [$0] }
+      ?? (hosts(in: table).filter { !$0.hasPrefix("*") } + [AppLinkProbes.fallbackHost])
+    for detail in file.details {
+      for component in detail.components where component.exclude {
+        for filling in AppLinkProbes.appleFillings {
+          let path = probe(component, encoded: false, one: filling.one, any: filling.any)
+          probes += hosts.map { "https://" + $0 + path }
+          // Apple reads a missing fragment as empty: the URL without one may match too.
+          if component.fragment != nil, let hash = path.firstIndex(of: "#") {
+            probes += hosts.map { "https://" + $0 + path[..<hash] }
+          }
         }
       }
+    }
+    var warnings: [AppLinkWarning] = []
+    var warned = Set<[String]>()
+    for url in probes {
+      guard let winner = matcher.match(url)?.route.name, !webOnly.contains(winner),
+        let component = index.decidingComponent(url, appID: nil, work: &work),
+        component.exclude, let owner = owners[component],
+        warned.insert([winner, owner]).inserted
+      else { continue }
+      warnings.append(
+        AppLinkWarning(
+          routeName: winner,
+          message:
+            "the web-only route \"\(owner)\"'s exclusion \"\(component.path ?? "*")\" "
+            + "also takes \(url), which this route handles, so the link stays on the web "
+            + "(the file's wildcards cannot be as narrow as the web-only route)"))
     }
     return warnings
   }
