@@ -34,9 +34,12 @@ struct ExportAASA: ParsableCommand {
     commandName: "aasa",
     abstract: "Print an apple-app-site-association file for the routes that answer https.",
     discussion: """
-      Every route that can match https://HOST/… becomes components (all hosts when --host is \
-      not given). Routes named with --web-only become exclude components: their links stay \
-      in the browser. Exit status: 0, or 2 for a usage or route-file error.
+      Every route that can match https://HOST/… becomes components; --host is required when \
+      the routes name more than one host, since each host serves its own file. Routes named \
+      with --web-only become exclude components: their links stay in the browser. The \
+      file's size is reported on stderr, with a warning when it is over the 128 KB Apple \
+      reads. Exit status: 0; 1 with --enforce-size-limit when the file is over 128 KB \
+      (nothing is printed); 2 for a usage or route-file error.
       """
   )
 
@@ -55,6 +58,14 @@ struct ExportAASA: ParsableCommand {
     help: ArgumentHelp("A route whose links must stay on the web.", valueName: "route"))
   var webOnly: [String] = []
 
+  @Flag(help: "Give each component a comment naming its route and pattern.")
+  var comments = false
+
+  @Flag(
+    name: .customLong("enforce-size-limit"),
+    help: "Exit 1 without printing the file when it is over Apple's 128 KB.")
+  var enforceSizeLimit = false
+
   func validate() throws {
     guard !appIDs.isEmpty else {
       throw ValidationError("give at least one --app-id TEAMID.BUNDLEID")
@@ -71,10 +82,25 @@ struct ExportAASA: ParsableCommand {
   mutating func run() throws {
     let table = try source.loadTable()
     let webOnly = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+    let hosts = AppleAppSiteAssociation.hosts(in: table)
+    if host == nil, hosts.count > 1 {
+      printError(
+        "error: the routes name \(hosts.count) hosts (\(hosts.joined(separator: ", "))); give "
+          + "--host HOST and export one file per host, since each host serves its own file")
+      throw SwitchyardTool.usageErrorStatus
+    }
     let export = AppleAppSiteAssociation.export(
-      table, appIDs: appIDs, host: host, webOnly: webOnly)
+      table, appIDs: appIDs, host: host, webOnly: webOnly, comments: comments)
     for warning in export.warnings { printError("\(warning)") }
-    try writeOutput(export.file.json)
+    let json = export.file.json
+    let size = json.utf8.count
+    printError(
+      "note: the file is \(size) bytes (Apple reads up to \(AppleAppSiteAssociation.maximumSize))")
+    if enforceSizeLimit && size > AppleAppSiteAssociation.maximumSize {
+      printError("error: the file is over Apple's size limit; nothing was printed")
+      throw ExitCode(1)
+    }
+    try writeOutput(json)
   }
 }
 
@@ -91,7 +117,9 @@ struct ExportAndroid: ParsableCommand {
       of the document (the document stays valid XML). --assetlinks prints only the \
       assetlinks.json; --output-dir DIR writes DIR/intent-filters.xml and, given --sha256, \
       DIR/assetlinks.json. Routes with no host (or the host *) are exported for each --host. \
-      Exit status: 0, or 2 for a usage or route-file error.
+      Routes named with --web-only (which needs --sha256) are kept out of the app by dynamic \
+      rules in the assetlinks.json, which only Android 15 and later read; a warning names \
+      each. Exit status: 0, or 2 for a usage or route-file error.
       """
   )
 
@@ -110,6 +138,13 @@ struct ExportAndroid: ParsableCommand {
 
   @Flag(help: "Print only the assetlinks.json.")
   var assetlinks = false
+
+  @Option(
+    name: .customLong("web-only"),
+    help: ArgumentHelp(
+      "A route whose links must stay on the web (Android 15+; needs --sha256).",
+      valueName: "route"))
+  var webOnly: [String] = []
 
   @Option(
     name: .customLong("output-dir"),
@@ -131,15 +166,31 @@ struct ExportAndroid: ParsableCommand {
     if assetlinks && outputDirectory != nil {
       throw ValidationError("give --assetlinks or --output-dir, not both")
     }
+    if !webOnly.isEmpty && sha256.isEmpty {
+      throw ValidationError(
+        "--web-only needs --sha256: the routes are kept on the web by the assetlinks.json")
+    }
   }
 
   mutating func run() throws {
-    let links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
-    if assetlinks, let links {
+    var links = sha256.isEmpty ? nil : AssetLinks(packageName: package, fingerprints: sha256)
+    if assetlinks, webOnly.isEmpty, let links {
       try writeOutput(links.json)
       return
     }
     let table = try source.loadTable()
+    if !webOnly.isEmpty {
+      let names = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+      let export = AssetLinks.export(
+        table, packageName: package, fingerprints: sha256, host: host.count == 1 ? host[0] : nil,
+        webOnly: names)
+      for warning in export.warnings { printError("\(warning)") }
+      links = export.file
+      if assetlinks {
+        try writeOutput(export.file.json)
+        return
+      }
+    }
     let export = AndroidIntentFilters.export(table, packageName: package, hosts: host)
     for warning in export.warnings { printError("\(warning)") }
     if let outputDirectory {

@@ -25,7 +25,8 @@ struct AppLinkCommandTests {
     #expect(result.stdout == (try Self.golden("apple-app-site-association.json")))
     #expect(
       result.stderr.split(separator: "\n").dropFirst() == [
-        #"warning: route "article": <int:id> is written as any non-empty text, so the file also lets in values the route refuses"#
+        #"warning: route "article": <int:id> is written as any non-empty text, so the file also lets in values the route refuses"#,
+        "note: the file is 607 bytes (Apple reads up to 131072)",
       ])
   }
 
@@ -99,6 +100,7 @@ struct AppLinkCommandTests {
   func webOnly() throws {
     let result = try CommandRunner.run([
       "export", "aasa", "--app-id", Self.appID, "--host", "example.com", "--web-only", "legacy",
+      "--comments",
     ])
     #expect(result.status == 0)
     #expect(
@@ -135,15 +137,9 @@ struct AppLinkCommandTests {
     // The profile route is dropped, and the catch-all website route narrowed.
     let drifted =
       golden
-      .replacingOccurrences(
-        of: #"{ "/": "/@?*", "comment": "profile: https://(www.)example.com/@:username" },"#,
-        with: ""
-      )
-      .replacingOccurrences(
-        of: #"{ "/": "/", "comment": "website"#, with: #"{ "/": "/home", "comment": "website"#
-      )
-      .replacingOccurrences(
-        of: #"{ "/": "/?*", "comment": "website"#, with: #"{ "/": "/www/?*", "comment": "website"#)
+      .replacingOccurrences(of: #"{ "/": "/@?*" },"#, with: "")
+      .replacingOccurrences(of: #"{ "/": "/" },"#, with: #"{ "/": "/home" },"#)
+      .replacingOccurrences(of: #"{ "/": "/?*" }\#n"#, with: #"{ "/": "/www/?*" }\#n"#)
     // Every http scheme dropped: the http variants of article and website are kept out.
     let filters = try Self.golden("intent-filters.xml").replacingOccurrences(
       of: #"    <data android:scheme="http" />\#n"#, with: "")
@@ -205,6 +201,65 @@ struct AppLinkCommandTests {
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test("export aasa: --host is required for several hosts; --enforce-size-limit fails over 128 KB")
+  func hostsAndSize() throws {
+    let twoHosts = """
+      {"version": 1, "routes": [
+        {"name": "a", "pattern": "https://a.example.org/x/:id"},
+        {"name": "b", "pattern": "https://b.example.org/y/:id"}
+      ]}
+      """
+    let routes = (0..<1_500).map {
+      #"{"name": "r\#($0)", "pattern": "https://example.org/a-rather-long-section-name-\#($0)/:id"}"#
+    }
+    let large = #"{"version": 1, "routes": ["# + routes.joined(separator: ",") + "]}"
+    let folder = try CommandRunner.directory(with: ["two.json": twoHosts, "large.json": large])
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let noHost = try CommandRunner.run(
+      ["export", "aasa", "--routes", "two.json", "--app-id", Self.appID], in: folder)
+    #expect(noHost.status == 2)
+    #expect(noHost.stdout.isEmpty)
+    #expect(
+      noHost.stderr.contains(
+        "error: the routes name 2 hosts (a.example.org, b.example.org); give --host HOST"))
+    let oneHost = try CommandRunner.run(
+      [
+        "export", "aasa", "--routes", "two.json", "--app-id", Self.appID, "--host", "a.example.org",
+      ],
+      in: folder)
+    #expect(oneHost.status == 0)
+    #expect(oneHost.stdout.contains(#""/": "/x/?*""#) && !oneHost.stdout.contains("/y/"))
+
+    let over = ["export", "aasa", "--routes", "large.json", "--app-id", Self.appID]
+    let warned = try CommandRunner.run(over + ["--comments"], in: folder)
+    #expect(warned.status == 0)
+    #expect(warned.stderr.contains("bytes, over the 131072 bytes (128 KB) Apple reads"))
+    let enforced = try CommandRunner.run(over + ["--comments", "--enforce-size-limit"], in: folder)
+    #expect(enforced.status == 1)
+    #expect(enforced.stdout.isEmpty)
+    #expect(enforced.stderr.contains("error: the file is over Apple's size limit"))
+    // Without comments the same routes fit.
+    let fits = try CommandRunner.run(over + ["--enforce-size-limit"], in: folder)
+    #expect(fits.status == 0, "\(fits.stderr)")
+  }
+
+  @Test("export android --web-only writes dynamic exclude rules and warns for older Android")
+  func androidWebOnly() throws {
+    let result = try CommandRunner.run([
+      "export", "android", "--package", "com.example.app", "--sha256", Self.fingerprint,
+      "--web-only", "legacy", "--assetlinks",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(#"{ "/": "/legacy", "exclude": true },"#))
+    #expect(result.stderr.contains(#"warning: route "legacy": it is kept out of the app"#))
+    let missing = try CommandRunner.run([
+      "export", "android", "--package", "com.example.app", "--web-only", "legacy",
+    ])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("--web-only needs --sha256"))
   }
 
   @Test("A user route file: export and verify use it")

@@ -225,6 +225,19 @@ struct AndroidTranslator {
     }
   }
 
+  /// Whether a path element's literal text holds an ASCII letter (whose case could differ).
+  private static func hasLetters(_ element: PatternShape.Element) -> Bool {
+    let text: String
+    switch element {
+    case .literal(let literal): text = literal
+    case .mixed(let prefix, _, _, let suffix): text = prefix + suffix
+    case .capture, .star: return false
+    }
+    return text.utf8.contains {
+      ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")
+    }
+  }
+
   /// `text` for a `pathPattern`: `\` before `*` and `\`. A `.` cannot be written literally
   /// (AOSP's matcher reads `\.` as any character too), except as the first character after a
   /// `.*` (`afterWildcard`), where the matcher looks for that very character; elsewhere it is
@@ -269,6 +282,11 @@ struct AndroidTranslator {
             + "let in where the route's catch-all takes several")
       default: break
       }
+    }
+    if table.options.caseInsensitivePaths, path.contains(where: Self.hasLetters) {
+      warn(
+        "the table's paths are case-insensitive, but Android compares paths with case, so "
+          + "the route's links written in other cases are not let in")
     }
     for element in path {
       if let message = AppLinkShapes.slashInSegment(element) { warn(message) }

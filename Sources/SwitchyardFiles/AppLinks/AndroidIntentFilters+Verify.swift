@@ -59,7 +59,17 @@ extension AndroidIntentFilters {
     let comparison = AppLinkComparison(
       matcher: RouteMatcher(table), webOnly: [], file: { index.opens($0, work: &$1) },
       generated: { generated.opens($0, work: &$1) })
-    return comparison.drifts(probes, work: &work)
+    var drifts = comparison.drifts(probes, work: &work)
+    // A web link the file lets in without verification, where the exported filters verify it.
+    var seen = Set<String>()
+    for url in probes where url.hasPrefix("https://") && seen.insert(url).inserted {
+      guard let route = comparison.matcher.match(url)?.route.name,
+        index.opens(url, work: &work), !index.verifiedOpens(url, work: &work),
+        generated.verifiedOpens(url, work: &work)
+      else { continue }
+      drifts.append(AppLinkDrift(kind: .notVerified, url: url, routeName: route))
+    }
+    return drifts
   }
 
   static func probeHost(_ entry: String) -> String {

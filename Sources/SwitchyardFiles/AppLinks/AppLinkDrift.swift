@@ -16,6 +16,10 @@ public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
     case webOnlyLink
     /// A route handles the URL, and the file keeps it out of the app.
     case routeNotLetIn
+    /// A route handles the `https` URL and intent filters let it in, but none of those filters
+    /// has `android:autoVerify="true"` where the exported ones do: Android 12 and later open
+    /// such a link in the browser unless the user approves the app for the domain.
+    case notVerified
   }
 
   public var kind: Kind
@@ -38,6 +42,10 @@ public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
       return "the file lets in \(url), which the web-only route \"\(routeName ?? "")\" handles"
     case .routeNotLetIn:
       return "route \"\(routeName ?? "")\": the file does not let in \(url)"
+    case .notVerified:
+      return
+        "route \"\(routeName ?? "")\": no filter that lets in \(url) has "
+        + "android:autoVerify=\"true\", so Android 12 and later open it in the browser"
     }
   }
 }

@@ -26,7 +26,8 @@ public struct AppLinkFileError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 /// Something an export could not write exactly: the file lets in more (or, for a route that is
-/// left out, less) than the route handles. Printed on stderr by `switchyard export`.
+/// left out, less) than the route handles; or, with no route named, something about the whole
+/// file (its size, the hosts it speaks for). Printed on stderr by `switchyard export`.
 ///
 /// ```swift
 /// let export = AppleAppSiteAssociation.export(table, appIDs: ["ABCDE12345.com.example.app"])
@@ -34,17 +35,20 @@ public struct AppLinkFileError: Error, Sendable, Hashable, CustomStringConvertib
 /// // warning: route "user": <int:id> is written as any text, so the file also lets in …
 /// ```
 public struct AppLinkWarning: Sendable, Hashable, CustomStringConvertible {
-  /// The route concerned.
-  public var routeName: String
+  /// The route concerned, or `nil` for a warning about the whole file.
+  public var routeName: String?
   /// What was not written exactly, and what the file does instead.
   public var message: String
 
-  public init(routeName: String, message: String) {
+  public init(routeName: String?, message: String) {
     self.routeName = routeName
     self.message = message
   }
 
-  public var description: String { "warning: route \"\(routeName)\": \(message)" }
+  public var description: String {
+    guard let routeName else { return "warning: " + message }
+    return "warning: route \"\(routeName)\": \(message)"
+  }
 }
 
 /// A generated file and what could not be written exactly.

@@ -54,8 +54,17 @@ struct AppleComponentIndex {
   /// ``AppleAppSiteAssociation/opens(_:appID:)``, answered from the index; each component
   /// tested adds a step to `work`.
   func opens(_ url: String, appID: String?, work: inout AppLinkWork) -> Bool {
+    decidingComponent(url, appID: appID, work: &work).map { !$0.exclude } ?? false
+  }
+
+  /// The component that decides `url` for the app (the first that matches in the first detail
+  /// naming it that has one), or `nil` when none matches.
+  func decidingComponent(_ url: String, appID: String?, work: inout AppLinkWork)
+    -> AppleAppSiteAssociation.Component?
+  {
     let link = LinkURLReader.standard.read(url)
     var seen = Set<String>()
+    var excluded: AppleAppSiteAssociation.Component?
     for entry in details {
       let ids = entry.appIDs.filter { appID == nil || $0 == appID }
       // An app that an earlier detail already named is decided there.
@@ -77,12 +86,14 @@ struct AppleComponentIndex {
         work.steps += 1
         let component = entry.detail.components[position]
         if component.matches(link, in: entry.detail) {
-          if !component.exclude { return true }
+          if !component.exclude { return component }
+          // An exclusion keeps the URL out of this detail; a later detail may still open it.
+          excluded = excluded ?? component
           break
         }
       }
     }
-    return false
+    return excluded
   }
 }
 
@@ -153,11 +164,18 @@ struct AndroidFilterIndex {
   /// ``AndroidIntentFilters/opens(_:)``, answered from the index; each filter tested adds a
   /// step to `work`.
   func opens(_ url: String, work: inout AppLinkWork) -> Bool {
-    filter(for: url, work: &work) != nil
+    !filters(for: url, stopAtFirst: true, work: &work).isEmpty
   }
 
-  /// The first filter (in the index's order of candidates) that lets `url` in.
-  func filter(for url: String, work: inout AppLinkWork) -> AndroidIntentFilter? {
+  /// Whether a filter with `android:autoVerify="true"` lets `url` in.
+  func verifiedOpens(_ url: String, work: inout AppLinkWork) -> Bool {
+    filters(for: url, stopAtFirst: false, work: &work).contains(where: \.autoVerify)
+  }
+
+  /// The filters that let `url` in (only the first found, with `stopAtFirst`).
+  private func filters(for url: String, stopAtFirst: Bool, work: inout AppLinkWork)
+    -> [AndroidIntentFilter]
+  {
     let link = LinkURLReader.standard.read(url)
     var candidates = general
     if let host = link.host {
@@ -165,10 +183,13 @@ struct AndroidFilterIndex {
       let segment = String(firstSegment(link.decodedPath) ?? "")
       candidates += keyed[Key(host: host, segment: segment)] ?? []
     }
+    var found: [AndroidIntentFilter] = []
     for position in candidates {
       work.steps += 1
-      if filters[position].matches(link) { return filters[position] }
+      guard filters[position].matches(link) else { continue }
+      found.append(filters[position])
+      if stopAtFirst { break }
     }
-    return nil
+    return found
   }
 }

@@ -78,6 +78,20 @@ enum AppLinkProbes {
     return out
   }
 
+  /// `url` (`scheme://host/path?query#fragment`) with the path's ASCII letters capitalized.
+  static func capitalizedPath(_ url: String) -> String {
+    guard let schemeEnd = url.firstRange(of: "://") else { return url }
+    let afterScheme = url[schemeEnd.upperBound...]
+    guard let pathStart = afterScheme.firstIndex(of: "/") else { return url }
+    let rest = url[pathStart...]
+    let pathEnd = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
+    let path = String(
+      decoding: rest[..<pathEnd].utf8.map {
+        $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 0x20 : $0
+      }, as: UTF8.self)
+    return url[..<pathStart] + path + url[pathEnd...]
+  }
+
   /// A host that a host requirement accepts.
   static func host(for requirement: PatternShape.Host, given: String?) -> String {
     if let given { return given }

@@ -18,6 +18,12 @@ extension AppleAppSiteAssociation {
   /// route. `defaults` carry `caseSensitive` (the table's `caseInsensitivePaths`, negated) and
   /// `percentEncoded: false` (patterns are compared with the decoded URL, as the router does).
   ///
+  /// With `comments`, each component carries a `comment` naming its route and pattern; they
+  /// are left out by default because they repeat the pattern in every component and can make
+  /// up most of the file. A file over ``maximumSize`` (Apple's limit) gets a warning, as does a
+  /// file written without `host` for a table whose routes name several hosts (see
+  /// ``hosts(in:)``): each host would then let in the other hosts' routes.
+  ///
   /// ```swift
   /// let export = AppleAppSiteAssociation.export(
   ///   table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com")
@@ -25,21 +31,58 @@ extension AppleAppSiteAssociation {
   /// export.warnings.forEach { print($0) }
   /// ```
   public static func export(
-    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = []
+    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = [],
+    comments: Bool = false
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     var work = AppLinkWork()
-    return export(table, appIDs: appIDs, host: host, webOnly: webOnly, work: &work)
+    return export(
+      table, appIDs: appIDs, host: host, webOnly: webOnly, comments: comments, work: &work)
   }
 
-  /// ``export(_:appIDs:host:webOnly:)``, counting its de-duplication steps in `work`.
+  /// The largest file Apple reads: 128 KB (131,072 bytes), uncompressed.
+  ///
+  /// ```swift
+  /// let json = AppleAppSiteAssociation.export(table, appIDs: [id], host: "example.com").file.json
+  /// if json.utf8.count > AppleAppSiteAssociation.maximumSize { print("too large for iOS") }
+  /// ```
+  public static let maximumSize = 128 * 1024
+
+  /// The hosts the table's `https` routes name, in order of first use (`*.example.com` for a
+  /// wildcard host); routes that name no host are not counted. When there are several, export
+  /// one file per host with `host:`, since each host serves its own file.
+  ///
+  /// ```swift
+  /// for host in AppleAppSiteAssociation.hosts(in: table) where !host.hasPrefix("*") {
+  ///   let file = AppleAppSiteAssociation.export(table, appIDs: [id], host: host).file
+  /// }
+  /// ```
+  public static func hosts(in table: RouteTable) -> [String] {
+    var seen = Set<String>()
+    var hosts: [String] = []
+    for route in table.routes {
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: nil) {
+        let name: String
+        switch shape.host {
+        case .literal(let literal): name = literal
+        case .wildcard(let suffix): name = "*." + suffix
+        case .omitted, .any: continue
+        }
+        if seen.insert(name).inserted { hosts.append(name) }
+      }
+    }
+    return hosts
+  }
+
+  /// ``export(_:appIDs:host:webOnly:comments:)``, counting its de-duplication steps in `work`.
   static func export(
     _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
-    work: inout AppLinkWork
+    comments: Bool = false, work: inout AppLinkWork
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(LinkText.asciiLowercased)
     var components: [Component] = []
-    // Components already written, so that a repeated one costs a hash lookup, not a scan.
-    var written = Set<Component>()
+    // Components already written (with the route that first wrote each), so that a repeated
+    // one costs a hash lookup, not a scan.
+    var written: [Component: String] = [:]
     var warnings: [AppLinkWarning] = []
     let ordered = table.routes.sorted { a, b in
       if a.priority != b.priority { return a.priority > b.priority }
@@ -50,20 +93,110 @@ extension AppleAppSiteAssociation {
     }
     for route in ordered {
       var translator = AppleTranslator(
-        route: route, table: table, exclude: webOnly.contains(route.name))
+        route: route, table: table, exclude: webOnly.contains(route.name), comments: comments)
       for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
         translator.add(shape)
       }
       for component in translator.components {
         work.steps += 1
-        if written.insert(component).inserted { components.append(component) }
+        if written[component] == nil {
+          written[component] = route.name
+          components.append(component)
+        }
       }
       warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
     }
     let detail = Detail(
       appIDs: appIDs, components: components,
       caseSensitive: !table.options.caseInsensitivePaths, percentEncoded: false)
-    return AppLinkExport(file: AppleAppSiteAssociation(details: [detail]), warnings: warnings)
+    let file = AppleAppSiteAssociation(details: [detail])
+    if !webOnly.isEmpty {
+      warnings += lostToExclusions(
+        file, table: table, host: host, order: ordered, webOnly: webOnly, owners: written,
+        work: &work)
+    }
+    if host == nil {
+      let hosts = Self.hosts(in: table)
+      if hosts.count > 1 {
+        warnings.append(
+          AppLinkWarning(
+            routeName: nil,
+            message:
+              "the routes name \(hosts.count) hosts (\(hosts.prefix(3).joined(separator: ", "))"
+              + "\(hosts.count > 3 ? ", …" : "")) and no host was given, so each host that "
+              + "serves this file lets in the other hosts' routes too; export one file per host"
+          ))
+      }
+    }
+    let size = file.json.utf8.count
+    if size > maximumSize {
+      warnings.append(
+        AppLinkWarning(
+          routeName: nil,
+          message:
+            "the file is \(size) bytes, over the \(maximumSize) bytes (128 KB) Apple reads"
+            + (comments ? "; leave out the comments to shrink it" : "")))
+    }
+    return AppLinkExport(file: file, warnings: warnings)
+  }
+}
+
+extension AppleAppSiteAssociation {
+  /// Warnings for app routes' links that a web-only route's exclusion keeps on the web.
+  ///
+  /// An exclusion is written from the web-only route's pattern with the same wildcards as any
+  /// component, so it is wider than the route (a capture's `?*` also takes `/`), and Apple's
+  /// patterns have nothing narrower. Each app route's probe URLs that the router gives to that
+  /// route are asked of the file: one decided by an exclusion is a link lost to the browser.
+  static func lostToExclusions(
+    _ file: AppleAppSiteAssociation, table: RouteTable, host: String?, order: [Route],
+    webOnly: Set<String>, owners: [Component: String], work: inout AppLinkWork
+  ) -> [AppLinkWarning] {
+    let index = AppleComponentIndex(file)
+    let matcher = RouteMatcher(table)
+    // Sample URLs of every app route, and every exclusion with its wildcards filled in.
+    var probes: [String] = []
+    for route in order where !webOnly.contains(route.name) {
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
+        var https = shape
+        https.port = nil
+        probes += AppLinkProbes.urls(
+          route: route, shape: https, scheme: "https",
+          host: AppLinkProbes.host(for: shape.host, given: host), hostAsPath: false)
+      }
+    }
+    let hosts =
+      host.map { [$0] }
+      ?? (hosts(in: table).filter { !$0.hasPrefix("*") } + [AppLinkProbes.fallbackHost])
+    for detail in file.details {
+      for component in detail.components where component.exclude {
+        for filling in AppLinkProbes.appleFillings {
+          let path = probe(component, encoded: false, one: filling.one, any: filling.any)
+          probes += hosts.map { "https://" + $0 + path }
+          // Apple reads a missing fragment as empty: the URL without one may match too.
+          if component.fragment != nil, let hash = path.firstIndex(of: "#") {
+            probes += hosts.map { "https://" + $0 + path[..<hash] }
+          }
+        }
+      }
+    }
+    var warnings: [AppLinkWarning] = []
+    var warned = Set<[String]>()
+    for url in probes {
+      guard let winner = matcher.match(url)?.route.name, !webOnly.contains(winner),
+        let component = index.decidingComponent(url, appID: nil, work: &work),
+        component.exclude, let owner = owners[component],
+        warned.insert([winner, owner]).inserted
+      else { continue }
+      warnings.append(
+        AppLinkWarning(
+          routeName: winner,
+          message:
+            "the web-only route \"\(owner)\"'s exclusion \"\(component.path ?? "*")\" "
+            + "also takes \(url), which this route handles, so the link stays on the web "
+            + "(the file's wildcards cannot be as narrow as the web-only route)"))
+    }
+    return warnings
   }
 }
 
@@ -113,13 +246,16 @@ struct AppleTranslator {
   let route: Route
   let table: RouteTable
   let exclude: Bool
+  /// Whether components carry a comment naming the route.
+  let comments: Bool
   private(set) var components: [AppleAppSiteAssociation.Component] = []
   private(set) var warnings: [String] = []
 
-  init(route: Route, table: RouteTable, exclude: Bool) {
+  init(route: Route, table: RouteTable, exclude: Bool, comments: Bool) {
     self.route = route
     self.table = table
     self.exclude = exclude
+    self.comments = comments
   }
 
   private mutating func warn(_ message: String) {
@@ -184,7 +320,7 @@ struct AppleTranslator {
     for path in paths {
       let component = AppleAppSiteAssociation.Component(
         path: path.isEmpty ? "/" : path, query: query, fragment: fragment, exclude: exclude,
-        comment: route.name + ": " + route.pattern.text)
+        comment: comments ? route.name + ": " + route.pattern.text : nil)
       if !components.contains(component) { components.append(component) }
     }
   }
@@ -197,7 +333,16 @@ struct AppleTranslator {
       switch requirement.value {
       case .literal(let text):
         caseWarning("query value \"\(text)\"")
-        items.append((requirement.name, literal(text)))
+        var pattern = literal(text)
+        if table.options.plusAsSpace && text.contains(" ") {
+          // The router also takes `+` for each space; iOS compares the value as it is written.
+          warn(
+            "the router also takes '+' for the space in the query value \"\(text)\" "
+              + "(plusAsSpace), which iOS does not; each space is written as '?' (any one "
+              + "character)")
+          pattern = String(pattern.map { $0 == " " ? "?" : $0 })
+        }
+        items.append((requirement.name, pattern))
       case .capture(let kind, let name):
         items.append((requirement.name, capture(kind, name, inPath: false)))
       }

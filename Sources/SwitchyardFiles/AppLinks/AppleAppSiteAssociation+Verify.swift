@@ -8,7 +8,7 @@ extension AppleAppSiteAssociation {
   /// Probe URLs come from every route (each variant, catch-alls empty and not) and from every
   /// component of the file (wildcards filled in a few ways). A probe is a difference when the
   /// file's answer differs both from the router's (a route handles it and is not in `webOnly`)
-  /// and from the answer of the file ``export(_:appIDs:host:webOnly:)`` writes for the table
+  /// and from the answer of the file ``export(_:appIDs:host:webOnly:comments:)`` writes for the table
   /// (the documented superset). An empty result means the file lets in exactly what the
   /// routes handle, or that superset.
   ///
@@ -44,8 +44,10 @@ extension AppleAppSiteAssociation {
         if !hosts.contains(name) { hosts.append(name) }
         var https = shape
         https.port = nil
-        probes += AppLinkProbes.urls(
+        let urls = AppLinkProbes.urls(
           route: route, shape: https, scheme: "https", host: name, hostAsPath: false)
+        // The same paths in capitals: a file that ignores case where the table does not.
+        probes += urls + urls.map(AppLinkProbes.capitalizedPath)
       }
     }
     if hosts.isEmpty { hosts = [host ?? AppLinkProbes.fallbackHost] }

@@ -1,7 +1,7 @@
 /// An `apple-app-site-association` file's universal-link part (`applinks`): which apps may open
 /// which URLs of the domain that serves the file.
 ///
-/// Build one from a route table with ``export(_:appIDs:host:webOnly:)``, write it with
+/// Build one from a route table with ``export(_:appIDs:host:webOnly:comments:)``, write it with
 /// ``json``, read one with ``init(json:)``, and ask what it lets in with ``opens(_:appID:)``
 /// (Apple's component matching, as the article "One table for iOS, Android and the web" in the
 /// README restates it).

@@ -1,5 +1,8 @@
+public import Switchyard
+
 /// An `assetlinks.json` statement list: the web site's side of Android App Links, saying that
-/// an app (package name and signing-certificate fingerprints) may handle all of its URLs.
+/// an app (package name and signing-certificate fingerprints) may handle the site's URLs, and
+/// (Android 15's dynamic rules) which of them it must not.
 ///
 /// ```swift
 /// let links = AssetLinks(
@@ -15,11 +18,62 @@ public struct AssetLinks: Sendable, Hashable {
   public struct App: Sendable, Hashable {
     public var packageName: String
     public var fingerprints: [String]
+    /// Links the app must not open (Android 15's dynamic App Links rules): each becomes an
+    /// `exclude` entry of `dynamic_app_link_components`, followed by `{"/": "*"}` so that
+    /// every other link stays as the intent filters say. Patterns use `*` and `?` as in an
+    /// `apple-app-site-association` file. Earlier Android versions ignore these rules.
+    public var exclusions: [AppleAppSiteAssociation.Component]
 
-    public init(packageName: String, fingerprints: [String]) {
+    public init(
+      packageName: String, fingerprints: [String],
+      exclusions: [AppleAppSiteAssociation.Component] = []
+    ) {
       self.packageName = packageName
       self.fingerprints = fingerprints
+      self.exclusions = exclusions
     }
+  }
+
+  /// The file for one app, with Android 15's dynamic rules keeping the links of the table's
+  /// `webOnly` routes (on `host`, when given) out of the app: one `exclude` component per
+  /// variant, written as ``AppleAppSiteAssociation/export(_:appIDs:host:webOnly:comments:)``
+  /// writes its exclusions. Android 14 and earlier ignore the rules and open those links in
+  /// the app whenever the intent filters let them in, so each web-only route also gets a
+  /// warning saying so.
+  ///
+  /// ```swift
+  /// let links = AssetLinks.export(
+  ///   table, packageName: "com.example.app", fingerprints: [fingerprint], webOnly: ["login"])
+  /// print(links.file.json)
+  /// links.warnings.forEach { print($0) }
+  /// ```
+  public static func export(
+    _ table: RouteTable, packageName: String, fingerprints: [String], host: String? = nil,
+    webOnly: Set<String>
+  ) -> AppLinkExport<AssetLinks> {
+    let host = host.map(LinkText.asciiLowercased)
+    var exclusions: [AppleAppSiteAssociation.Component] = []
+    var written = Set<AppleAppSiteAssociation.Component>()
+    var warnings: [AppLinkWarning] = []
+    for route in table.routes where webOnly.contains(route.name) {
+      var translator = AppleTranslator(route: route, table: table, exclude: true, comments: false)
+      for shape in route.pattern.shapes where AppLinkShapes.answersHTTPS(shape, host: host) {
+        translator.add(shape)
+      }
+      for component in translator.components where written.insert(component).inserted {
+        exclusions.append(component)
+      }
+      warnings += translator.warnings.map { AppLinkWarning(routeName: route.name, message: $0) }
+      warnings.append(
+        AppLinkWarning(
+          routeName: route.name,
+          message:
+            "it is kept out of the app by assetlinks.json's dynamic rules, which only Android "
+            + "15 and later read; on earlier versions the intent filters open its links in "
+            + "the app"))
+    }
+    let app = App(packageName: packageName, fingerprints: fingerprints, exclusions: exclusions)
+    return AppLinkExport(file: AssetLinks(apps: [app]), warnings: warnings)
   }
 
   /// The apps, in file order (statements with other relations or targets are not kept).
@@ -46,7 +100,21 @@ public struct AssetLinks: Sendable, Hashable {
       out += "      \"package_name\": \(JSONEscaping.quote(app.packageName)),\n"
       out += "      \"sha256_cert_fingerprints\": ["
       out += app.fingerprints.map(JSONEscaping.quote).joined(separator: ", ") + "]\n"
-      out += "    }\n  }"
+      if app.exclusions.isEmpty {
+        out += "    }\n  }"
+        continue
+      }
+      out += "    },\n"
+      out += "    \"relation_extensions\": {\n"
+      out += "      \(JSONEscaping.quote(Self.handleAllURLs)): {\n"
+      out += "        \"dynamic_app_link_components\": [\n"
+      for exclusion in app.exclusions {
+        var component = exclusion
+        component.exclude = true
+        out += "          " + component.json + ",\n"
+      }
+      out += "          { \"/\": \"*\" }\n"
+      out += "        ]\n      }\n    }\n  }"
     }
     return out + (apps.isEmpty ? "]\n" : "\n]\n")
   }

@@ -67,6 +67,55 @@ struct AndroidIntentFiltersTests {
     #expect(noHosts.warnings.contains { $0.routeName == "short" && $0.message.contains("--host") })
   }
 
+  @Test("Web-only routes: dynamic exclude rules in assetlinks.json, a warning for older Android")
+  func webOnlyDynamicRules() throws {
+    let table = try Self.table([
+      ("login", "https://example.com/login"), ("page", "https://example.com/docs/:page"),
+      ("home", "https://example.com/"),
+    ])
+    let export = AssetLinks.export(
+      table, packageName: "com.example.app", fingerprints: [], webOnly: ["login", "page"])
+    #expect(
+      export.file.apps[0].exclusions.map(\.path) == ["/login", "/docs/?*"])
+    let json = export.file.json
+    #expect(
+      json.contains(
+        """
+            "relation_extensions": {
+              "delegate_permission/common.handle_all_urls": {
+                "dynamic_app_link_components": [
+                  { "/": "/login", "exclude": true },
+                  { "/": "/docs/?*", "exclude": true },
+                  { "/": "*" }
+                ]
+              }
+            }
+        """))
+    // Still a statement list that reads back.
+    #expect(try AssetLinks(json: json).apps.map(\.packageName) == ["com.example.app"])
+    #expect(
+      export.warnings.filter { $0.message.contains("only Android 15 and later") }.map(\.routeName)
+        == ["login", "page"])
+    // The intent filters still let the web-only routes in: what Android 14 and earlier do.
+    #expect(AndroidIntentFilters.export(table).file.opens("https://example.com/login"))
+    // No web-only routes: no dynamic rules.
+    let plain = AssetLinks.export(
+      table, packageName: "com.example.app", fingerprints: [], webOnly: [])
+    #expect(!plain.file.json.contains("relation_extensions") && plain.warnings.isEmpty)
+  }
+
+  @Test("Case-insensitive paths: Android compares with case, so the export warns")
+  func caseInsensitivePaths() throws {
+    var table = RouteTable(options: RouteOptions(caseInsensitivePaths: true))
+    try table.add("about", "https://example.com/About/Us")
+    try table.add("year", "https://example.com/2024/:id")
+    let export = AndroidIntentFilters.export(table)
+    #expect(RouteMatcher(table).match("https://example.com/about/us")?.route.name == "about")
+    #expect(!export.file.opens("https://example.com/about/us"))
+    #expect(export.warnings.map(\.routeName) == ["about"])
+    #expect(export.warnings[0].message.contains("Android compares paths with case"))
+  }
+
   @Test("A literal '.' in a pathPattern is any character on Android: written '.', with a warning")
   func literalDot() throws {
     let table = try Self.table([

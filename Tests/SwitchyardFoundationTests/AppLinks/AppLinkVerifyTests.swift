@@ -109,4 +109,35 @@ struct AppLinkVerifyTests {
     #expect(!drifts.isEmpty)
     #expect(drifts.allSatisfy { $0.kind == .unhandledLink && $0.url.hasPrefix("myapp://promo") })
   }
+
+  @Test("A file that ignores case where the table does not")
+  func caseInsensitiveFile() throws {
+    let table = try Self.table()
+    var file = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], host: "example.com")
+      .file
+    file.details[0].caseSensitive = false
+    let drifts = file.verify(against: table, host: "example.com")
+    #expect(
+      drifts.contains(
+        AppLinkDrift(kind: .unhandledLink, url: "https://example.com/ORDER/7", routeName: nil)))
+    #expect(drifts.allSatisfy { $0.kind == .unhandledLink })
+  }
+
+  @Test("Android: an https filter without autoVerify")
+  func androidNotVerified() throws {
+    let table = try Self.table()
+    var filters = AndroidIntentFilters.export(table).file
+    let position = try #require(
+      filters.filters.firstIndex { $0.comment?.hasPrefix("order:") == true })
+    #expect(filters.filters[position].autoVerify)
+    filters.filters[position].autoVerify = false
+    let drifts = filters.verify(against: table)
+    #expect(!drifts.isEmpty)
+    #expect(drifts.allSatisfy { $0.kind == .notVerified && $0.url.hasPrefix("https://") })
+    let order = try #require(drifts.first { $0.routeName == "order" })
+    #expect(
+      order.description
+        == #"route "order": no filter that lets in https://example.com/order/7 has "#
+        + #"android:autoVerify="true", so Android 12 and later open it in the browser"#)
+  }
 }

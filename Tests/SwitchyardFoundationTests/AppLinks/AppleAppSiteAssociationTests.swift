@@ -156,8 +156,9 @@ struct AppleAppSiteAssociationTests {
     let export = AppleAppSiteAssociation.export(
       table, appIDs: [Self.appID], webOnly: ["admin", "login"])
     let components = export.file.details[0].components
-    #expect(components.map(\.exclude) == [true, true, true, false, false, false])
-    #expect(components.map(\.path) == ["/admin", "/admin/?*", "/login", "/", "/", "/?*"])
+    // home's "/" and all's empty catch-all are one component once comments are left out.
+    #expect(components.map(\.exclude) == [true, true, true, false, false])
+    #expect(components.map(\.path) == ["/admin", "/admin/?*", "/login", "/", "/?*"])
     let router = RouteMatcher(table)
     for path in ["/", "/admin", "/admin/users/7", "/login", "/shop/7", "/loginx"] {
       let url = "https://example.com" + path
@@ -165,6 +166,31 @@ struct AppleAppSiteAssociationTests {
       let opensInApp = winner != "admin" && winner != "login"
       #expect(Reference.appleOpens(export.file, url) == opensInApp, "\(url)")
     }
+  }
+
+  @Test("A web-only exclusion that also takes an app route's links warns on that route")
+  func exclusionTakesAppLinks() throws {
+    let table = try Self.table([
+      ("page", "https://example.com/docs/:page"), ("rest", "https://example.com/docs/*rest"),
+      ("about", "https://example.com/about"),
+    ])
+    let export = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], webOnly: ["page"])
+    // The router gives /docs/a/b to the app route; the exclusion /docs/?* keeps it on the web.
+    #expect(RouteMatcher(table).match("https://example.com/docs/a/b")?.route.name == "rest")
+    #expect(!Reference.appleOpens(export.file, "https://example.com/docs/a/b"))
+    #expect(
+      export.warnings == [
+        AppLinkWarning(
+          routeName: "rest",
+          message: #"the web-only route "page"'s exclusion "/docs/?*" also takes "#
+            + "https://example.com/docs/x/y, which this route handles, so the link stays on the "
+            + "web (the file's wildcards cannot be as narrow as the web-only route)")
+      ])
+    // Without the app route nothing is lost, and nothing is said.
+    let alone = try Self.table([("page", "https://example.com/docs/:page")])
+    #expect(
+      AppleAppSiteAssociation.export(alone, appIDs: [Self.appID], webOnly: ["page"]).warnings
+        .isEmpty)
   }
 
   @Test("Case-insensitive paths give caseSensitive false; query literals warn")
@@ -198,6 +224,57 @@ struct AppleAppSiteAssociationTests {
     }
   }
 
+  @Test("Comments are opt-in; a file over 128 KB warns; several hosts without a host warn")
+  func sizeCommentsAndHosts() throws {
+    let table = try Self.table(
+      (0..<1_500).map { ("r\($0)", "https://example.com/a-rather-long-section-name-\($0)/:id") })
+    let plain = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
+    #expect(plain.file.details[0].components.allSatisfy { $0.comment == nil })
+    #expect(plain.file.json.utf8.count <= AppleAppSiteAssociation.maximumSize)
+    #expect(plain.warnings.isEmpty)
+    let commented = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], comments: true)
+    #expect(
+      commented.file.details[0].components[0].comment == "r0: " + table.routes[0].pattern.text)
+    let size = commented.file.json.utf8.count
+    #expect(size > AppleAppSiteAssociation.maximumSize)
+    #expect(
+      commented.warnings == [
+        AppLinkWarning(
+          routeName: nil,
+          message: "the file is \(size) bytes, over the 131072 bytes (128 KB) Apple reads; "
+            + "leave out the comments to shrink it")
+      ])
+    #expect(commented.warnings[0].description.hasPrefix("warning: the file is "))
+
+    let hosts = try Self.table([
+      ("a", "https://a.example.org/x/:id"), ("b", "https://(www.)b.example.org/y"),
+      ("c", "/z"), ("d", "https://*.example.org/w"),
+    ])
+    #expect(
+      AppleAppSiteAssociation.hosts(in: hosts) == [
+        "a.example.org", "www.b.example.org", "b.example.org", "*.example.org",
+      ])
+    let all = AppleAppSiteAssociation.export(hosts, appIDs: [Self.appID])
+    #expect(all.warnings.map(\.routeName) == [nil])
+    #expect(all.warnings[0].message.hasPrefix("the routes name 4 hosts (a.example.org, "))
+    let one = AppleAppSiteAssociation.export(hosts, appIDs: [Self.appID], host: "a.example.org")
+    #expect(one.warnings.isEmpty)
+  }
+
+  @Test("plusAsSpace: a query literal's space is widened to '?' with a warning")
+  func plusAsSpace() throws {
+    let table = try Self.table(
+      [("find", "https://example.com/find?k=a b"), ("plain", "https://example.com/p?k=ab")],
+      options: RouteOptions(plusAsSpace: true))
+    let export = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
+    let url = "https://example.com/find?k=a+b"
+    #expect(RouteMatcher(table).match(url)?.route.name == "find")
+    #expect(Reference.appleOpens(export.file, url))
+    #expect(export.file.details[0].components[0].query == .items([("k", "a?b")]))
+    #expect(export.warnings.map(\.routeName) == ["find"])
+    #expect(export.warnings[0].message.contains("(plusAsSpace)"))
+  }
+
   @Test("Only routes that answer https on the host are exported")
   func hostFilter() throws {
     let table = try Self.table([
@@ -225,7 +302,7 @@ struct AppleAppSiteAssociationTests {
   func jsonStructure() throws {
     let table = try Self.table(Self.features.map { ($0.name, $0.pattern) })
     let file = AppleAppSiteAssociation.export(
-      table, appIDs: [Self.appID, "ABCDE12345.com.example.app2"]
+      table, appIDs: [Self.appID, "ABCDE12345.com.example.app2"], comments: true
     ).file
     let root = try JSONParser.parse(file.json)
     #expect(root.objectMembers?.map(\.key) == ["applinks"])
