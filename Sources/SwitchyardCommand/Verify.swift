@@ -61,7 +61,7 @@ struct Verify: ParsableCommand {
 
   /// One thing a file gets wrong, as a line of text or an object of `--format json`.
   struct Difference {
-    /// `unhandledLink`, `webOnlyLink`, `routeNotLetIn` (``AppLinkDrift``), `appNotListed`,
+    /// `unhandledLink`, `webOnlyLink`, `routeNotLetIn`, `notVerified` (``AppLinkDrift``), `appNotListed`,
     /// `packageNotListed` or `fingerprintNotListed`.
     var kind: String
     var url: String?
@@ -87,6 +87,7 @@ struct Verify: ParsableCommand {
         case .unhandledLink: "unhandledLink"
         case .webOnlyLink: "webOnlyLink"
         case .routeNotLetIn: "routeNotLetIn"
+        case .notVerified: "notVerified"
         }
       self.init(kind: kind, url: drift.url, route: drift.routeName, message: "\(drift)")
     }

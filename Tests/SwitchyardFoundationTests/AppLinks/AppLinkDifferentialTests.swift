@@ -1,7 +1,8 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
-@testable import SwitchyardFoundation
+@testable import SwitchyardFiles
 
 /// Generated tables against the independent platform models of `AppLinkReferences.swift`: for
 /// every sample URL, does the router give it to an app route, and would iOS and Android open
@@ -28,33 +29,21 @@ struct AppLinkDifferentialTests {
     ("https://example.com/*", ["/anything", "/any/thing"]),
   ]
 
-  /// A small deterministic generator (SplitMix64).
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   @Test("Every lost link on iOS or Android comes with a warning on its route")
   func lostLinksAreWarned() throws {
-    var generator = Generator(state: 20_261_126)
+    var generator = SeededGenerator(seed: 20_261_126)
     let urls = Self.pool.flatMap(\.samples).map { "https://example.com" + $0 }
     var checked = 0
     for _ in 0..<60 {
       var options = RouteOptions()
-      options.caseInsensitivePaths = generator.next(4) == 0
-      options.plusAsSpace = generator.next(2) == 0
+      options.caseInsensitivePaths = generator.below(4) == 0
+      options.plusAsSpace = generator.below(2) == 0
       var table = RouteTable(options: options)
       var webOnly = Set<String>()
-      for (index, entry) in Self.pool.enumerated() where generator.next(3) == 0 {
+      for (index, entry) in Self.pool.enumerated() where generator.below(3) == 0 {
         let name = "r\(index)"
         try table.add(name, entry.pattern)
-        if generator.next(4) == 0 { webOnly.insert(name) }
+        if generator.below(4) == 0 { webOnly.insert(name) }
       }
       let apple = AppleAppSiteAssociation.export(
         table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com", webOnly: webOnly)
