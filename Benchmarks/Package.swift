@@ -62,7 +62,7 @@ let package = Package(
         "BenchSupport",
         "PeerRouters",
         "SwitchyardRouter",
-        .product(name: "SwitchyardFoundation", package: "Switchyard"),
+        .product(name: "SwitchyardFiles", package: "Switchyard"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/RouterBenchmarks",

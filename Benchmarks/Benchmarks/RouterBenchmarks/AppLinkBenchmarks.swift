@@ -10,7 +10,7 @@
 
 import Benchmark
 import Switchyard
-import SwitchyardFoundation
+import SwitchyardFiles
 
 /// `count` distinct routes with one component and one intent filter each.
 func appLinkTable(_ count: Int) -> RouteTable {
