@@ -13,6 +13,8 @@
 //   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
 //                               `Router.route` (the layer apps call), without and with one
 //                               interceptor; their Mallocs:github-<kind> scenarios too
+//   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
+//                               capture (URLScenarios.swift)
 //
 // Every router answers every probe before it is timed; a wrong answer stops the run
 // (fatalError naming the router, the probe, the expected and the actual answer).
@@ -66,6 +68,9 @@ let benchmarks: @Sendable () -> Void = {
     for kind in ProbeKind.allCases {
       registerMallocs(layer, kind: kind, run: run)
     }
+  }
+  for builder in SwitchyardURLBuilds.Builder.allCases {
+    registerURLBuilds(builder, table: "synthetic-1000", run: run)
   }
 }
 
