@@ -13,6 +13,8 @@
 //   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
 //                               `Router.route` (the layer apps call), without and with one
 //                               interceptor; their Mallocs:github-<kind> scenarios too
+//   Lookup:<github|synthetic-100>:SwitchyardRouterContext(1|2)  `Router.route` with a context
+//                               of one or two values made per call and read by the handler
 //   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
 //                               capture (URLScenarios.swift)
 //
@@ -60,6 +62,7 @@ let benchmarks: @Sendable () -> Void = {
   // The Router layer against the bare matcher, on the tables its goal names.
   let routerLayers: [any BenchRouter.Type] = [
     SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,
+    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self,
   ]
   for layer in routerLayers {
     for table in ["github", "synthetic-100"] {

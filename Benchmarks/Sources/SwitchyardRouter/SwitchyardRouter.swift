@@ -102,6 +102,64 @@ public struct SwitchyardInterceptedRouter: BenchRouter {
   }
 }
 
+extension RoutingContext.Key where Value == Int {
+  /// What the context routers' handlers add to the route index (always 0).
+  static var benchOffset: Self { Self("offset", default: -1) }
+}
+
+extension RoutingContext.Key where Value == String {
+  /// The second value of ``SwitchyardContextRouter2``'s contexts.
+  static var benchSource: Self { Self("source", default: "") }
+}
+
+/// ``SwitchyardRoutingRouter`` with a context of one value made for every call, as a server
+/// makes one per request, and read by the handler. Goal: the context adds at most 20 % of a
+/// bare match (`Lookup:<table>:Switchyard`) to `Lookup:<table>:SwitchyardRouter`.
+public struct SwitchyardContextRouter1: BenchRouter {
+  public static let name = "SwitchyardRouterContext1"
+
+  let router: Router<Int>
+
+  public static func build(_ routes: [BenchRoute]) throws -> SwitchyardContextRouter1 {
+    let router = Router<Int>()
+    for route in routes {
+      let index = route.index
+      try router.register(SwitchyardRouter.pattern(for: route), name: String(index)) { match in
+        index + match.context[.benchOffset]
+      }
+    }
+    _ = router.canRoute("/")
+    return SwitchyardContextRouter1(router: router)
+  }
+
+  public func lookup(_ path: String) -> Int? {
+    router.route(path, context: .with(.benchOffset, 0))
+  }
+}
+
+/// ``SwitchyardContextRouter1`` with two values per context, both read by the handler.
+public struct SwitchyardContextRouter2: BenchRouter {
+  public static let name = "SwitchyardRouterContext2"
+
+  let router: Router<Int>
+
+  public static func build(_ routes: [BenchRoute]) throws -> SwitchyardContextRouter2 {
+    let router = Router<Int>()
+    for route in routes {
+      let index = route.index
+      try router.register(SwitchyardRouter.pattern(for: route), name: String(index)) { match in
+        match.context[.benchSource] == "push" ? index + match.context[.benchOffset] : nil
+      }
+    }
+    _ = router.canRoute("/")
+    return SwitchyardContextRouter2(router: router)
+  }
+
+  public func lookup(_ path: String) -> Int? {
+    router.route(path, context: .with(.benchOffset, 0).with(.benchSource, "push"))
+  }
+}
+
 /// The URL of every route of a table in turn, one value per capture, built by a `RouteTable`
 /// or by a `Router<Int>` holding the same routes (``Router/url(for:values:host:scheme:)``).
 /// Goal: the router's build at most 1.5× the table's.
