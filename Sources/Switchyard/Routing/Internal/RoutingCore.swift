@@ -125,17 +125,11 @@ struct RoutingRegistry {
   }
 
   /// A level's routes and, once compiled, their matcher. A removal leaves the level
-  /// uncompiled and a new handler leaves its handlers stale until the next routing call, so a
-  /// run of removals or attachments compiles each level once, not once per call.
+  /// uncompiled until the next routing call, so a run of removals compiles each level once,
+  /// not once per call; a new handler replaces the old one in place and compiles nothing.
   private struct Level {
     var names: [String]
     var compiled: CompiledLevel?
-    var handlersChanged = false
-
-    init(names: [String], compiled: CompiledLevel?) {
-      self.names = names
-      self.compiled = compiled
-    }
   }
 
   init(options: RouteOptions) {
@@ -183,8 +177,11 @@ struct RoutingRegistry {
   mutating func setHandler(_ handler: RouteHandler, for name: String) -> Bool {
     guard entries[name] != nil else { return false }
     entries[name]?.handler = handler
-    if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
-      levels[level].handlersChanged = true
+    // Replaced at once, so that the old handler (and what it captured) is let go now.
+    if let level = levels.firstIndex(where: { $0.names.contains(name) }),
+      let position = levels[level].names.firstIndex(of: name)
+    {
+      levels[level].compiled?.handlers[position] = handler
     }
     cached = nil
     return true
@@ -265,12 +262,6 @@ struct RoutingRegistry {
       if levels[index].compiled == nil {
         let recompiled = compile(levels[index].names)
         levels[index] = recompiled
-      } else if levels[index].handlersChanged, let stale = levels[index].compiled {
-        levels[index].compiled = CompiledLevel(
-          matcher: stale.matcher, routes: stale.routes,
-          handlers: levels[index].names.compactMap { entries[$0]?.handler },
-          sequences: stale.sequences)
-        levels[index].handlersChanged = false
       }
       if let compiled = levels[index].compiled { compiledLevels.append(compiled) }
     }
@@ -318,7 +309,7 @@ struct RoutingRegistry {
 struct CompiledLevel: Sendable {
   let matcher: RouteMatcher
   let routes: [Route]
-  let handlers: [RouteHandler]
+  var handlers: [RouteHandler]
   let sequences: [Int]
 }
 
