@@ -15,6 +15,10 @@
 //   Lookup:<github|synthetic-100>:SwitchyardRouter(Intercepted)  the same probes through
 //                               `Router.route` (the layer apps call), without and with one
 //                               interceptor; their Mallocs:github-<kind> scenarios too
+//   Lookup:<github|synthetic-100>:SwitchyardRouterContext(1|2)  `Router.route` with a context
+//                               of one or two values made per call and read by the handler
+//   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
+//                               capture (URLScenarios.swift)
 //
 // Every router answers every probe before it is timed; a wrong answer stops the run
 // (fatalError naming the router, the probe, the expected and the actual answer).
@@ -62,6 +66,7 @@ let benchmarks: @Sendable () -> Void = {
   // The Router layer against the bare matcher, on the tables its goal names.
   let routerLayers: [any BenchRouter.Type] = [
     SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,
+    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self,
   ]
   for layer in routerLayers {
     for table in ["github", "synthetic-100"] {
@@ -70,6 +75,9 @@ let benchmarks: @Sendable () -> Void = {
     for kind in ProbeKind.allCases {
       registerMallocs(layer, kind: kind, run: run)
     }
+  }
+  for builder in SwitchyardURLBuilds.Builder.allCases {
+    registerURLBuilds(builder, table: "synthetic-1000", run: run)
   }
 }
 

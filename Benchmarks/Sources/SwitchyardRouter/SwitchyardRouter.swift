@@ -101,3 +101,126 @@ public struct SwitchyardInterceptedRouter: BenchRouter {
     router.route(path)
   }
 }
+
+extension RoutingContext.Key where Value == Int {
+  /// What the context routers' handlers add to the route index (always 0).
+  static var benchOffset: Self { Self("offset", default: -1) }
+}
+
+extension RoutingContext.Key where Value == String {
+  /// The second value of ``SwitchyardContextRouter2``'s contexts.
+  static var benchSource: Self { Self("source", default: "") }
+}
+
+/// ``SwitchyardRoutingRouter`` with a context of one value made for every call, as a server
+/// makes one per request, and read by the handler. Goal: the context adds at most 20 % of a
+/// bare match (`Lookup:<table>:Switchyard`) to `Lookup:<table>:SwitchyardRouter`.
+public struct SwitchyardContextRouter1: BenchRouter {
+  public static let name = "SwitchyardRouterContext1"
+
+  let router: Router<Int>
+
+  public static func build(_ routes: [BenchRoute]) throws -> SwitchyardContextRouter1 {
+    let router = Router<Int>()
+    for route in routes {
+      let index = route.index
+      try router.register(SwitchyardRouter.pattern(for: route), name: String(index)) { match in
+        index + match.context[.benchOffset]
+      }
+    }
+    _ = router.canRoute("/")
+    return SwitchyardContextRouter1(router: router)
+  }
+
+  public func lookup(_ path: String) -> Int? {
+    router.route(path, context: .with(.benchOffset, 0))
+  }
+}
+
+/// ``SwitchyardContextRouter1`` with two values per context, both read by the handler.
+public struct SwitchyardContextRouter2: BenchRouter {
+  public static let name = "SwitchyardRouterContext2"
+
+  let router: Router<Int>
+
+  public static func build(_ routes: [BenchRoute]) throws -> SwitchyardContextRouter2 {
+    let router = Router<Int>()
+    for route in routes {
+      let index = route.index
+      try router.register(SwitchyardRouter.pattern(for: route), name: String(index)) { match in
+        match.context[.benchSource] == "push" ? index + match.context[.benchOffset] : nil
+      }
+    }
+    _ = router.canRoute("/")
+    return SwitchyardContextRouter2(router: router)
+  }
+
+  public func lookup(_ path: String) -> Int? {
+    router.route(path, context: .with(.benchOffset, 0).with(.benchSource, "push"))
+  }
+}
+
+/// The URL of every route of a table in turn, one value per capture, built by a `RouteTable`
+/// or by a `Router<Int>` holding the same routes (``Router/url(for:values:host:scheme:)``).
+/// Goal: the router's build at most 1.5× the table's.
+public struct SwitchyardURLBuilds {
+  public enum Builder: String, CaseIterable, Sendable {
+    case routeTable = "RouteTable"
+    case router = "Router"
+  }
+
+  let table: RouteTable
+  let router: Router<Int>
+  let names: [String]
+  let values: [[String: any BuildValueConvertible]]
+
+  public init(_ routes: [BenchRoute]) throws {
+    var table = RouteTable()
+    let router = Router<Int>()
+    var values: [[String: any BuildValueConvertible]] = []
+    for route in routes {
+      let index = route.index
+      let pattern = SwitchyardRouter.pattern(for: route)
+      try table.add(String(index), pattern)
+      try router.register(pattern, name: String(index)) { _ in index }
+      var routeValues: [String: any BuildValueConvertible] = [:]
+      for segment in route.segments {
+        switch segment {
+        case .literal: break
+        case .parameter(let name): routeValues[name] = "v \(index)"
+        case .catchAll(let name): routeValues[name] = "a/b\(index)"
+        }
+      }
+      values.append(routeValues)
+    }
+    _ = router.canRoute("/")
+    self.table = table
+    self.router = router
+    self.names = routes.map { String($0.index) }
+    self.values = values
+  }
+
+  public var count: Int { names.count }
+
+  /// The URL of route `position` (in table order).
+  public func url(_ position: Int, by builder: Builder) throws -> String {
+    switch builder {
+    case .routeTable: try table.url(for: names[position], values: values[position])
+    case .router: try router.url(for: names[position], values: values[position])
+    }
+  }
+
+  /// Builds every URL with both builders and checks they agree and match their route back.
+  public func check() throws {
+    let matcher = RouteMatcher(table)
+    for position in 0..<count {
+      let fromTable = try url(position, by: .routeTable)
+      let fromRouter = try url(position, by: .router)
+      guard fromTable == fromRouter, matcher.match(fromTable)?.route.name == names[position]
+      else {
+        throw BenchDataError(
+          "route \(names[position]): table built \(fromTable), router built \(fromRouter)")
+      }
+    }
+  }
+}
