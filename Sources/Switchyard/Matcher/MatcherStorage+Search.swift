@@ -226,7 +226,7 @@ extension MatcherStorage {
     for branch in branches {
       if branch.schemeStart >= 0 {
         guard let scheme,
-          equalsLowercased(
+          asciiEqualsLowercased(
             scheme,
             UnsafeBufferPointer(
               rebasing: pool[Int(branch.schemeStart)..<Int(branch.schemeStart + branch.schemeCount)]
@@ -240,43 +240,16 @@ extension MatcherStorage {
       case .omitted: break
       case .any: if host == nil { continue }
       case .literal:
-        guard let host, equalsLowercased(host, expected) else { continue }
+        guard let host, asciiEqualsLowercased(host, expected) else { continue }
       case .wildcard:
         guard let host, host.count > expected.count,
-          equalsLowercased(
+          asciiEqualsLowercased(
             UnsafeBufferPointer(rebasing: host[(host.count - expected.count)...]), expected)
         else { continue }
       }
       search.root = branch.root
       if visit(&search, hostAsPath) { return }
     }
-  }
-
-  private func equalsLowercased(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    guard bytes.count == expected.count else { return false }
-    var index = 0
-    #if _endian(little)
-      // Eight bytes at a time, the last word overlapping the one before it: only bytes inside
-      // both buffers are read.
-      if bytes.count >= 8, let base = bytes.baseAddress, let expectedBase = expected.baseAddress {
-        let raw = UnsafeRawPointer(base)
-        let expectedRaw = UnsafeRawPointer(expectedBase)
-        while true {
-          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          let other = expectedRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          if asciiLowerWord(word) != other { return false }
-          if index + 8 == bytes.count { return true }
-          index = min(index + 8, bytes.count - 8)
-        }
-      }
-    #endif
-    while index < bytes.count {
-      if asciiLower(bytes[index]) != expected[index] { return false }
-      index += 1
-    }
-    return true
   }
 
 }

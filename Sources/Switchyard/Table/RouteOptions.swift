@@ -50,7 +50,8 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
     case .customSchemes: return !Self.isSpecial(scheme)
     case .schemes(let list):
       for listed in list where listed.utf8.count == scheme.count {
-        if equalsFolded(scheme, Array(listed.utf8)) { return true }
+        var listed = listed
+        if listed.withUTF8({ asciiEqualsLowercased(scheme, $0) }) { return true }
       }
       return false
     }
@@ -64,12 +65,7 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
   /// arrays (a test holds this to the list).
   static func isSpecial(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
     func folded(_ text: StaticString) -> Bool {
-      text.withUTF8Buffer { name in
-        for index in 0..<name.count where asciiLower(scheme[index]) != name[index] {
-          return false
-        }
-        return true
-      }
+      text.withUTF8Buffer { asciiEqualsLowercased(scheme, $0) }
     }
     switch scheme.count {
     case 2: return folded("ws")
@@ -78,14 +74,6 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
     case 5: return folded("https")
     default: return false
     }
-  }
-
-  /// Whether `bytes`, ASCII-lowercased, equal `lowercased`.
-  private func equalsFolded(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: some Collection<UInt8>
-  ) -> Bool {
-    bytes.count == lowercased.count
-      && zip(bytes, lowercased).allSatisfy { asciiLower($0) == $1 }
   }
 
   public var description: String {

@@ -66,3 +66,34 @@ package func hexValue(_ byte: UInt8) -> UInt8? {
   if letter &- UInt8(ascii: "a") < 6 { return letter &- UInt8(ascii: "a") &+ 10 }
   return nil
 }
+
+/// Whether `bytes`, with their ASCII capital letters made small, equal `expected` (lowercase):
+/// the one case-insensitive comparison of a URL's scheme or host with a pattern's. Eight bytes
+/// at a time where the buffers are long enough, since every lookup of a host compares one.
+@inline(__always)
+package func asciiEqualsLowercased(
+  _ bytes: UnsafeBufferPointer<UInt8>, _ expected: UnsafeBufferPointer<UInt8>
+) -> Bool {
+  guard bytes.count == expected.count else { return false }
+  var index = 0
+  #if _endian(little)
+    // Eight bytes at a time, the last word overlapping the one before it: only bytes inside
+    // both buffers are read.
+    if bytes.count >= 8, let base = bytes.baseAddress, let expectedBase = expected.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let expectedRaw = UnsafeRawPointer(expectedBase)
+      while true {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let other = expectedRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if asciiLowerWord(word) != other { return false }
+        if index + 8 == bytes.count { return true }
+        index = min(index + 8, bytes.count - 8)
+      }
+    }
+  #endif
+  while index < bytes.count {
+    if asciiLower(bytes[index]) != expected[index] { return false }
+    index += 1
+  }
+  return true
+}
