@@ -1,10 +1,31 @@
+/// `text` with every byte that `allowed` refuses written `%XX` (uppercase hex digits): the
+/// package's one percent-encoder, for built URLs and for the app-link files.
+///
+/// ```swift
+/// percentEncoded("a b/c") { URLBuilder.isAllowed($0, in: .pathSegment) }  // "a%20b%2Fc"
+/// ```
+package func percentEncoded(_ text: some StringProtocol, allowing allowed: (UInt8) -> Bool)
+  -> String
+{
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count)
+  for byte in text.utf8 {
+    if allowed(byte) {
+      bytes.append(byte)
+    } else {
+      URLBuilder.appendEscaped(byte, to: &bytes)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
 /// Percent-encoding for each place of a built URL (<doc:BuildingURLs>).
 ///
 /// Every byte outside a place's allowed set is written `%XX` with uppercase hex digits, so
 /// space is `%20`, and non-ASCII text is its UTF-8 bytes, each escaped.
 extension URLBuilder {
   /// Where in the URL text is printed.
-  enum Place {
+  package enum Place {
     /// One path segment: RFC 3986 `pchar` stays (`A-Z a-z 0-9 - . _ ~ ! $ & ' ( ) * + , ; = : @`).
     case pathSegment
     /// The first path segment of a host-as-path scheme, printed in the host position: also
@@ -15,7 +36,7 @@ extension URLBuilder {
   }
 
   /// Whether `byte` may stay as it is in `place`.
-  static func isAllowed(_ byte: UInt8, in place: Place) -> Bool {
+  package static func isAllowed(_ byte: UInt8, in place: Place) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -33,7 +54,7 @@ extension URLBuilder {
   }
 
   /// Appends `byte` as `%XX`.
-  static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+  package static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
     let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
     output.append(UInt8(ascii: "%"))
     output.append(digits[Int(byte >> 4)])

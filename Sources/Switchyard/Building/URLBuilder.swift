@@ -4,7 +4,7 @@
 /// host, decides which optional groups print, checks every value against its capture's type,
 /// escapes each value for its place, and finally matches the URL it made against the route
 /// alone: a URL that would read back as other values is refused rather than returned.
-struct URLBuilder {
+package struct URLBuilder {
   typealias Item = PatternParser.Item
 
   let route: Route

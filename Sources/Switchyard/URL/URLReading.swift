@@ -9,7 +9,7 @@
 /// and only for a URL with something to parse). A match straight from a lookup is not kept:
 /// the parts are split again from the text when read (the split is a single pass, cheap next
 /// to decoding), and the query is parsed at each read.
-struct URLReading: Sendable {
+package struct URLReading: Sendable {
   /// The URL as given.
   let text: String
   /// The split, in 16-bit offsets, when the reading is kept (`nil` otherwise, and for a URL
@@ -45,7 +45,7 @@ struct URLReading: Sendable {
   }
 
   /// Reads `text` under `options`, without matching it, kept.
-  init(reading text: String, options: RouteOptions) {
+  package init(reading text: String, options: RouteOptions) {
     self.text = text
     var layout = URLLayout()
     var hostAsPath = false
@@ -112,12 +112,12 @@ struct URLReading: Sendable {
   }
 
   /// The parts of the URL.
-  func parts(options: RouteOptions) -> URLParts {
+  package func parts(options: RouteOptions) -> URLParts {
     URLParts(self, options: options)
   }
 
   /// The query, in URL order.
-  func query(plusAsSpace: Bool) -> QueryParameters {
+  package func query(plusAsSpace: Bool) -> QueryParameters {
     guard let parameters else { return parseQuery(plusAsSpace: plusAsSpace) }
     return parameters.query { parseQuery(plusAsSpace: plusAsSpace) }
   }

@@ -33,7 +33,7 @@ extension AndroidIntentFilters {
     // Where each filter's data already is, so that routes sharing it cost a hash lookup.
     var positions: [AndroidIntentFilter.Data: Int] = [:]
     var warnings: [AppLinkWarning] = []
-    let hosts = hosts.map(LinkText.asciiLowercased)
+    let hosts = hosts.map(asciiLowercased)
     for route in table.routes {
       var translator = AndroidTranslator(route: route, table: table, hosts: hosts)
       let routeFilters = translator.filters()
@@ -173,7 +173,7 @@ struct AndroidTranslator {
         path.removeFirst()
         return [
           Part(
-            schemes: schemes, hosts: [LinkText.asciiLowercased(text)],
+            schemes: schemes, hosts: [asciiLowercased(text)],
             rules: rules(path, afterHost: text))
         ]
       case .capture(let kind, let name), .mixed(_, let kind, let name, _):

@@ -22,7 +22,7 @@ extension AndroidIntentFilters {
   func verify(against table: RouteTable, hosts: [String], work: inout AppLinkWork)
     -> [AppLinkDrift]
   {
-    let hosts = hosts.map(LinkText.asciiLowercased)
+    let hosts = hosts.map(asciiLowercased)
     let generated = AndroidFilterIndex(
       Self.export(table, packageName: nil, hosts: hosts, work: &work).file)
     let index = AndroidFilterIndex(self)
@@ -51,7 +51,7 @@ extension AndroidIntentFilters {
         let names = filter.hosts.isEmpty ? ["x"] : filter.hosts.map(Self.probeHost)
         for name in names {
           for path in Self.probePaths(filter.pathRules) {
-            probes.append(LinkText.asciiLowercased(scheme) + "://" + name + path)
+            probes.append(asciiLowercased(scheme) + "://" + name + path)
           }
         }
       }
@@ -96,8 +96,8 @@ extension AndroidIntentFilters {
       }
     }
     return paths.map { path in
-      let encoded = LinkText.percentEncoded(
-        path, keeping: { $0 == UInt8(ascii: "/") || LinkText.pathSafe($0) })
+      let encoded = percentEncoded(
+        path, allowing: { $0 == UInt8(ascii: "/") || LinkText.pathSafe($0) })
       return encoded.isEmpty || encoded.hasPrefix("/") ? encoded : "/" + encoded
     }
   }

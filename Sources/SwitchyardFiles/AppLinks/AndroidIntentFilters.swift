@@ -1,3 +1,5 @@
+import Switchyard
+
 /// Android intent filters for links: the `<intent-filter>` elements (action `VIEW`, category
 /// `BROWSABLE`) that let URLs into an app, with what Android compares them on.
 ///
@@ -66,7 +68,7 @@ public struct AndroidIntentFilter: Sendable, Hashable {
 
   func matches(_ link: LinkURL) -> Bool {
     guard let scheme = link.scheme,
-      schemes.contains(where: { LinkText.asciiLowercased($0) == scheme })
+      schemes.contains(where: { asciiLowercased($0) == scheme })
     else { return false }
     guard !hosts.isEmpty else { return true }
     guard let host = link.host,
@@ -80,7 +82,7 @@ public struct AndroidIntentFilter: Sendable, Hashable {
 
   /// `*.example.com` takes hosts ending in `.example.com`; `*` takes every host.
   static func host(_ entry: String, accepts host: String) -> Bool {
-    let entry = LinkText.asciiLowercased(entry)
+    let entry = asciiLowercased(entry)
     if entry.hasPrefix("*") { return host.hasSuffix(entry.dropFirst()) }
     return entry == host
   }

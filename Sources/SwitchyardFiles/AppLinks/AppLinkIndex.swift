@@ -1,3 +1,5 @@
+import Switchyard
+
 /// The first path segment of a path as the platforms compare it: the text between the leading
 /// `/` and the next `/` (`""` for `/` and for the empty path), or `nil` when `path` does not
 /// start with `/`.
@@ -44,7 +46,7 @@ struct AppleComponentIndex {
         }
         let key = Key(
           percentEncoded: percentEncoded, caseSensitive: caseSensitive,
-          segment: caseSensitive ? String(segment) : LinkText.asciiLowercased(String(segment)))
+          segment: caseSensitive ? String(segment) : asciiLowercased(String(segment)))
         entry.keyed[key, default: []].append(position)
       }
       return entry
@@ -77,7 +79,7 @@ struct AppleComponentIndex {
         for caseSensitive in [true, false] {
           let key = Key(
             percentEncoded: percentEncoded, caseSensitive: caseSensitive,
-            segment: caseSensitive ? segment : LinkText.asciiLowercased(segment))
+            segment: caseSensitive ? segment : asciiLowercased(segment))
           candidates += entry.keyed[key] ?? []
         }
       }
@@ -118,7 +120,7 @@ struct AndroidFilterIndex {
   init(_ file: AndroidIntentFilters) {
     filters = file.filters
     for (position, filter) in file.filters.enumerated() {
-      let hosts = filter.hosts.map(LinkText.asciiLowercased)
+      let hosts = filter.hosts.map(asciiLowercased)
       if hosts.isEmpty || hosts.contains(where: { $0.hasPrefix("*") }) {
         general.append(position)
         continue

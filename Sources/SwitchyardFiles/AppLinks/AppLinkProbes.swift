@@ -37,7 +37,7 @@ enum AppLinkProbes {
         }
       }
       var url = scheme + "://"
-      let encoded = segments.map { LinkText.percentEncoded($0, keeping: LinkText.pathSafe) }
+      let encoded = segments.map { percentEncoded($0, allowing: LinkText.pathSafe) }
       if hostAsPath {
         url += encoded.joined(separator: "/")
       } else {
@@ -64,16 +64,16 @@ enum AppLinkProbes {
           case .literal(let text): value = text
           case .capture(let kind, _): value = sample(kind)
           }
-          return LinkText.percentEncoded(item.name, keeping: LinkText.querySafe) + "="
-            + LinkText.percentEncoded(value, keeping: LinkText.querySafe)
+          return percentEncoded(item.name, allowing: LinkText.querySafe) + "="
+            + percentEncoded(value, allowing: LinkText.querySafe)
         }.joined(separator: "&")
     }
     switch route.pattern.fragmentShape {
     case nil: break
     case .literal(let text):
-      out += "#" + LinkText.percentEncoded(text, keeping: LinkText.fragmentSafe)
+      out += "#" + percentEncoded(text, allowing: LinkText.fragmentSafe)
     case .capture(let kind, _):
-      out += "#" + LinkText.percentEncoded(sample(kind), keeping: LinkText.fragmentSafe)
+      out += "#" + percentEncoded(sample(kind), allowing: LinkText.fragmentSafe)
     }
     return out
   }

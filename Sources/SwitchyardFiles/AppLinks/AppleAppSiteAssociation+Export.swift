@@ -78,7 +78,7 @@ extension AppleAppSiteAssociation {
     _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
     comments: Bool = false, work: inout AppLinkWork
   ) -> AppLinkExport<AppleAppSiteAssociation> {
-    let host = host.map(LinkText.asciiLowercased)
+    let host = host.map(asciiLowercased)
     var components: [Component] = []
     // Components already written (with the route that first wrote each), so that a repeated
     // one costs a hash lookup, not a scan.

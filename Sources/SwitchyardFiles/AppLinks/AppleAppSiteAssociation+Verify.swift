@@ -30,7 +30,7 @@ extension AppleAppSiteAssociation {
     against table: RouteTable, host: String?, appID: String?, webOnly: Set<String>,
     work: inout AppLinkWork
   ) -> [AppLinkDrift] {
-    let host = host.map(LinkText.asciiLowercased)
+    let host = host.map(asciiLowercased)
     let generated = AppleComponentIndex(
       Self.export(
         table, appIDs: [appID ?? "APP.ID"], host: host, webOnly: webOnly, work: &work
@@ -71,7 +71,7 @@ extension AppleAppSiteAssociation {
   static func probe(_ component: Component, encoded: Bool, one: String, any: String) -> String {
     func text(_ pattern: String, _ safe: (UInt8) -> Bool) -> String {
       let filled = AppLinkProbes.fill(apple: pattern, one: one, any: any)
-      return encoded ? filled : LinkText.percentEncoded(filled, keeping: safe)
+      return encoded ? filled : percentEncoded(filled, allowing: safe)
     }
     var path = text(component.path ?? "/*", { $0 == UInt8(ascii: "/") || LinkText.pathSafe($0) })
     if !path.hasPrefix("/") { path = "/" + path }
@@ -84,7 +84,7 @@ extension AppleAppSiteAssociation {
       url +=
         "?"
         + items.map {
-          LinkText.percentEncoded($0.name, keeping: LinkText.querySafe) + "="
+          percentEncoded($0.name, allowing: LinkText.querySafe) + "="
             + text($0.pattern, LinkText.querySafe)
         }.joined(separator: "&")
     }

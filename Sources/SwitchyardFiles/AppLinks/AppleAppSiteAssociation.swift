@@ -1,3 +1,5 @@
+import Switchyard
+
 /// An `apple-app-site-association` file's universal-link part (`applinks`): which apps may open
 /// which URLs of the domain that serves the file.
 ///
@@ -147,7 +149,7 @@ extension AppleAppSiteAssociation.Component {
         let values = link.query.filter { $0.name == item.name }.map(\.value)
         let written =
           percentEncoded
-          ? values.map { LinkText.percentEncoded($0, keeping: LinkText.querySafe) } : values
+          ? values.map { Switchyard.percentEncoded($0, allowing: LinkText.querySafe) } : values
         guard written.contains(where: { test(item.pattern, $0) }) else { return false }
       }
     }
@@ -155,6 +157,6 @@ extension AppleAppSiteAssociation.Component {
     return test(
       fragment,
       percentEncoded
-        ? LinkText.percentEncoded(fragmentText, keeping: LinkText.fragmentSafe) : fragmentText)
+        ? Switchyard.percentEncoded(fragmentText, allowing: LinkText.fragmentSafe) : fragmentText)
   }
 }

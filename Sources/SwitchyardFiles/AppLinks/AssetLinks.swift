@@ -51,7 +51,7 @@ public struct AssetLinks: Sendable, Hashable {
     _ table: RouteTable, packageName: String, fingerprints: [String], host: String? = nil,
     webOnly: Set<String>
   ) -> AppLinkExport<AssetLinks> {
-    let host = host.map(LinkText.asciiLowercased)
+    let host = host.map(asciiLowercased)
     var exclusions: [AppleAppSiteAssociation.Component] = []
     var written = Set<AppleAppSiteAssociation.Component>()
     var warnings: [AppLinkWarning] = []
