@@ -73,11 +73,17 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
-      name: "SwitchyardFoundationTests",
+      name: "SwitchyardFilesTests",
       dependencies: [
+        // SwitchyardFoundation: the fixtures are also loaded through a file `URL`.
         "Switchyard", "SwitchyardFiles", "SwitchyardFoundation", "SwitchyardTestSupport",
       ],
       resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardFoundationTests",
+      dependencies: ["Switchyard", "SwitchyardFoundation"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

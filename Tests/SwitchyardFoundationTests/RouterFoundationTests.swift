@@ -1,6 +1,5 @@
 import Foundation
 import Switchyard
-import SwitchyardFiles
 import SwitchyardFoundation
 import Testing
 
