@@ -1,0 +1,360 @@
+/// What routing one URL came to, apart from the output (which the generic entry point holds).
+struct DispatchOutcome {
+  /// The match whose handler produced the output; `nil` when none did.
+  var match: RouteMatch?
+  /// Why no handler took the URL; `nil` when one did.
+  var unmatched: UnmatchedRequest?
+  /// The URLs routed before the last one (interceptors' redirections).
+  var redirects: [String]
+  /// Whether an interceptor redirected or rejected the URL.
+  var intercepted: Bool
+}
+
+/// Routing one URL: interceptors and redirections, then candidates in precedence order, with
+/// the observers told of each decision. The caller runs the handlers (sync or async) and hands
+/// each attempt back to ``finish(_:for:)``.
+struct DispatchRun {
+  enum Step {
+    /// The best candidate (`nil` when no route matches); the others are listed only when it
+    /// declines, since most URLs never need them.
+    case candidates(best: Candidate?)
+    case unmatched(UnmatchedRequest)
+  }
+
+  let snapshot: RoutingSnapshot
+  let originalURL: String
+  let context: RoutingContext
+  let runsInterceptors: Bool
+  /// Whether an ended run describes the URL in an ``UnmatchedRequest`` (reading its parts):
+  /// only when someone will read it.
+  let describesUnmatched: Bool
+  private(set) var url: String
+  /// The one reading of `url` (its split, and its query once parsed), once it was matched.
+  private var reading: URLReading? = nil
+  private(set) var visited: [String] = []
+  private(set) var intercepted = false
+  private var declined: [DeclinedRoute] = []
+  /// When the run started (``ObserverClock``); read only when someone observes.
+  private var start: Duration? = nil
+
+  init(
+    _ snapshot: RoutingSnapshot, url: String, context: RoutingContext, interceptors: Bool = true,
+    describesUnmatched: Bool = true, reading: URLReading? = nil
+  ) {
+    self.reading = reading
+    self.snapshot = snapshot
+    self.originalURL = url
+    self.url = url
+    self.context = context
+    self.runsInterceptors = interceptors
+    self.describesUnmatched = describesUnmatched
+  }
+
+  /// Matches the URL and runs the interceptors that apply to it, following redirections.
+  mutating func prepare() -> Step {
+    while true {
+      if !snapshot.observers.isEmpty { start = ObserverClock.now }
+      // The URL's one split, kept: the handlers' matches, the interceptors and the unmatched
+      // handler read its parts from it and share one parse of its query.
+      let (reading, found) = snapshot.read(url)
+      self.reading = reading
+      var best = found
+      best?.match.context = context
+      guard runsInterceptors, !snapshot.interceptors.isEmpty else {
+        return .candidates(best: best)
+      }
+      guard
+        let (interceptor, decision) = snapshot.intercept(
+          url, reading, best?.match, visited, context)
+      else {
+        return .candidates(best: best)
+      }
+      if let step = apply(decision, by: interceptor, best: best) { return step }
+    }
+  }
+
+  /// Acts on an interceptor's decision other than `pass`; `nil` when it redirected and the new
+  /// URL is to be routed.
+  mutating func apply(
+    _ decision: InterceptorDecision, by interceptor: InterceptorEntry, best: Candidate?
+  ) -> Step? {
+    switch decision {
+    case .pass:
+      return .candidates(best: best)
+    case .reject:
+      intercepted = true
+      emit(.rejected, best?.match, interceptor: interceptor.name)
+      return .unmatched(unmatched(.rejected, interceptor: interceptor.name))
+    case .redirect(let target):
+      intercepted = true
+      emit(.redirected, best?.match, interceptor: interceptor.name)
+      visited.append(url)
+      url = target
+      reading = nil
+      guard visited.contains(target) || visited.count > snapshot.maximumRedirects else {
+        return nil
+      }
+      let reason: UnmatchedReason = visited.contains(target) ? .redirectLoop : .tooManyRedirects
+      emit(.unmatched, nil, interceptor: nil)
+      return .unmatched(unmatched(reason, interceptor: nil))
+    }
+  }
+
+  /// Runs the handlers once the interceptors have decided.
+  mutating func complete(
+    _ step: Step, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    switch step {
+    case .unmatched(let request):
+      return stopped(request)
+    case .candidates(let best):
+      guard let best else { return exhausted() }
+      if let result = finish(invoke(best.handler, best.match), for: best.match) {
+        return result
+      }
+      return tryRemaining(after: best, invoke)
+    }
+  }
+
+  /// The candidates after `best`, in precedence order.
+  func remainingCandidates(after best: Candidate) -> [Candidate] {
+    let found = reading.map { snapshot.candidates(url, reading: $0) } ?? snapshot.candidates(url)
+    return found.compactMap { candidate in
+      guard candidate.sequence != best.sequence else { return nil }
+      var copy = candidate
+      copy.match.context = context
+      return copy
+    }
+  }
+
+  /// Runs the candidates after `best` until one handles the URL or routing must stop.
+  mutating func tryRemaining(
+    after best: Candidate, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    for candidate in remainingCandidates(after: best) {
+      if let result = finish(invoke(candidate.handler, candidate.match), for: candidate.match) {
+        return result
+      }
+    }
+    return exhausted()
+  }
+
+  /// Records one candidate's attempt; returns the outcome when routing ends with it.
+  mutating func finish(_ attempt: Attempt, for match: RouteMatch) -> DispatchOutcome? {
+    switch attempt {
+    case .handled:
+      emit(.handled, match, interceptor: nil)
+      return DispatchOutcome(
+        match: match, unmatched: nil, redirects: visited, intercepted: intercepted)
+    case .declined(let error):
+      emit(.declined, match, interceptor: nil)
+      declined.append(DeclinedRoute(route: match.route, error: error))
+      return nil
+    case .skipped:
+      return nil
+    case .needsAsync:
+      emit(.needsAsync, match, interceptor: nil)
+      declined.append(
+        DeclinedRoute(route: match.route, error: AsyncHandlerSkipped(route: match.route)))
+      return ended(.needsAsync)
+    case .failed(let error):
+      emit(.failed, match, interceptor: nil)
+      declined.append(DeclinedRoute(route: match.route, error: error))
+      return ended(.handlerFailed)
+    }
+  }
+
+  /// Every candidate was tried and none handled the URL.
+  mutating func exhausted() -> DispatchOutcome {
+    emit(.unmatched, nil, interceptor: nil)
+    return ended(declined.isEmpty ? .noRoute : .allDeclined)
+  }
+
+  /// Routing stopped before any handler ran (an interceptor, a redirection loop).
+  func stopped(_ request: UnmatchedRequest) -> DispatchOutcome {
+    DispatchOutcome(match: nil, unmatched: request, redirects: visited, intercepted: intercepted)
+  }
+
+  private func ended(_ reason: UnmatchedReason) -> DispatchOutcome {
+    DispatchOutcome(
+      match: nil,
+      unmatched: describesUnmatched
+        ? unmatched(reason, interceptor: nil) : nil,
+      redirects: visited, intercepted: intercepted)
+  }
+
+  /// The unmatched request for `url`, read through its one reading (split now when the URL
+  /// was never matched: a redirection's target).
+  private func unmatched(_ reason: UnmatchedReason, interceptor: String?) -> UnmatchedRequest {
+    UnmatchedRequest(
+      url: url, originalURL: originalURL, redirects: visited,
+      reading: reading ?? snapshot.reader.read(url), options: snapshot.reader.options,
+      reason: reason, declined: declined, interceptor: interceptor, context: context)
+  }
+
+  private func emit(_ outcome: RoutingEvent.Outcome, _ match: RouteMatch?, interceptor: String?) {
+    guard !snapshot.observers.isEmpty else { return }
+    let route = match?.route
+    let event = RoutingEvent(
+      outcome: outcome, pattern: route?.pattern.text, routeName: route?.name,
+      interceptor: interceptor,
+      duration: start.map { ObserverClock.now - $0 } ?? .zero,
+      redirectDepth: visited.count, metadata: route?.metadata)
+    for observer in snapshot.observers { observer(event) }
+  }
+}
+
+extension RoutingSnapshot {
+  /// Routes `url`, running each candidate through `invoke` until one handles it or routing
+  /// must stop.
+  func route(
+    _ url: String, context: RoutingContext, interceptors: Bool = true,
+    describesUnmatched: Bool = true,
+    _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    // Nothing observes (so no event, no clock): interceptors that pass and a best candidate
+    // that handles the URL need no dispatch run at all.
+    if observers.isEmpty, levels.count == 1 {
+      return routeOneLevel(
+        url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched,
+        invoke)
+    }
+    if observers.isEmpty {
+      let (reading, found) = read(url)
+      var best = found
+      best?.match.context = context
+      if interceptors, !self.interceptors.isEmpty,
+        let (interceptor, decision) = intercept(url, reading, best?.match, [], context)
+      {
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: true,
+          describesUnmatched: describesUnmatched, reading: reading)
+        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
+        return run.complete(step, invoke)
+      }
+      guard let best else {
+        var run = DispatchRun(
+          self, url: url, context: context, interceptors: false,
+          describesUnmatched: describesUnmatched, reading: reading)
+        return run.exhausted()
+      }
+      let first = invoke(best.handler, best.match)
+      if case .handled = first {
+        return DispatchOutcome(match: best.match, unmatched: nil, redirects: [], intercepted: false)
+      }
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: false,
+        describesUnmatched: describesUnmatched, reading: reading)
+      if let result = run.finish(first, for: best.match) { return result }
+      return run.tryRemaining(after: best, invoke)
+    }
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: interceptors,
+      describesUnmatched: describesUnmatched)
+    return run.complete(run.prepare(), invoke)
+  }
+
+  /// ``route(_:context:interceptors:describesUnmatched:_:)`` when nothing observes and the
+  /// routes are one compiled level (a table registered up front, or merged since): the hot
+  /// path. The best match is built once, with the URL's kept reading, and handed on as is to
+  /// the interceptors and its handler; a dispatch run is made only when an interceptor acts,
+  /// the handler declines or nothing matches.
+  private func routeOneLevel(
+    _ url: String, context: RoutingContext, interceptors runsInterceptors: Bool,
+    describesUnmatched: Bool, _ invoke: (RouteHandler, RouteMatch) -> Attempt
+  ) -> DispatchOutcome {
+    let (reading, best) = levels[0].matcher.read(url)
+    var found = best
+    found?.context = context
+    if runsInterceptors, !interceptors.isEmpty,
+      let (interceptor, decision) = intercept(url, reading, found, [], context)
+    {
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: true,
+        describesUnmatched: describesUnmatched, reading: reading)
+      let step = run.apply(decision, by: interceptor, best: candidate(0, found)) ?? run.prepare()
+      return run.complete(step, invoke)
+    }
+    if let match = found, match.routeIndex < levels[0].handlers.count {
+      let first = invoke(levels[0].handlers[match.routeIndex], match)
+      if case .handled = first {
+        return DispatchOutcome(match: match, unmatched: nil, redirects: [], intercepted: false)
+      }
+      var run = DispatchRun(
+        self, url: url, context: context, interceptors: false,
+        describesUnmatched: describesUnmatched, reading: reading)
+      if let result = run.finish(first, for: match) { return result }
+      guard let best = candidate(0, match) else { return run.exhausted() }
+      return run.tryRemaining(after: best, invoke)
+    }
+    var run = DispatchRun(
+      self, url: url, context: context, interceptors: false,
+      describesUnmatched: describesUnmatched, reading: reading)
+    return run.exhausted()
+  }
+
+  /// The async form of ``route(_:context:interceptors:_:)``; throws `CancellationError` when
+  /// the task is cancelled between candidates.
+  func route(
+    _ url: String, context: RoutingContext,
+    _ invoke: (RouteHandler, RouteMatch) async -> Attempt
+  ) async throws -> DispatchOutcome {
+    var run = DispatchRun(self, url: url, context: context)
+    switch run.prepare() {
+    case .unmatched(let request):
+      return run.stopped(request)
+    case .candidates(let best):
+      guard let best else { return run.exhausted() }
+      try Task.checkCancellation()
+      if let result = run.finish(await invoke(best.handler, best.match), for: best.match) {
+        return result
+      }
+      for candidate in run.remainingCandidates(after: best) {
+        try Task.checkCancellation()
+        let attempt = await invoke(candidate.handler, candidate.match)
+        if let result = run.finish(attempt, for: candidate.match) { return result }
+      }
+      return run.exhausted()
+    }
+  }
+
+  /// The back stack of `url` (<doc:BackStacks>). `route` routes one URL and gives its output
+  /// and the outcome; parents are routed without interceptors and without the unmatched
+  /// handler.
+  func stack<Output>(
+    for url: String,
+    _ route: (_ url: String, _ isLeaf: Bool) -> (output: Output?, outcome: DispatchOutcome)
+  ) -> [Output] {
+    let leaf = route(url, true)
+    guard let leafOutput = leaf.output else { return [] }
+    // The gate applies to the link: an interceptor that redirected or rejected it decides
+    // the whole stack.
+    if leaf.outcome.intercepted { return [leafOutput] }
+    var entries: [(output: Output, route: String?)] = []
+    for parent in reader.parentURLs(of: url) where matches(parent) {
+      let result = route(parent, false)
+      if let output = result.output { entries.append((output, result.outcome.match?.route.name)) }
+    }
+    entries.append((leafOutput, leaf.outcome.match?.route.name))
+    // A route that answers several levels of the URL (a catch-all, an optional group) gives
+    // one entry: the deepest.
+    var stack: [Output] = []
+    for (position, entry) in entries.enumerated() {
+      if let name = entry.route, position + 1 < entries.count,
+        entries[position + 1].route == name
+      {
+        continue
+      }
+      stack.append(entry.output)
+    }
+    return stack
+  }
+}
+
+/// Why the synchronous ``Router/route(_:context:)`` stopped at a route: its handler is async.
+struct AsyncHandlerSkipped: Error, CustomStringConvertible {
+  let route: Route
+  var description: String {
+    "route '\(route.name)' has an async handler; route the URL with handle(_:) to run it"
+  }
+}

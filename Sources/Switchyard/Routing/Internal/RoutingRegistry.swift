@@ -1,0 +1,287 @@
+/// The routes, handlers, interceptors and observers of a router, as an editable value.
+///
+/// ``Router``, ``MainActorRouter`` and ``Navigator`` differ only in their handler kinds and
+/// entry points; all keep one registry and route through the same ``RoutingSnapshot`` and
+/// ``DispatchRun``, over the one engine (`RouteTable` → `RouteMatcher`).
+///
+/// Registration cost model (<doc:RegistrationCost>): routes added since the last routing call
+/// wait in `pending`; the next call compiles them into a new *level* (a `RouteMatcher` of
+/// their own), then merges the two newest levels while the older one is no bigger than the
+/// newer (a binary counter). Levels therefore at least halve from oldest to newest (at most
+/// log₂ n of them) and each route is compiled at most log₂ n times in all:
+/// register-one/route-one over n routes costs O(n log n). A
+/// lookup asks every level and ranks the winners by the one precedence (a table of just those
+/// routes); once as many calls as there are routes have passed without a change, the levels
+/// are merged into one, so a table registered up front routes through one matcher.
+@usableFromInline
+struct RoutingRegistry {
+  let reader: URLReader
+  let options: RouteOptions
+  /// The capture types the routes' patterns may name (those of the table a router was made
+  /// from; none otherwise).
+  let types: [ParameterType]
+  private var entries: [String: Entry] = [:]
+  /// Each route's signature and capture names, to refuse a new route that duplicates one
+  /// already registered (see `add(_:handler:)`).
+  private var signatures: [RegistrationKey: String] = [:]
+
+  /// What makes a registration a duplicate: lint's signature (the same URLs, ranked the same
+  /// way, with the same priority) and the same capture names. Routes that differ only in
+  /// their capture names stay allowed: a handler may decline, and typed routes whose
+  /// initializer fails (`/user/:id`, then `/user/:name`) rely on the next one running.
+  struct RegistrationKey: Hashable {
+    var signature: RouteSignature
+    var captureNames: [String]
+  }
+  private var levels: [Level] = []
+  private var pending: [String] = []
+  private var sequence = 0
+  private(set) var interceptors: [InterceptorEntry] = []
+  private(set) var observers: [@Sendable (RoutingEvent) -> Void] = []
+  var maximumRedirects = 8 {
+    didSet { cached = nil }
+  }
+  private var interceptorCount = 0
+  private var cached: RoutingSnapshot? = nil
+  private var callsSinceChange = 0
+  /// How many levels were compiled (a matcher built) so far: tests count work with it.
+  private(set) var compilations = 0
+
+  private struct Entry {
+    var route: Route
+    var handler: RouteHandler
+    var sequence: Int
+    var signature: RegistrationKey
+  }
+
+  /// A level's routes and, once compiled, their matcher. A removal leaves the level
+  /// uncompiled until the next routing call, so a run of removals compiles each level once,
+  /// not once per removal.
+  private struct Level {
+    var names: [String]
+    var compiled: CompiledLevel?
+
+    init(names: [String], compiled: CompiledLevel?) {
+      self.names = names
+      self.compiled = compiled
+    }
+  }
+
+  init(options: RouteOptions, types: [ParameterType] = []) {
+    self.options = options
+    self.types = types
+    reader = URLReader(options: options)
+  }
+
+  /// A registry of `table`'s routes, in its order, each declared (no handler yet).
+  ///
+  /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of its
+  ///   routes are duplicates, as `lint` would report them.
+  init(table: RouteTable) throws(RouteTableError) {
+    self.init(options: table.options, types: table.parameterTypes)
+    for route in table.routes { try add(route, handler: .declared) }
+  }
+
+  /// The routes as a table, in registration order: what lint, explain, export and the test
+  /// helpers read.
+  var table: RouteTable { RouteTable(options: options, types: types, reading: routes) }
+
+  /// The routes in registration order, numbered from 0.
+  var routes: [Route] {
+    entries.values.sorted { $0.sequence < $1.sequence }.enumerated().map { position, entry in
+      renumbered(entry.route, position)
+    }
+  }
+
+  var count: Int { entries.count }
+
+  /// The route named `name`, found by its name, as registered: the same value every time, so
+  /// the build plan it keeps is made once (``Router/url(for:values:host:scheme:)``).
+  func route(named name: String) -> Route? { entries[name]?.route }
+
+  /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
+  /// ` #3`… appended when that is taken.
+  @usableFromInline
+  mutating func add(
+    _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
+    metadata: RouteMetadata, handler: RouteHandler
+  ) throws(RouteTableError) -> Route {
+    let routeName = name ?? uniqueName(defaultName ?? pattern)
+    guard entries[routeName] == nil else {
+      throw RouteTableError(
+        code: .duplicateName, routeName: routeName,
+        message: "a route named '\(routeName)' already exists")
+    }
+    var scratch = RouteTable(options: options, types: types, reading: [])
+    let read = try scratch.add(routeName, pattern, priority: priority, metadata: metadata)
+    return try add(read, handler: handler)
+  }
+
+  /// Adds a route already read under this registry's options and types.
+  private mutating func add(_ read: Route, handler: RouteHandler) throws(RouteTableError) -> Route {
+    guard entries[read.name] == nil else {
+      throw RouteTableError(
+        code: .duplicateName, routeName: read.name,
+        message: "a route named '\(read.name)' already exists")
+    }
+    let route = renumbered(read, entries.count)
+    let signature = RegistrationKey(
+      signature: RouteSignature(route, options: options),
+      captureNames: route.pattern.captureNames)
+    if let first = signatures[signature], let existing = entries[first] {
+      throw RouteTableError(
+        code: .duplicateRoute, routeName: route.name,
+        message: RouteSignature.duplicateMessage(route, of: existing.route))
+    }
+    signatures[signature] = route.name
+    entries[route.name] = Entry(
+      route: route, handler: handler, sequence: sequence, signature: signature)
+    sequence += 1
+    pending.append(route.name)
+    changed()
+    return route
+  }
+
+  /// Replaces the handler of the route named `name`; `false` when there is no such route.
+  mutating func setHandler(_ handler: RouteHandler, for name: String) -> Bool {
+    guard entries[name] != nil else { return false }
+    entries[name]?.handler = handler
+    // The new handler goes into the compiled level in place (no matcher is built), and the
+    // old one is let go now rather than on the next routing call: a detached handler's
+    // captures must not outlive it.
+    if let level = levels.firstIndex(where: { $0.names.contains(name) }),
+      let position = levels[level].names.firstIndex(of: name)
+    {
+      levels[level].compiled?.handlers[position] = handler
+    }
+    cached = nil
+    return true
+  }
+
+  mutating func remove(_ name: String) -> Route? {
+    guard let entry = entries.removeValue(forKey: name) else { return nil }
+    signatures[entry.signature] = nil
+    if let position = pending.firstIndex(of: name) {
+      pending.remove(at: position)
+    } else if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
+      let names = levels[level].names.filter { $0 != name }
+      if names.isEmpty {
+        levels.remove(at: level)
+      } else {
+        levels[level] = Level(names: names, compiled: nil)
+      }
+    }
+    changed()
+    return entry.route
+  }
+
+  mutating func removeAllRoutes() {
+    entries = [:]
+    signatures = [:]
+    levels = []
+    pending = []
+    changed()
+  }
+
+  mutating func addInterceptor(
+    name: String?, scheme: String?,
+    _ body: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
+  ) -> String {
+    interceptorCount += 1
+    let interceptorName = name ?? "interceptor \(interceptorCount)"
+    interceptors.append(
+      InterceptorEntry(name: interceptorName, scheme: scheme.map(asciiLowercased), body: body))
+    cached = nil
+    return interceptorName
+  }
+
+  mutating func removeInterceptor(_ name: String) -> Bool {
+    let before = interceptors.count
+    interceptors.removeAll { $0.name == name }
+    cached = nil
+    return interceptors.count != before
+  }
+
+  mutating func addObserver(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
+    observers.append(observer)
+    cached = nil
+  }
+
+  /// The compiled snapshot: pending routes are compiled into a level first (see the cost
+  /// model above).
+  mutating func snapshot() -> RoutingSnapshot {
+    if let cached {
+      guard levels.count > 1 else { return cached }
+      callsSinceChange += 1
+      guard callsSinceChange >= entries.count else { return cached }
+      let merged = compile(levels.flatMap(\.names))
+      levels = [merged]
+    } else if !pending.isEmpty {
+      let added = compile(pending)
+      levels.append(added)
+      pending = []
+      while levels.count > 1,
+        levels[levels.count - 2].names.count <= levels[levels.count - 1].names.count
+      {
+        let newer = levels.removeLast()
+        let older = levels.removeLast()
+        let merged = compile(older.names + newer.names)
+        levels.append(merged)
+      }
+    }
+    var compiledLevels: [CompiledLevel] = []
+    compiledLevels.reserveCapacity(levels.count)
+    for index in levels.indices {
+      if levels[index].compiled == nil {
+        let recompiled = compile(levels[index].names)
+        levels[index] = recompiled
+      }
+      if let compiled = levels[index].compiled { compiledLevels.append(compiled) }
+    }
+    let compiled = RoutingSnapshot(
+      levels: compiledLevels, interceptors: interceptors, observers: observers,
+      maximumRedirects: maximumRedirects, reader: reader)
+    cached = compiled
+    return compiled
+  }
+
+  private mutating func changed() {
+    cached = nil
+    callsSinceChange = 0
+  }
+
+  /// A level of `names` (in registration order, which every caller keeps).
+  private mutating func compile(_ names: [String]) -> Level {
+    compilations += 1
+    let chosen = names.compactMap { entries[$0] }
+    let table = RouteTable(options: options, types: types, reading: chosen.map(\.route))
+    return Level(
+      names: names,
+      compiled: CompiledLevel(
+        matcher: RouteMatcher(table), routes: table.routes, handlers: chosen.map(\.handler),
+        sequences: chosen.map(\.sequence)))
+  }
+
+  private func renumbered(_ route: Route, _ index: Int) -> Route {
+    Route(
+      name: route.name, pattern: route.pattern, priority: route.priority, index: index,
+      metadata: route.metadata)
+  }
+
+  private func uniqueName(_ base: String) -> String {
+    guard entries[base] != nil else { return base }
+    var number = 2
+    while entries["\(base) #\(number)"] != nil { number += 1 }
+    return "\(base) #\(number)"
+  }
+}
+
+/// One compiled part of a registry: a matcher and, by its route positions, the handlers, the
+/// routes as read (with their variants, for ranking against other levels) and their
+/// registration sequence.
+struct CompiledLevel: Sendable {
+  let matcher: RouteMatcher
+  let routes: [Route]
+  var handlers: [RouteHandler]
+  let sequences: [Int]
+}

@@ -1,0 +1,135 @@
+/// A candidate: its match and its handler.
+struct Candidate {
+  var match: RouteMatch
+  let handler: RouteHandler
+  let sequence: Int
+  /// The level the match comes from.
+  let level: Int
+}
+
+/// An immutable, compiled view of a registry: what one routing call works with, start to end,
+/// whatever registrations happen meanwhile. A class, so that a routing call holds it by one
+/// reference.
+final class RoutingSnapshot: Sendable {
+  let levels: [CompiledLevel]
+  let interceptors: [InterceptorEntry]
+  let observers: [@Sendable (RoutingEvent) -> Void]
+  let maximumRedirects: Int
+  let reader: URLReader
+  /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
+  let scopedInterceptors: Bool
+  /// The storage an interception request for a URL no route matches is read under (for the
+  /// router's options): the first level's, or an empty table's when there are no routes.
+  let unmatchedStorage: MatcherStorage
+
+  init(
+    levels: [CompiledLevel], interceptors: [InterceptorEntry],
+    observers: [@Sendable (RoutingEvent) -> Void], maximumRedirects: Int, reader: URLReader
+  ) {
+    self.levels = levels
+    self.interceptors = interceptors
+    self.observers = observers
+    self.maximumRedirects = maximumRedirects
+    self.reader = reader
+    self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
+    unmatchedStorage =
+      levels.first?.matcher.storage ?? MatcherStorage(table: RouteTable(options: reader.options))
+  }
+
+  /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
+  /// its parts and query through it).
+  func read(_ url: String) -> (reading: URLReading, best: Candidate?) {
+    guard let level = levels.first else { return (reader.read(url), nil) }
+    let (reading, first) = level.matcher.read(url)
+    if levels.count == 1 { return (reading, candidate(0, first)) }
+    let found = levels.indices.compactMap { level in
+      candidate(level, level == 0 ? first : levels[level].matcher.match(url))
+    }
+    var best = found.count > 1 ? rank(found, url).first : found.first
+    if let match = best?.match { best?.match = RouteMatch(match, reading: reading) }
+    return (reading, best)
+  }
+
+  /// Every candidate for `url`, best first, reading through `reading` (not split again when
+  /// there is one level of routes).
+  func candidates(_ url: String, reading: URLReading) -> [Candidate] {
+    let found =
+      levels.count == 1
+      ? levels[0].matcher.candidates(for: reading).compactMap { candidate(0, $0) }
+      : candidates(url)
+    return found.map { candidate in
+      var copy = candidate
+      copy.match = RouteMatch(candidate.match, reading: reading)
+      return copy
+    }
+  }
+
+  /// The best candidate for `url`.
+  func best(_ url: String) -> Candidate? {
+    if levels.count == 1 { return candidate(0, levels[0].matcher.match(url)) }
+    let found = levels.indices.compactMap { candidate($0, levels[$0].matcher.match(url)) }
+    return found.count > 1 ? rank(found, url).first : found.first
+  }
+
+  /// Whether some route matches `url`.
+  func matches(_ url: String) -> Bool {
+    levels.contains { $0.matcher.matches(url) }
+  }
+
+  /// Every candidate for `url`, best first.
+  func candidates(_ url: String) -> [Candidate] {
+    if levels.count == 1 {
+      return levels[0].matcher.candidates(for: url).compactMap { candidate(0, $0) }
+    }
+    let found = levels.indices.flatMap { level in
+      levels[level].matcher.candidates(for: url).compactMap { candidate(level, $0) }
+    }
+    return found.count > 1 ? rank(found, url) : found
+  }
+
+  func candidate(_ levelIndex: Int, _ match: RouteMatch?) -> Candidate? {
+    let level = levels[levelIndex]
+    guard let match, match.routeIndex < level.handlers.count else { return nil }
+    return Candidate(
+      match: match, handler: level.handlers[match.routeIndex],
+      sequence: level.sequences[match.routeIndex], level: levelIndex)
+  }
+
+  /// Runs the interceptors that apply to `url`, in order, until one does not pass; returns it
+  /// and its decision (`nil` when all passed).
+  func intercept(
+    _ url: String, _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
+    _ context: RoutingContext
+  ) -> (InterceptorEntry, InterceptorDecision)? {
+    let request = InterceptionRequest(
+      redirects: redirects, match: match, context: context, reading: reading,
+      storage: unmatchedStorage)
+    return intercept(request)
+  }
+
+  /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
+  /// pass; returns it and its decision (`nil` when all passed).
+  func intercept(_ request: borrowing InterceptionRequest) -> (
+    InterceptorEntry, InterceptorDecision
+  )? {
+    let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
+    for index in interceptors.indices {
+      if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
+      let decision = interceptors[index].body(request)
+      if case .pass = decision { continue }
+      return (interceptors[index], decision)
+    }
+    return nil
+  }
+
+  /// Candidates of different levels in precedence order: a table of just their routes, in
+  /// registration order, says how they rank for `url`.
+  private func rank(_ found: [Candidate], _ url: String) -> [Candidate] {
+    let ordered = found.sorted { $0.sequence < $1.sequence }
+    let routes = ordered.map { levels[$0.level].routes[$0.match.routeIndex] }
+    let table = RouteTable(options: levels[0].matcher.options, types: [], reading: routes)
+    return RouteMatcher(table).candidates(for: url).compactMap { ranked in
+      ranked.routeIndex < ordered.count ? ordered[ranked.routeIndex] : nil
+    }
+  }
+}
