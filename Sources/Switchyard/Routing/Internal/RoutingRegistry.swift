@@ -79,7 +79,7 @@ struct RoutingRegistry {
   ///   routes are duplicates, as `lint` would report them.
   init(table: RouteTable) throws(RouteTableError) {
     self.init(options: table.options, types: table.parameterTypes)
-    for route in table.routes { try add(route, handler: .declared) }
+    for route in table.routes { _ = try add(route, handler: .declared) }
   }
 
   /// The routes as a table, in registration order: what lint, explain, export and the test
