@@ -21,14 +21,6 @@ extension AndroidIntentFilters {
   public static func export(
     _ table: RouteTable, packageName: String? = nil, hosts: [String] = []
   ) -> AppLinkExport<AndroidIntentFilters> {
-    var work = AppLinkWork()
-    return export(table, packageName: packageName, hosts: hosts, work: &work)
-  }
-
-  /// ``export(_:packageName:hosts:)``, counting its de-duplication steps in `work`.
-  static func export(
-    _ table: RouteTable, packageName: String?, hosts: [String], work: inout AppLinkWork
-  ) -> AppLinkExport<AndroidIntentFilters> {
     var filters: [AndroidIntentFilter] = []
     // Where each filter's data already is, so that routes sharing it cost a hash lookup.
     var positions: [AndroidIntentFilter.Data: Int] = [:]
@@ -38,7 +30,7 @@ extension AndroidIntentFilters {
       var translator = AndroidTranslator(route: route, table: table, hosts: hosts)
       let routeFilters = translator.filters()
       for filter in routeFilters {
-        work.steps += 1
+        countAppLinkStep()
         if let index = positions[filter.data] {
           filters[index].comment = (filters[index].comment ?? "") + "; " + (filter.comment ?? "")
         } else {

@@ -13,18 +13,9 @@ extension AndroidIntentFilters {
   /// let drifts = try AndroidIntentFilters(xml: manifest).verify(against: table)
   /// ```
   public func verify(against table: RouteTable, hosts: [String] = []) -> [AppLinkDrift] {
-    var work = AppLinkWork()
-    return verify(against: table, hosts: hosts, work: &work)
-  }
-
-  /// ``verify(against:hosts:)``, counting in `work` the export's steps and each filter tested
-  /// against a probe.
-  func verify(against table: RouteTable, hosts: [String], work: inout AppLinkWork)
-    -> [AppLinkDrift]
-  {
     let hosts = hosts.map(asciiLowercased)
     let generated = AndroidFilterIndex(
-      Self.export(table, packageName: nil, hosts: hosts, work: &work).file)
+      Self.export(table, packageName: nil, hosts: hosts).file)
     let index = AndroidFilterIndex(self)
     var probes: [String] = []
     for route in table.routes {
@@ -57,15 +48,15 @@ extension AndroidIntentFilters {
       }
     }
     let comparison = AppLinkComparison(
-      matcher: RouteMatcher(table), webOnly: [], file: { index.opens($0, work: &$1) },
-      generated: { generated.opens($0, work: &$1) })
-    var drifts = comparison.drifts(probes, work: &work)
+      matcher: RouteMatcher(table), webOnly: [], file: { index.opens($0) },
+      generated: { generated.opens($0) })
+    var drifts = comparison.drifts(probes)
     // A web link the file lets in without verification, where the exported filters verify it.
     var seen = Set<String>()
     for url in probes where url.hasPrefix("https://") && seen.insert(url).inserted {
       guard let route = comparison.matcher.match(url)?.route.name,
-        index.opens(url, work: &work), !index.verifiedOpens(url, work: &work),
-        generated.verifiedOpens(url, work: &work)
+        index.opens(url), !index.verifiedOpens(url),
+        generated.verifiedOpens(url)
       else { continue }
       drifts.append(AppLinkDrift(kind: .notVerified, url: url, routeName: route))
     }

@@ -55,19 +55,19 @@ struct AppLinkComparison {
   let matcher: RouteMatcher
   let webOnly: Set<String>
   /// What the file under test lets in.
-  let file: (String, inout AppLinkWork) -> Bool
+  let file: (String) -> Bool
   /// What the file `export` would write lets in (the documented superset).
-  let generated: (String, inout AppLinkWork) -> Bool
+  let generated: (String) -> Bool
 
   /// Each probe whose answer differs both from the router's and from the generated file's.
-  func drifts(_ probes: [String], work: inout AppLinkWork) -> [AppLinkDrift] {
+  func drifts(_ probes: [String]) -> [AppLinkDrift] {
     var seen = Set<String>()
     var drifts: [AppLinkDrift] = []
     for url in probes where seen.insert(url).inserted {
       let winner = matcher.match(url)?.route.name
       let expected = winner.map { !webOnly.contains($0) } ?? false
-      let actual = file(url, &work)
-      if actual == expected || actual == generated(url, &work) { continue }
+      let actual = file(url)
+      if actual == expected || actual == generated(url) { continue }
       if actual {
         drifts.append(
           AppLinkDrift(

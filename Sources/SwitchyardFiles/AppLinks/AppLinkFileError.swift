@@ -1,3 +1,5 @@
+import Switchyard
+
 /// An app-link file (`apple-app-site-association`, intent filters, `assetlinks.json`) that could
 /// not be read, with the line and column of the problem.
 ///
@@ -102,10 +104,14 @@ enum AppLinkJSON {
   }
 }
 
-/// The steps an export or a check took (hash lookups, pattern tests), so that tests can show
-/// that the cost grows in proportion to the input rather than measure time.
-struct AppLinkWork {
-  var steps = 0
+/// Counts one step of an export or a check (a hash lookup, a pattern tested against a URL) in
+/// debug builds (`ReadingCounters.appLinkSteps`), so that tests can show that the cost grows
+/// in proportion to the input rather than measure time.
+@inline(__always)
+func countAppLinkStep() {
+  #if DEBUG
+    ReadingCounters.count(\.appLinkSteps)
+  #endif
 }
 
 /// What the app-link readers refuse before reading, so that checking a file stays quick.

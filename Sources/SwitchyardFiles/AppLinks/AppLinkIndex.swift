@@ -54,14 +54,14 @@ struct AppleComponentIndex {
   }
 
   /// ``AppleAppSiteAssociation/opens(_:appID:)``, answered from the index; each component
-  /// tested adds a step to `work`.
-  func opens(_ url: String, appID: String?, work: inout AppLinkWork) -> Bool {
-    decidingComponent(url, appID: appID, work: &work).map { !$0.exclude } ?? false
+  /// tested counts a step (``countAppLinkStep()``).
+  func opens(_ url: String, appID: String?) -> Bool {
+    decidingComponent(url, appID: appID).map { !$0.exclude } ?? false
   }
 
   /// The component that decides `url` for the app (the first that matches in the first detail
   /// naming it that has one), or `nil` when none matches.
-  func decidingComponent(_ url: String, appID: String?, work: inout AppLinkWork)
+  func decidingComponent(_ url: String, appID: String?)
     -> AppleAppSiteAssociation.Component?
   {
     let link = LinkURLReader.standard.read(url)
@@ -85,7 +85,7 @@ struct AppleComponentIndex {
       }
       candidates.sort()
       for position in candidates {
-        work.steps += 1
+        countAppLinkStep()
         let component = entry.detail.components[position]
         if component.matches(link, in: entry.detail) {
           if !component.exclude { return component }
@@ -164,18 +164,18 @@ struct AndroidFilterIndex {
   }
 
   /// ``AndroidIntentFilters/opens(_:)``, answered from the index; each filter tested adds a
-  /// step to `work`.
-  func opens(_ url: String, work: inout AppLinkWork) -> Bool {
-    !filters(for: url, stopAtFirst: true, work: &work).isEmpty
+  /// step (``countAppLinkStep()``).
+  func opens(_ url: String) -> Bool {
+    !filters(for: url, stopAtFirst: true).isEmpty
   }
 
   /// Whether a filter with `android:autoVerify="true"` lets `url` in.
-  func verifiedOpens(_ url: String, work: inout AppLinkWork) -> Bool {
-    filters(for: url, stopAtFirst: false, work: &work).contains(where: \.autoVerify)
+  func verifiedOpens(_ url: String) -> Bool {
+    filters(for: url, stopAtFirst: false).contains(where: \.autoVerify)
   }
 
   /// The filters that let `url` in (only the first found, with `stopAtFirst`).
-  private func filters(for url: String, stopAtFirst: Bool, work: inout AppLinkWork)
+  private func filters(for url: String, stopAtFirst: Bool)
     -> [AndroidIntentFilter]
   {
     let link = LinkURLReader.standard.read(url)
@@ -187,7 +187,7 @@ struct AndroidFilterIndex {
     }
     var found: [AndroidIntentFilter] = []
     for position in candidates {
-      work.steps += 1
+      countAppLinkStep()
       guard filters[position].matches(link) else { continue }
       found.append(filters[position])
       if stopAtFirst { break }

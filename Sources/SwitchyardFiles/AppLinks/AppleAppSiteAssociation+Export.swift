@@ -5,40 +5,6 @@ extension AppleAppSiteAssociation {
   /// route's path is written as `*` (a superset) with a warning.
   static let maximumComponentsPerRoute = 64
 
-  /// Generates the file for the routes that answer `https` (on `host`, when given) from a
-  /// table.
-  ///
-  /// Every route is an app route unless it is in `webOnly`; a web-only route becomes `exclude`
-  /// components. Components are ordered by priority (higher first) and, within a priority,
-  /// web-only routes first, then registration order. Each pattern variant becomes one
-  /// component per way its catch-alls can be empty or not; captures become `?*` (any
-  /// non-empty text), so a capture also lets in text with a `/`, which no capture takes. Typed
-  /// captures, literal `*` or `?`, and query or fragment literals under case-insensitive paths
-  /// cannot be written exactly: the file gets the closest superset and a warning names the
-  /// route. `defaults` carry `caseSensitive` (the table's `caseInsensitivePaths`, negated) and
-  /// `percentEncoded: false` (patterns are compared with the decoded URL, as the router does).
-  ///
-  /// With `comments`, each component carries a `comment` naming its route and pattern; they
-  /// are left out by default because they repeat the pattern in every component and can make
-  /// up most of the file. A file over ``maximumSize`` (Apple's limit) gets a warning, as does a
-  /// file written without `host` for a table whose routes name several hosts (see
-  /// ``hosts(in:)``): each host would then let in the other hosts' routes.
-  ///
-  /// ```swift
-  /// let export = AppleAppSiteAssociation.export(
-  ///   table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com")
-  /// print(export.file.json)
-  /// export.warnings.forEach { print($0) }
-  /// ```
-  public static func export(
-    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = [],
-    comments: Bool = false
-  ) -> AppLinkExport<AppleAppSiteAssociation> {
-    var work = AppLinkWork()
-    return export(
-      table, appIDs: appIDs, host: host, webOnly: webOnly, comments: comments, work: &work)
-  }
-
   /// The largest file Apple reads: 128 KB (131,072 bytes), uncompressed.
   ///
   /// ```swift
@@ -73,10 +39,34 @@ extension AppleAppSiteAssociation {
     return hosts
   }
 
-  /// ``export(_:appIDs:host:webOnly:comments:)``, counting its de-duplication steps in `work`.
-  static func export(
-    _ table: RouteTable, appIDs: [String], host: String?, webOnly: Set<String>,
-    comments: Bool = false, work: inout AppLinkWork
+  /// Generates the file for the routes that answer `https` (on `host`, when given) from a
+  /// table.
+  ///
+  /// Every route is an app route unless it is in `webOnly`; a web-only route becomes `exclude`
+  /// components. Components are ordered by priority (higher first) and, within a priority,
+  /// web-only routes first, then registration order. Each pattern variant becomes one
+  /// component per way its catch-alls can be empty or not; captures become `?*` (any
+  /// non-empty text), so a capture also lets in text with a `/`, which no capture takes. Typed
+  /// captures, literal `*` or `?`, and query or fragment literals under case-insensitive paths
+  /// cannot be written exactly: the file gets the closest superset and a warning names the
+  /// route. `defaults` carry `caseSensitive` (the table's `caseInsensitivePaths`, negated) and
+  /// `percentEncoded: false` (patterns are compared with the decoded URL, as the router does).
+  ///
+  /// With `comments`, each component carries a `comment` naming its route and pattern; they
+  /// are left out by default because they repeat the pattern in every component and can make
+  /// up most of the file. A file over ``maximumSize`` (Apple's limit) gets a warning, as does a
+  /// file written without `host` for a table whose routes name several hosts (see
+  /// ``hosts(in:)``): each host would then let in the other hosts' routes.
+  ///
+  /// ```swift
+  /// let export = AppleAppSiteAssociation.export(
+  ///   table, appIDs: ["ABCDE12345.com.example.app"], host: "example.com")
+  /// print(export.file.json)
+  /// export.warnings.forEach { print($0) }
+  /// ```
+  public static func export(
+    _ table: RouteTable, appIDs: [String], host: String? = nil, webOnly: Set<String> = [],
+    comments: Bool = false
   ) -> AppLinkExport<AppleAppSiteAssociation> {
     let host = host.map(asciiLowercased)
     var components: [Component] = []
@@ -98,7 +88,7 @@ extension AppleAppSiteAssociation {
         translator.add(shape)
       }
       for component in translator.components {
-        work.steps += 1
+        countAppLinkStep()
         if written[component] == nil {
           written[component] = route.name
           components.append(component)
@@ -112,8 +102,7 @@ extension AppleAppSiteAssociation {
     let file = AppleAppSiteAssociation(details: [detail])
     if !webOnly.isEmpty {
       warnings += lostToExclusions(
-        file, table: table, host: host, order: ordered, webOnly: webOnly, owners: written,
-        work: &work)
+        file, table: table, host: host, order: ordered, webOnly: webOnly, owners: written)
     }
     if host == nil {
       let hosts = Self.hosts(in: table)
@@ -150,7 +139,7 @@ extension AppleAppSiteAssociation {
   /// route are asked of the file: one decided by an exclusion is a link lost to the browser.
   static func lostToExclusions(
     _ file: AppleAppSiteAssociation, table: RouteTable, host: String?, order: [Route],
-    webOnly: Set<String>, owners: [Component: String], work: inout AppLinkWork
+    webOnly: Set<String>, owners: [Component: String]
   ) -> [AppLinkWarning] {
     let index = AppleComponentIndex(file)
     let matcher = RouteMatcher(table)
@@ -184,7 +173,7 @@ extension AppleAppSiteAssociation {
     var warned = Set<[String]>()
     for url in probes {
       guard let winner = matcher.match(url)?.route.name, !webOnly.contains(winner),
-        let component = index.decidingComponent(url, appID: nil, work: &work),
+        let component = index.decidingComponent(url, appID: nil),
         component.exclude, let owner = owners[component],
         warned.insert([winner, owner]).inserted
       else { continue }

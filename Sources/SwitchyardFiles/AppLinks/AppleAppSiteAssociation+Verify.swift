@@ -20,21 +20,9 @@ extension AppleAppSiteAssociation {
     against table: RouteTable, host: String? = nil, appID: String? = nil,
     webOnly: Set<String> = []
   ) -> [AppLinkDrift] {
-    var work = AppLinkWork()
-    return verify(against: table, host: host, appID: appID, webOnly: webOnly, work: &work)
-  }
-
-  /// ``verify(against:host:appID:webOnly:)``, counting in `work` the export's steps and each
-  /// component tested against a probe.
-  func verify(
-    against table: RouteTable, host: String?, appID: String?, webOnly: Set<String>,
-    work: inout AppLinkWork
-  ) -> [AppLinkDrift] {
     let host = host.map(asciiLowercased)
     let generated = AppleComponentIndex(
-      Self.export(
-        table, appIDs: [appID ?? "APP.ID"], host: host, webOnly: webOnly, work: &work
-      ).file)
+      Self.export(table, appIDs: [appID ?? "APP.ID"], host: host, webOnly: webOnly).file)
     let index = AppleComponentIndex(self)
     var hosts: [String] = []
     var probes: [String] = []
@@ -62,9 +50,9 @@ extension AppleAppSiteAssociation {
     }
     let comparison = AppLinkComparison(
       matcher: RouteMatcher(table), webOnly: webOnly,
-      file: { index.opens($0, appID: appID, work: &$1) },
-      generated: { generated.opens($0, appID: nil, work: &$1) })
-    return comparison.drifts(probes, work: &work)
+      file: { index.opens($0, appID: appID) },
+      generated: { generated.opens($0, appID: nil) })
+    return comparison.drifts(probes)
   }
 
   /// The path, query and fragment of a URL that the component's patterns (filled in) match.

@@ -22,6 +22,13 @@ struct AppLinkCostTests {
     return table
   }
 
+  /// The app-link steps `body` takes (debug-build counters).
+  static func steps(_ body: () throws -> Void) rethrows -> Int {
+    let counters = ReadingCounters()
+    try ReadingCounters.$current.withValue(counters) { try body() }
+    return counters.counts.appLinkSteps
+  }
+
   /// Steps per route stay the same as the table grows fourfold (a quadratic cost would
   /// quadruple them).
   static func expectLinear(_ steps: (Int) throws -> Int) throws {
@@ -33,19 +40,17 @@ struct AppLinkCostTests {
 
   @Test func appleExportIsLinear() throws {
     try Self.expectLinear { count in
-      var work = AppLinkWork()
-      _ = AppleAppSiteAssociation.export(
-        try Self.table(count), appIDs: [Self.appID], host: nil, webOnly: [], work: &work)
-      return work.steps
+      let table = try Self.table(count)
+      return Self.steps {
+        _ = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], host: nil, webOnly: [])
+      }
     }
   }
 
   @Test func androidExportIsLinear() throws {
     try Self.expectLinear { count in
-      var work = AppLinkWork()
-      _ = AndroidIntentFilters.export(
-        try Self.table(count), packageName: nil, hosts: [], work: &work)
-      return work.steps
+      let table = try Self.table(count)
+      return Self.steps { _ = AndroidIntentFilters.export(table, packageName: nil, hosts: []) }
     }
   }
 
@@ -63,10 +68,12 @@ struct AppLinkCostTests {
     try Self.expectLinear { count in
       let table = try Self.table(count)
       let file = AppleAppSiteAssociation.export(table, appIDs: [Self.appID]).file
-      var work = AppLinkWork()
-      let drifts = file.verify(against: table, host: nil, appID: nil, webOnly: [], work: &work)
+      var drifts: [AppLinkDrift] = []
+      let steps = Self.steps {
+        drifts = file.verify(against: table, host: nil, appID: nil, webOnly: [])
+      }
       #expect(drifts.isEmpty)
-      return work.steps
+      return steps
     }
   }
 
@@ -74,10 +81,10 @@ struct AppLinkCostTests {
     try Self.expectLinear { count in
       let table = try Self.table(count)
       let file = AndroidIntentFilters.export(table).file
-      var work = AppLinkWork()
-      let drifts = file.verify(against: table, hosts: [], work: &work)
+      var drifts: [AppLinkDrift] = []
+      let steps = Self.steps { drifts = file.verify(against: table, hosts: []) }
       #expect(drifts.isEmpty)
-      return work.steps
+      return steps
     }
   }
 
@@ -120,9 +127,8 @@ struct AppLinkCostTests {
     ].map { "https://example.com" + $0 }
     for url in urls {
       for appID in [nil, "T.one", "T.two", "T.three"] {
-        var work = AppLinkWork()
         #expect(
-          index.opens(url, appID: appID, work: &work) == file.opens(url, appID: appID),
+          index.opens(url, appID: appID) == file.opens(url, appID: appID),
           "\(url) for \(appID ?? "any app")")
       }
     }
@@ -152,8 +158,7 @@ struct AppLinkCostTests {
       for scheme in ["https", "myapp"] {
         for path in paths {
           let url = scheme + "://" + host + path
-          var work = AppLinkWork()
-          #expect(index.opens(url, work: &work) == filters.opens(url), "\(url)")
+          #expect(index.opens(url) == filters.opens(url), "\(url)")
         }
       }
     }
