@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// What the `Hummingbird` trait adds.
+let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
+
 // Settings shared by every target.
 let swiftSettings: [SwiftSetting] = [
   // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
@@ -17,10 +20,32 @@ let package = Package(
     .library(name: "SwitchyardFiles", targets: ["SwitchyardFiles"]),
     .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
     .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
+    // Empty unless the package's `Hummingbird` trait is enabled (see the trait below).
+    .library(name: "SwitchyardHummingbird", targets: ["SwitchyardHummingbird"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
+  ],
+  traits: [
+    // Off by default, so that an app using only the core never builds Hummingbird or SwiftNIO.
+    .trait(
+      name: "Hummingbird",
+      description:
+        "SwitchyardHummingbird: serve the app-link files and web fallbacks from Hummingbird 2"
+    )
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // The `Hummingbird` trait only. No default traits: the middleware needs neither
+    // swift-configuration nor full Foundation.
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    // The `Hummingbird` trait's tests only, and already part of Hummingbird's own graph: a
+    // loopback HTTP client (NIO) and the service group that runs the server. HummingbirdTesting
+    // is not used, since it would build AsyncHTTPClient and BoringSSL.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock that tests advance by hand (held links' timeouts).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
@@ -46,6 +71,20 @@ let package = Package(
     .target(
       name: "SwitchyardUI",
       dependencies: ["Switchyard"],
+      swiftSettings: swiftSettings
+    ),
+
+    // Serving a table's app-link files and web fallbacks from Hummingbird 2: compiled only
+    // with the `Hummingbird` trait (its sources are inside `#if Hummingbird`).
+    .target(
+      name: "SwitchyardHummingbird",
+      dependencies: [
+        "Switchyard",
+        "SwitchyardFiles",
+        .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: hummingbird),
+      ],
       swiftSettings: swiftSettings
     ),
 
@@ -89,6 +128,23 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: ["Switchyard", .product(name: "Clocks", package: "swift-clocks")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardHummingbirdTests",
+      dependencies: [
+        "Switchyard", "SwitchyardFiles", "SwitchyardHummingbird",
+        .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+        .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(name: "NIOCore", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOPosix", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: hummingbird),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: hummingbird),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: hummingbird),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

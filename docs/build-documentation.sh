@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The modules with a DocC catalog at Sources/MODULE/MODULE.docc.
-modules=(Switchyard SwitchyardFiles)
+modules=(Switchyard SwitchyardFiles SwitchyardFoundation)
+# The same, for the modules compiled only with the package's `Hummingbird` trait.
+hummingbird_modules=(SwitchyardHummingbird)
 
 scratch=.build-docs
 output=${1:-$scratch}
@@ -28,17 +30,44 @@ build_symbols() {
       -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
   done
 }
+# The trait's modules are built in the scratch folder CI's Hummingbird step and CONTRIBUTING.md
+# use, without extra compiler flags (so SwiftNIO and Hummingbird are compiled once for both),
+# and their graphs are read from the built modules.
+build_hummingbird_symbols() {
+  local scratch=.build-hummingbird
+  for module in "${hummingbird_modules[@]}"; do
+    swift build --traits Hummingbird --scratch-path "$scratch" --target "$module"
+  done
+  local bin
+  bin=$(swift build --traits Hummingbird --scratch-path "$scratch" --show-bin-path)
+  local triple
+  triple=$(basename "$(dirname "$bin")")
+  # The C modules of the dependencies (SwiftNIO's shims) are found through their module maps
+  # and headers.
+  local clang=()
+  while IFS= read -r map; do clang+=(-Xcc "-fmodule-map-file=$map"); done \
+    < <(find "$bin" -maxdepth 2 -name module.modulemap)
+  while IFS= read -r include; do clang+=(-Xcc "-I$include"); done \
+    < <(find "$scratch/checkouts" -type d -name include -path '*/Sources/*')
+  for module in "${hummingbird_modules[@]}"; do
+    "$(dirname "$(command -v swift)")/swift-symbolgraph-extract" -module-name "$module" \
+      -target "$triple" -I "$bin/Modules" "${clang[@]}" \
+      -minimum-access-level public -output-dir "$symbols/all"
+  done
+}
+# Whether the graph of each module named is present.
 graphs_present() {
-  for module in "${modules[@]}"; do
+  for module in "$@"; do
     [ -s "$symbols/all/$module.symbols.json" ] || return 1
   done
 }
 build_symbols
-if ! graphs_present; then
+if ! graphs_present "${modules[@]}"; then
   rm -rf "$scratch"
   build_symbols
 fi
-graphs_present || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
+build_hummingbird_symbols
+graphs_present "${modules[@]}" "${hummingbird_modules[@]}" || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
@@ -47,7 +76,7 @@ fi
 [ -x "$docc" ] || docc="xcrun docc"
 
 mkdir -p "$output"
-for module in "${modules[@]}"; do
+for module in "${modules[@]}" "${hummingbird_modules[@]}"; do
   # One module's graphs: its own and its extensions of other modules' types (MODULE@OTHER).
   rm -rf "${symbols:?}/$module"
   mkdir -p "$symbols/$module"

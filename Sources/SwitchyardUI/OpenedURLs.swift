@@ -6,7 +6,7 @@
 
   extension View {
     /// Dispatches every URL the system opens in this view's scene into `router`, where it waits
-    /// until its route can take it (see the "Links that arrive too early" article).
+    /// until its route can take it (see the "Links That Arrive Too Early" article).
     ///
     /// ```swift
     /// WindowGroup { ContentView().dispatchingOpenedURLs(to: router) }

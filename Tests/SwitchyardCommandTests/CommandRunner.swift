@@ -25,6 +25,15 @@ enum CommandRunner {
     }
   }
 
+  /// The package root, from this file's path: Tests/SwitchyardCommandTests/CommandRunner.swift.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The text of a file of the repository, by its path from the package root.
+  static func repositoryFile(_ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(path)), as: UTF8.self)
+  }
+
   /// Where the binary is: `$SWITCHYARD_BINARY`, else next to the test bundle (the products
   /// directory of this test run), else the package's `.build*/debug` folders.
   static func binary() throws -> URL {
@@ -41,9 +50,7 @@ enum CommandRunner {
       candidates.append(
         bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("switchyard"))
     }
-    // The package root, from this file's path: Tests/SwitchyardCommandTests/CommandRunner.swift.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let root = packageRoot
     let scratchFolders =
       ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
       .filter { $0.hasPrefix(".build") }.sorted()

@@ -5,7 +5,7 @@ import Switchyard
 ///
 /// Build one from a route table with ``export(_:appIDs:host:webOnly:comments:)``, write it with
 /// ``json``, read one with ``init(json:)``, and ask what it lets in with ``opens(_:appID:)``
-/// (Apple's component matching, as the article "One table for iOS, Android and the web" in the
+/// (Apple's component matching, as the article "One Table for iOS, Android, and the Web" in the
 /// README restates it).
 ///
 /// ```swift
