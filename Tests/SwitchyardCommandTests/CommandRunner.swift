@@ -65,10 +65,11 @@ enum CommandRunner {
     throw Failure.binaryNotFound(candidates.map(\.path))
   }
 
-  /// Runs `switchyard ARGUMENTS` in `directory` (a fresh empty one by default) with `input` on
-  /// stdin (empty by default).
+  /// Runs `switchyard ARGUMENTS` (or `executable`) in `directory` (a fresh empty one by default)
+  /// with `input` on stdin (empty by default).
   static func run(
-    _ arguments: [String], input: String? = nil, in directory: URL? = nil
+    _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+    executable: URL? = nil
   ) throws -> CommandResult {
     let fileManager = FileManager.default
     let workspace = fileManager.temporaryDirectory
@@ -84,7 +85,7 @@ enum CommandRunner {
     _ = fileManager.createFile(atPath: stdinURL.path, contents: Data((input ?? "").utf8))
 
     let process = Process()
-    process.executableURL = try binary()
+    process.executableURL = try executable ?? binary()
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? workspace
     let stdout = try FileHandle(forWritingTo: stdoutURL)

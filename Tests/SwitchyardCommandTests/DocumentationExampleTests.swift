@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+/// The command-line examples of the README and the output comments of the snippets are run
+/// and compared with what they show, so that an example a user copies never drifts.
+@Suite("Documentation examples: the README's commands and the snippets print what they show")
+struct DocumentationExampleTests {
+  /// One `$ switchyard …` line of a README code block and the lines shown after it.
+  struct CommandExample: CustomStringConvertible {
+    var line: Int
+    var arguments: [String]
+    var expected: String
+    var description: String { "README.md:\(line): switchyard \(arguments.joined(separator: " "))" }
+  }
+
+  /// Reads the code blocks of `text` whose lines start with `$ `: each such line is a command,
+  /// the lines after it up to the next command or the end of the block its output.
+  static func commandExamples(in text: String) -> (examples: [CommandExample], others: [String]) {
+    var examples: [CommandExample] = []
+    var others: [String] = []
+    var inBlock = false
+    var current: CommandExample?
+    var output: [String] = []
+    func close() {
+      if var example = current {
+        example.expected = output.joined(separator: "\n")
+        examples.append(example)
+      }
+      current = nil
+      output = []
+    }
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      if line.hasPrefix("```") {
+        close()
+        inBlock.toggle()
+        continue
+      }
+      guard inBlock else { continue }
+      if line.hasPrefix("$ ") {
+        close()
+        let words = shellWords(String(line.dropFirst(2)))
+        let command: [String]? =
+          if words.first == "switchyard" {
+            Array(words.dropFirst())
+          } else if words.starts(with: ["swift", "run", "switchyard"]) {
+            Array(words.dropFirst(3))
+          } else {
+            nil
+          }
+        if let command {
+          current = CommandExample(line: index + 1, arguments: command, expected: "")
+        } else {
+          others.append("README.md:\(index + 1): \(line)")
+        }
+      } else if current != nil {
+        output.append(String(line))
+      }
+    }
+    close()
+    return (examples, others)
+  }
+
+  /// Splits a command line as a POSIX shell would for plain words, '…' and "…" (no
+  /// expansions: an example that needs them cannot be checked).
+  static func shellWords(_ line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var quote: Character?
+    var escaped = false
+    for character in line {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if let open = quote {
+        if character == open {
+          quote = nil
+        } else if character == "\\" && open == "\"" {
+          escaped = true
+        } else {
+          word.append(character)
+        }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character == "\\" {
+        escaped = true
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else {
+        word.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+
+  static let readme: String = (try? CommandRunner.repositoryFile("README.md")) ?? ""
+
+  @Test("The README shows commands, and only ones this test can run")
+  func readmeHasCheckableExamples() {
+    let (examples, others) = Self.commandExamples(in: Self.readme)
+    #expect(examples.count >= 3, "the README's command-line examples were not found")
+    #expect(others.isEmpty, "commands shown with `$ ` that are not switchyard: \(others)")
+  }
+
+  @Test(
+    "Each README command prints what the README shows (stderr, then stdout)",
+    arguments: commandExamples(in: readme).examples)
+  func readmeCommand(example: CommandExample) throws {
+    let result = try CommandRunner.run(example.arguments, in: CommandRunner.packageRoot)
+    let printed = (result.stderr + result.stdout)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let expected = example.expected.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    // A block may end with blank lines the command does not print, and the other way round.
+    func trimmed(_ lines: [String]) -> [String] {
+      Array(lines.reversed().drop { $0.isEmpty }.reversed())
+    }
+    #expect(trimmed(printed) == trimmed(expected), "\(example)")
+  }
+
+  // MARK: Snippets
+
+  /// The snippets: `Snippets/NAME.swift`, built as the executable `NAME` next to `switchyard`.
+  static let snippetNames: [String] =
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: CommandRunner.packageRoot.appendingPathComponent("Snippets").path)) ?? [])
+    .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+
+  /// The lines a snippet says it prints: each `// prints: TEXT` comment, in order, whether it
+  /// ends the line of the `print` or stands on a line of its own.
+  static func expectedOutput(ofSnippet source: String) -> [String] {
+    source.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+      guard let range = line.range(of: "// prints: ") else { return nil }
+      return String(line[range.upperBound...])
+    }
+  }
+
+  @Test("Every snippet says what it prints", arguments: snippetNames)
+  func snippetShowsOutput(name: String) throws {
+    let source = try CommandRunner.repositoryFile("Snippets/\(name).swift")
+    #expect(!Self.expectedOutput(ofSnippet: source).isEmpty, "Snippets/\(name).swift")
+  }
+
+  @Test("Each snippet prints what its comments say", arguments: snippetNames)
+  func snippetPrints(name: String) throws {
+    let source = try CommandRunner.repositoryFile("Snippets/\(name).swift")
+    let executable = try CommandRunner.binary().deletingLastPathComponent()
+      .appendingPathComponent(name)
+    let result = try CommandRunner.run([], executable: executable)
+    #expect(
+      result.status == 0, "Snippets/\(name).swift exited with \(result.status): \(result.stderr)")
+    let printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(
+      Array(printed.reversed().drop { $0.isEmpty }.reversed())
+        == Self.expectedOutput(ofSnippet: source), "Snippets/\(name).swift")
+  }
+
+  /// The README's Swift blocks: those after `<!-- snippet: NAME -->` are part of a snippet;
+  /// the others must be package manifests (which a snippet cannot hold).
+  static func readmeSwiftBlocks() -> [(line: Int, snippet: String?, lines: [String])] {
+    var blocks: [(line: Int, snippet: String?, lines: [String])] = []
+    var marker: String?
+    var current: (line: Int, snippet: String?, lines: [String])?
+    for (index, line) in readme.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if var block = current {
+        if line.hasPrefix("```") {
+          blocks.append(block)
+          current = nil
+        } else {
+          block.lines.append(String(line))
+          current = block
+        }
+      } else if line == "```swift" {
+        current = (index + 1, marker, [])
+        marker = nil
+      } else if line.hasPrefix("<!-- snippet: "), line.hasSuffix(" -->") {
+        marker = String(line.dropFirst(14).dropLast(4))
+      } else if !line.isEmpty {
+        marker = nil
+      }
+    }
+    return blocks
+  }
+
+  @Test("The README's Swift examples are compiled: each is part of a snippet")
+  func readmeSwiftIsCompiled() throws {
+    let blocks = Self.readmeSwiftBlocks()
+    #expect(blocks.count >= 3, "the README's Swift blocks were not found")
+    for block in blocks {
+      guard let snippet = block.snippet else {
+        #expect(
+          block.lines.contains { $0.contains(".package(") },
+          "README.md:\(block.line): a Swift block that is neither a manifest nor marked `<!-- snippet: NAME -->`"
+        )
+        continue
+      }
+      let source = try CommandRunner.repositoryFile("Snippets/\(snippet).swift")
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let found = source.indices.contains { start in
+        source[start...].starts(with: block.lines)
+      }
+      #expect(
+        found, "README.md:\(block.line): the block is not a part of Snippets/\(snippet).swift")
+    }
+  }
+}
