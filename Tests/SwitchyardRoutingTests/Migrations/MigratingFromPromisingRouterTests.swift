@@ -65,6 +65,17 @@ struct MigratingFromPromisingRouterTests {
     #expect(await router.dispatch("myapp://people/8").result.output == .done("show 8"))
   }
 
+  @Test("Links with a host PromisingRouter ignored (app://localhost/…) need hostAsPath .never")
+  func hostsReadAsHosts() throws {
+    let hostAsPath = Router<ActionResult>()
+    try hostAsPath.register("/people/:id") { .done("show \($0["id"] ?? "-")") }
+    #expect(hostAsPath.route("app://localhost/people/7") == nil)
+
+    let router = Router<ActionResult>(options: RouteOptions(hostAsPath: .never))
+    try router.register("/people/:id") { .done("show \($0["id"] ?? "-")") }
+    #expect(router.route("app://localhost/people/7") == .done("show 7"))
+  }
+
   @Test("A routing without an action waits until the timeout, then the delegate is told")
   func timeout() async throws {
     let clock = TestClock()
