@@ -53,7 +53,7 @@ struct Lint: ParsableCommand {
   }
 }
 
-/// Renders lint findings as the JSON array of docs/CommandLine.md or as text for people.
+/// Renders lint findings as the JSON array of SwitchyardFiles.docc/CommandLine.md or as text for people.
 enum LintFormatter {
   /// A JSON string. Printable ASCII (the common case: names, patterns, witnesses, messages
   /// with quoted names) is escaped here in one pass; anything else goes to `JSONEscaping`.

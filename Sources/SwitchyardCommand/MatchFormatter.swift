@@ -1,9 +1,9 @@
 import Switchyard
 import SwitchyardFiles
 
-/// Renders match results as the JSON lines of docs/CommandLine.md or as text for people.
+/// Renders match results as the JSON lines of SwitchyardFiles.docc/CommandLine.md or as text for people.
 enum MatchFormatter {
-  /// One JSON object on one line, keys in the order docs/CommandLine.md gives:
+  /// One JSON object on one line, keys in the order SwitchyardFiles.docc/CommandLine.md gives:
   /// `url`, `route`, `pattern`, `params`, `query`, `fragment`; a miss is `{"url":…,"route":null}`.
   static func json(url: String, match: RouteMatch?) -> String {
     var out = "{\"url\":" + JSONEscaping.quote(url)

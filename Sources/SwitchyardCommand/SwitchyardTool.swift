@@ -12,8 +12,9 @@ import SwitchyardFiles
 
 /// The `switchyard` command: match URLs against route tables from the command line.
 ///
-/// Exit statuses follow docs/CommandLine.md for every subcommand: 0 success, 1 a negative answer (a URL that
-/// did not match), 2 a usage or route-file error (message on stderr, nothing on stdout).
+/// Exit statuses follow the command-line article (SwitchyardFiles.docc/CommandLine.md) for
+/// every subcommand: 0 success, 1 a negative answer (a URL that did not match), 2 a usage or
+/// route-file error (message on stderr, nothing on stdout).
 @main
 struct SwitchyardTool: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -78,7 +79,7 @@ struct SwitchyardTool: ParsableCommand {
     return status
   }
 
-  /// docs/CommandLine.md: "2 for a usage or route-file error".
+  /// SwitchyardFiles.docc/CommandLine.md: "2 for a usage or route-file error".
   static let usageErrorStatus = ExitCode(2)
 
   /// The names `switchyard` accepts as its first argument: each subcommand's name and aliases,

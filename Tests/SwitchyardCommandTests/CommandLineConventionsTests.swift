@@ -3,8 +3,8 @@ import Testing
 
 @testable import SwitchyardCommand
 
-/// End-to-end tests of the conventions every subcommand shares (docs/CommandLine.md, "The
-/// command"): the version, unknown subcommands, checked output, where route files come from,
+/// End-to-end tests of the conventions every subcommand shares (the SwitchyardFiles article
+/// *The Route File and the switchyard Command*, "The command"): the version, unknown subcommands, checked output, where route files come from,
 /// escaped text output and shell completion.
 @Suite("switchyard conventions (end to end)")
 struct CommandLineConventionsTests {
