@@ -4,15 +4,15 @@ import SwitchyardFiles
 import SwitchyardFoundation
 import Testing
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 }
 
-extension RouteMetadata.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var screenName: Self { Self("screenName", default: "") }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var source: Self { Self("source", default: "link") }
 }
 

@@ -60,6 +60,6 @@ struct IsolationTests {
   }
 }
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var locked: Self { Self("locked", default: false) }
 }

@@ -1,12 +1,12 @@
 import Switchyard
 import Testing
 
-extension RoutingContext.Key where Value == Int {
+extension TypedKey where Value == Int {
   fileprivate static var count: Self { Self("count", default: -1) }
   fileprivate static var page: Self { Self("page", default: 0) }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var source: Self { Self("source", default: "link") }
   fileprivate static var screen: Self { Self("screen", default: "") }
   /// The same name as `count`, read as another type.

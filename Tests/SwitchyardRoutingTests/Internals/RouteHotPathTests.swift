@@ -1,11 +1,11 @@
 import Switchyard
 import Testing
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var origin: Self { Self("origin", default: "none") }
 }
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var gated: Self { Self("gated", default: false) }
 }
 
