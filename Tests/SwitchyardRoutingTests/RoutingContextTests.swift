@@ -65,7 +65,7 @@ struct RoutingContextTests {
   func perCall() throws {
     let router = Router<String>()
     try router.register("/item/<int:id>") { match in
-      "\(try match.int("id")) \(match.context[.source]) \(match.context[.count])"
+      "\(try match.value("id", as: Int.self)) \(match.context[.source]) \(match.context[.count])"
     }
     router.unmatchedHandler = { request in "none \(request.context[.source])" }
     for index in 0..<50 {

@@ -7,8 +7,8 @@
 /// enum Tab: String, RouteParameter { case posts, likes }
 ///
 /// let match = matcher.match("myapp://user/42?tab=likes")!
-/// try match.value(Tab.self, "tab")   // .likes
-/// try match.int("id")                // 42
+/// try match.value("tab", as: Tab.self)   // .likes
+/// try match.value("id", as: Int.self)                // 42
 /// ```
 ///
 /// The standard library's integers, `Double`, `Float`, `Bool`, `String` and `Substring`
@@ -93,7 +93,7 @@ extension RouteParameter where Self: FixedWidthInteger {
 ///
 /// ```swift
 /// do {
-///   _ = try match.int("id")
+///   _ = try match.value("id", as: Int.self)
 /// } catch {
 ///   print(error)  // parameter 'id' is "abc", which is not a valid Int
 /// }

@@ -7,7 +7,7 @@
 /// ```swift
 /// let router = Router<Screen>()
 /// try router.register("myapp://orders/<uuid:id>", metadata: .with(.gates, [.signedIn])) {
-///   .order(try $0.string("id"))
+///   .order(try $0.value("id", as: String.self))
 /// }
 /// router.dispatch("myapp://orders/1F0C6D7E-…")   // held: not signed in yet
 /// router.links.openGate(.signedIn)              // delivered now
