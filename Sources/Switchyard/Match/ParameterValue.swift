@@ -85,7 +85,7 @@ public struct ParameterValue: Sendable, Hashable, CustomStringConvertible {
   public var description: String { text }
 
   /// The text, for string values (`nil` for numbers; ``text`` has every value's text).
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string = storage { return text }
     return nil
   }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// router.unmatchedHandler = { request in
-///   print(request.parts.scheme ?? "-", request.parts.pathSegments, request.query.items)
+///   print(request.parts.scheme ?? "-", request.parts.pathSegments, Array(request.query))
 ///   print(request.reason)   // noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects
 ///   return nil
 /// }
