@@ -42,6 +42,10 @@ struct RoutingTrapsTests {
     let failure = try #require(result.unmatched?.declined.first?.error as? UndeclaredParameter)
     #expect(failure.name == "idd")
     #expect(failure.description.contains("does not declare"))
+    // The hint names the reader that exists: `value(_:as:)` under `try?`.
+    #expect(
+      failure.description.hasSuffix(
+        #"read optional query values with try? match.value("idd", as: Int.self)"#))
     #expect(events.all == [.failed])
 
     // A value that does not convert is a fair decline: the next candidate runs.

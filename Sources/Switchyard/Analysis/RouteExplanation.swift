@@ -4,6 +4,8 @@
 ///
 /// ```swift
 /// let explanation = table.explain("myapp://user/42")
+/// explanation.parts.pathSegments          // ["user", "42"]: the parts a match gives
+/// explanation.hostAsPath                  // true: myapp reads its host as a path segment
 /// explanation.winner                      // "user"
 /// explanation.routes[0].route.name        // "user" (matched routes first, best first)
 /// explanation.routes.last?.failure?.part  // .segment, .conversion, .query, …
