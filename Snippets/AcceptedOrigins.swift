@@ -8,7 +8,7 @@ enum Screen: Hashable {
 
 let router = try Router<Screen>(accepting: ["shop", "https://(www.)shop.example.com"])
 try router.register("/account/orders") { _ in .orders }
-try router.register("/product/<int:id>") { .product(try $0.int("id")) }
+try router.register("/product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
 
 print(router.route("shop://account/orders") as Any)  // Optional(orders)
 print(router.route("https://www.shop.example.com/product/42") as Any)  // Optional(product(42))

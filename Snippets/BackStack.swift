@@ -7,8 +7,10 @@ enum Destination: Hashable {
 }
 
 let router = Router<Destination>()
-try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
-try router.register("myapp://user/<int:uid>/post/<int:id>") { .post(try $0.int("id")) }
+try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+try router.register("myapp://user/<int:uid>/post/<int:id>") {
+  .post(try $0.value("id", as: Int.self))
+}
 
 // For SwiftUI: NavigationStack(path: $path) with path = router.stack(for: url)
 let path = router.stack(for: "myapp://user/42/post/7")

@@ -46,7 +46,7 @@ struct SearchRoute: PathRoutable {
   }
 
   init(match: RouteMatch) throws {
-    term = try match.string("term")
+    term = try match.value("term", as: String.self)
     sort = match.query.last("sort")
   }
 }

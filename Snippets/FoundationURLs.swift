@@ -8,7 +8,7 @@ enum Screen: Hashable {
 }
 
 let router = Router<Screen>()
-try router.register("shop://orders/<uuid:id>") { .order(try $0.value(UUID.self, "id")) }
+try router.register("shop://orders/<uuid:id>") { .order(try $0.value("id", as: UUID.self)) }
 
 if let url = URL(string: "shop://orders/6F9619FF-8B86-D011-B42D-00C04FC964FF") {
   print(router.route(url) as Any)  // Optional(order(6F9619FF-8B86-D011-B42D-00C04FC964FF))

@@ -15,7 +15,7 @@ let person = router.dispatch("myapp://people/7")
 let orders = router.dispatch("myapp://orders")
 print(router.links.held.map(\.url))  // ["myapp://people/7", "myapp://orders"]
 
-try router.attach("person") { .person(try $0.int("id")) }
+try router.attach("person") { .person(try $0.value("id", as: Int.self)) }
 router.links.openGate(.signedIn)
 
 print(await person.result.output as Any)  // Optional(Screen.person(7))

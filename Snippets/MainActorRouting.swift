@@ -14,7 +14,7 @@ enum Screen: Hashable {
   let model = AppModel()
   let router = MainActorRouter<Screen>()
   try router.register("myapp://user/<int:id>") { match in
-    let screen = Screen.user(try match.int("id"))
+    let screen = Screen.user(try match.value("id", as: Int.self))
     model.path.append(screen)  // no hop, no assumeIsolated
     return screen
   }

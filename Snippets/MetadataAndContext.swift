@@ -1,11 +1,11 @@
 // Route metadata for a login gate, per-call context, and the back stack behind the gate.
 import Switchyard
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   static var source: Self { Self("source", default: "link") }
 }
 

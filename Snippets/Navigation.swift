@@ -14,8 +14,10 @@ final class PrintingHost: NavigationHost {
 
 let host = PrintingHost()
 let navigator = Navigator<Screen>(scheme: "myapp", host: host)
-try navigator.map("/user/<int:id>") { match in .user(try match.int("id")) }
-try navigator.map("/user/<int:uid>/post/<int:id>") { match in .post(try match.int("id")) }
+try navigator.map("/user/<int:id>") { match in .user(try match.value("id", as: Int.self)) }
+try navigator.map("/user/<int:uid>/post/<int:id>") { match in
+  .post(try match.value("id", as: Int.self))
+}
 try navigator.map(
   "/alert",
   open: { match in

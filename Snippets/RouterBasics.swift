@@ -9,9 +9,11 @@ enum Destination: Equatable {
 }
 
 let router = Router<Destination>()
-try router.register("myapp://user/<int:id>") { match in .user(try match.int("id")) }
-try router.register("myapp://user/:name") { match in .profile(try match.string("name")) }
-try router.register("/search/:term") { match in .search(try match.string("term")) }
+try router.register("myapp://user/<int:id>") { match in .user(try match.value("id", as: Int.self)) }
+try router.register("myapp://user/:name") { match in
+  .profile(try match.value("name", as: String.self))
+}
+try router.register("/search/:term") { match in .search(try match.value("term", as: String.self)) }
 router.unmatchedHandler = { request in .notFound(request.url) }
 
 func show(_ url: String) { print(router.route(url).map { "\($0)" } ?? "nil") }

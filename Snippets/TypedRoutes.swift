@@ -7,7 +7,7 @@ struct SearchRoute: PathRoutable, HostRoutable {
   let term: String
 
   init(match: RouteMatch) throws {
-    term = try match.string("term")
+    term = try match.value("term", as: String.self)
   }
 }
 
@@ -16,7 +16,7 @@ struct PostRoute: URIRoutable {
   let id: Int
 
   init(match: RouteMatch) throws {
-    id = try match.int("id")
+    id = try match.value("id", as: Int.self)
   }
 }
 

@@ -42,25 +42,25 @@ enum ExplainFormatter {
   /// `{"url":…,"parts":{…},"routes":[{"route":…,"pattern":…,"matched":…,…}],"winner":…,
   /// "runnerUp":…,"rule":…,"decision":…}` on one line.
   static func json(_ explanation: RouteExplanation) -> String {
-    let reading = explanation.reading
+    let parts = explanation.parts
     var out = "{\"url\":" + quoted(explanation.url) + ",\"parts\":{"
-    out += "\"scheme\":" + (reading.scheme.map(quoted) ?? "null")
-    out += ",\"hostAsPath\":\(reading.hostAsPath)"
-    out += ",\"host\":" + (reading.host.map(quoted) ?? "null")
-    out += ",\"port\":" + (reading.port.map { "\($0)" } ?? "null")
-    out += ",\"segments\":[" + reading.segments.map(quoted).joined(separator: ",") + "]"
+    out += "\"scheme\":" + (parts.scheme.map(quoted) ?? "null")
+    out += ",\"hostAsPath\":\(explanation.hostAsPath)"
+    out += ",\"host\":" + (parts.host.map(quoted) ?? "null")
+    out += ",\"port\":" + (parts.port.map { "\($0)" } ?? "null")
+    out += ",\"segments\":[" + parts.pathSegments.map(quoted).joined(separator: ",") + "]"
     out +=
       ",\"query\":["
-      + reading.query.map { "[" + quoted($0.name) + "," + quoted($0.value) + "]" }
+      + explanation.query.map { "[" + quoted($0.name) + "," + quoted($0.value) + "]" }
       .joined(separator: ",") + "]"
-    out += ",\"fragment\":" + (reading.fragment.map(quoted) ?? "null") + "}"
+    out += ",\"fragment\":" + (parts.fragment.map(quoted) ?? "null") + "}"
     out +=
       ",\"routes\":["
       + explanation.routes.map { consideration in
         var item =
           "{\"route\":" + quoted(consideration.route.name) + ",\"pattern\":"
           + quoted(consideration.route.pattern.text) + ",\"priority\":"
-          + "\(consideration.route.priority),\"matched\":\(consideration.matched)"
+          + "\(consideration.route.priority),\"matched\":\(consideration.failure == nil)"
         if let failure = consideration.failure {
           item += ",\"part\":" + quoted(failure.part.rawValue)
           item += ",\"segment\":" + (failure.segment.map { "\($0)" } ?? "null")
@@ -78,31 +78,31 @@ enum ExplainFormatter {
   /// The URL's parts, the routes (matched ones numbered best first, then the failures) and the
   /// deciding rule.
   static func text(_ explanation: RouteExplanation) -> String {
-    let reading = explanation.reading
+    let parts = explanation.parts
     var lines = [explanation.url.isEmpty ? "(empty URL)" : explanation.url]
     let query =
-      reading.query.isEmpty
+      explanation.query.isEmpty
       ? "(none)"
-      : reading.query.map { "\($0.name) = \(quoted($0.value))" }.joined(
+      : explanation.query.map { "\($0.name) = \(quoted($0.value))" }.joined(
         separator: ", ")
     let rows: [(String, String)] = [
-      ("scheme", reading.scheme ?? "(none)"),
+      ("scheme", parts.scheme ?? "(none)"),
       (
         "host",
-        reading.hostAsPath
+        explanation.hostAsPath
           ? "(none: this scheme reads its host as the first path segment)"
-          : reading.host ?? "(none)"
+          : parts.host ?? "(none)"
       ),
-      ("port", reading.port.map { "\($0)" } ?? "(none)"),
+      ("port", parts.port.map { "\($0)" } ?? "(none)"),
       (
         "path",
-        reading.segments.isEmpty
+        parts.pathSegments.isEmpty
           ? "(no segments)"
-          : reading.segments.enumerated().map { "\($0.offset + 1):\(quoted($0.element))" }
+          : parts.pathSegments.enumerated().map { "\($0.offset + 1):\(quoted($0.element))" }
             .joined(separator: " ")
       ),
       ("query", query),
-      ("fragment", reading.fragment.map(quoted) ?? "(none)"),
+      ("fragment", parts.fragment.map(quoted) ?? "(none)"),
     ]
     let labelWidth = rows.map(\.0.count).max() ?? 0
     lines += rows.map { "  " + $0.0.padding(to: labelWidth) + "  " + $0.1 }

@@ -49,7 +49,7 @@ struct Lint: ParsableCommand {
             findings, routeCount: table.routes.count,
             overlapLimit: allNotes ? nil : LintFormatter.overlapNotesShown)))
     }
-    if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    if findings.contains(where: { $0.kind.severity == .error }) { throw ExitCode(1) }
   }
 }
 
@@ -75,7 +75,7 @@ enum LintFormatter {
   static func json(_ findings: [LintFinding]) -> String {
     "["
       + findings.map { finding in
-        "{\"kind\":" + quote(finding.kind.name) + ",\"routes\":["
+        "{\"kind\":" + quote(finding.kind.rawValue) + ",\"routes\":["
           + finding.routes.map(quote).joined(separator: ",") + "],\"witness\":"
           + quote(finding.witness) + ",\"message\":" + quote(finding.message) + "}"
       }.joined(separator: ",") + "]"
@@ -113,7 +113,7 @@ enum LintFormatter {
           + "(--all-notes shows them; --format json lists every finding)")
     }
     func count(_ severity: LintFinding.Severity, _ word: String) -> String {
-      let number = findings.filter { $0.severity == severity }.count
+      let number = findings.filter { $0.kind.severity == severity }.count
       return "\(number) \(word)\(number == 1 ? "" : "s")"
     }
     blocks.append(

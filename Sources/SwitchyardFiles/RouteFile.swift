@@ -27,7 +27,7 @@ public import Switchyard
 /// ```
 public enum RouteFile {
   /// The route file versions this library reads.
-  public static let supportedVersions = [1]
+  package static let supportedVersions = [1]
 
   /// Reads a route table from a route file's text.
   ///

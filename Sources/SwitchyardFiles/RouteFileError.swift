@@ -32,7 +32,7 @@ public struct RouteFileError: Error, Sendable, Hashable, CustomStringConvertible
   public var patternError: PatternSyntaxError?
 
   /// Creates an error.
-  public init(
+  package init(
     file: String, line: Int, column: Int, message: String,
     patternError: PatternSyntaxError? = nil
   ) {

@@ -2,7 +2,7 @@ import Switchyard
 import SwitchyardFiles
 import Testing
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 }
 

@@ -4,15 +4,15 @@ import SwitchyardFiles
 import SwitchyardFoundation
 import Testing
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 }
 
-extension RouteMetadata.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var screenName: Self { Self("screenName", default: "") }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var source: Self { Self("source", default: "link") }
 }
 
@@ -57,14 +57,14 @@ struct ShopAppTests {
     let signIn = RouteMetadata.with(.requiresSignIn, true)
     try router.register("/", metadata: .with(.screenName, "home")) { _ in .home }
     try router.register("/product/<int:id>", metadata: .with(.screenName, "product")) {
-      .product(try $0.int("id"))
+      .product(try $0.value("id", as: Int.self))
     }
-    try router.register("/product/<int:id>/reviews") { .reviews(try $0.int("id")) }
+    try router.register("/product/<int:id>/reviews") { .reviews(try $0.value("id", as: Int.self)) }
     try router.register("/product/<int:id>/reviews/<int:review>") {
-      .review(try $0.int("id"), try $0.int("review"))
+      .review(try $0.value("id", as: Int.self), try $0.value("review", as: Int.self))
     }
-    try router.register("/category/<int:id>") { .category(try $0.int("id")) }
-    try router.register("/category/:slug") { .categorySlug(try $0.string("slug")) }
+    try router.register("/category/<int:id>") { .category(try $0.value("id", as: Int.self)) }
+    try router.register("/category/:slug") { .categorySlug(try $0.value("slug", as: String.self)) }
     try router.register("/account", metadata: signIn.with(.screenName, "account")) { _ in
       .account
     }
@@ -72,12 +72,12 @@ struct ShopAppTests {
       .orders
     }
     try router.register("/account/orders/<uuid:id>", metadata: signIn) { match in
-      .order(try match.value(UUID.self, "id"))
+      .order(try match.value("id", as: UUID.self))
     }
     try router.register("/checkout", metadata: signIn) { _ in .checkout }
     try router.register("/login") { .login(next: $0.query.last("next") ?? "") }
     try router.register("/help/*topic") { .help($0["topic"] ?? "") }
-    try router.register("/search?q=<q>") { .search(try $0.string("q")) }
+    try router.register("/search?q=<q>") { .search(try $0.value("q", as: String.self)) }
     try router.register("/deals") { .deals(source: $0.context[.source]) }
 
     router.intercept(name: "login") { request in

@@ -14,15 +14,15 @@ struct RouterFoundationTests {
     var table = RouteTable()
     try table.add("order", "/orders/<uuid:id>")
     let match = try #require(RouteMatcher(table).match("/orders/\(text)?ref=\(text)"))
-    #expect(try match.value(UUID.self, "id") == UUID(uuidString: text))
-    #expect(match[UUID.self, "ref"] == UUID(uuidString: text))
+    #expect(try match.value("id", as: UUID.self) == UUID(uuidString: text))
+    #expect((try? match.value("ref", as: UUID.self)) == UUID(uuidString: text))
   }
 
   @Test("a Router and a Navigator take Foundation URLs")
   @MainActor
   func urls() throws {
     let router = Router<Int>()
-    try router.register("myapp://user/<int:id>") { try $0.int("id") }
+    try router.register("myapp://user/<int:id>") { try $0.value("id", as: Int.self) }
     let url = try #require(URL(string: "myapp://user/42"))
     #expect(router.route(url) == 42)
     #expect(router.resolve(url).isHandled)
@@ -30,12 +30,12 @@ struct RouterFoundationTests {
     #expect(router.match(url)?.route.name == "myapp://user/<int:id>")
 
     let navigator = Navigator<String>(scheme: "myapp")
-    try navigator.map("/user/<int:id>") { "user \(try $0.int("id"))" }
+    try navigator.map("/user/<int:id>") { "user \(try $0.value("id", as: Int.self))" }
     #expect(navigator.screen(for: url) == "user 42")
     #expect(navigator.canOpen(url))
 
     let main = MainActorRouter<Int>()
-    try main.register("myapp://user/<int:id>") { try $0.int("id") }
+    try main.register("myapp://user/<int:id>") { try $0.value("id", as: Int.self) }
     #expect(main.route(url) == 42)
   }
 }

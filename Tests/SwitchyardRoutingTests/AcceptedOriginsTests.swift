@@ -7,7 +7,7 @@ struct AcceptedOriginsTests {
   @Test("a path-only pattern answers exactly the accepted origins")
   func pathOnly() throws {
     let router = try Router<String>(accepting: ["shop", "https://(www.)shop.example.com:8443"])
-    try router.register("/orders/<int:id>") { "order \(try $0.int("id"))" }
+    try router.register("/orders/<int:id>") { "order \(try $0.value("id", as: Int.self))" }
     #expect(router.route("shop://orders/1") == "order 1")
     #expect(router.route("SHOP://orders/2") == "order 2")
     #expect(router.route("https://shop.example.com:8443/orders/3") == "order 3")
@@ -22,7 +22,9 @@ struct AcceptedOriginsTests {
   @Test("building for a host no accepted origin answers names the origins")
   func foreignHost() throws {
     let router = try Router<String>(accepting: ["shop", "https://(www.)shop.example.com:8443"])
-    try router.register("/orders/<int:id>", name: "orders") { "order \(try $0.int("id"))" }
+    try router.register("/orders/<int:id>", name: "orders") {
+      "order \(try $0.value("id", as: Int.self))"
+    }
     #expect(
       try router.url(for: "orders", values: ["id": 1], host: "shop.example.com", scheme: "https")
         == "https://shop.example.com:8443/orders/1")

@@ -6,11 +6,11 @@ struct BackStackTests {
   func makeRouter() throws -> Router<Destination> {
     let router = Router<Destination>()
     try router.register("myapp://") { _ in .home }
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     try router.register("myapp://user/<int:uid>/post/<int:id>") {
-      .post(try $0.int("id"))
+      .post(try $0.value("id", as: Int.self))
     }
-    try router.register("myapp://search/:term") { .search(try $0.string("term")) }
+    try router.register("myapp://search/:term") { .search(try $0.value("term", as: String.self)) }
     return router
   }
 
@@ -76,8 +76,8 @@ struct BackStackTests {
   @Test("with a default scheme, URLs written without one")
   func defaultScheme() throws {
     let router = Router<Destination>(options: RouteOptions(defaultScheme: "myapp"))
-    try router.register("/user/<int:id>") { .user(try $0.int("id")) }
-    try router.register("/user/<int:uid>/post/<int:id>") { .post(try $0.int("id")) }
+    try router.register("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+    try router.register("/user/<int:uid>/post/<int:id>") { .post(try $0.value("id", as: Int.self)) }
     #expect(router.stack(for: "/user/42/post/7") == [.user(42), .post(7)])
     #expect(router.stack(for: "myapp://user/42/post/7") == [.user(42), .post(7)])
   }

@@ -16,7 +16,7 @@ struct SortedSearchRoute: PathRoutable {
   }
 
   init(match: RouteMatch) throws {
-    term = try match.string("term")
+    term = try match.value("term", as: String.self)
     sort = match.query.last("sort")
   }
 }
@@ -27,7 +27,7 @@ struct SubdomainPostRoute: URIRoutable {
   let id: Int
 
   init(id: Int) { self.id = id }
-  init(match: RouteMatch) throws { id = try match.int("id") }
+  init(match: RouteMatch) throws { id = try match.value("id", as: Int.self) }
 }
 
 enum ProfileTab: String, BuildValueConvertible, RouteParameter { case posts, likes }
@@ -45,8 +45,8 @@ struct ProfileRoute: URIRoutable {
   }
 
   init(match: RouteMatch) throws {
-    user = User(id: try match.int("id"))
-    tab = try match.value(ProfileTab.self, "tab")
+    user = User(id: try match.value("id", as: Int.self))
+    tab = try match.value("tab", as: ProfileTab.self)
   }
 
   var routeValues: [String: BuildValue] { ["id": .int(user.id), "tab": tab.buildValue] }
@@ -70,7 +70,7 @@ struct ProductRoute: URIRoutable {
   }
 
   init(match: RouteMatch) throws {
-    id = try match.int("id")
+    id = try match.value("id", as: Int.self)
     source = match["source"] ?? ""
     two = match["two"]
   }
@@ -110,7 +110,9 @@ struct BuildingTests {
       static let path = "/p/:id"
       let id: String
       let token: String
-      init(match: RouteMatch) throws { (id, token) = (try match.string("id"), "secret") }
+      init(match: RouteMatch) throws {
+        (id, token) = (try match.value("id", as: String.self), "secret")
+      }
       init(id: String) { (self.id, token) = (id, "secret") }
     }
     #expect(try Plain(id: "7").url == "/p/7")
@@ -119,7 +121,9 @@ struct BuildingTests {
   @Test("Values may be variables of any convertible type as well as literals")
   func variableValues() throws {
     let router = Router<String>()
-    try router.register("shop://search/:term", name: "search") { try $0.string("term") }
+    try router.register("shop://search/:term", name: "search") {
+      try $0.value("term", as: String.self)
+    }
     let term = "red shoes"
     let page = 2
     let tags = ["a", "b"]
@@ -181,9 +185,11 @@ struct BuildingTests {
   @Test("A router builds for its routes, with its options")
   func router() throws {
     let router = Router<String>(options: RouteOptions(defaultScheme: "myapp"))
-    try router.register("/user/<int:id>", name: "user") { "user \(try $0.int("id"))" }
+    try router.register("/user/<int:id>", name: "user") {
+      "user \(try $0.value("id", as: Int.self))"
+    }
     try router.register("https://(www.)example.com/post/:id", name: "post") {
-      "post \(try $0.string("id"))"
+      "post \(try $0.value("id", as: String.self))"
     }
     let user = try router.url(for: "user", values: ["id": 42])
     #expect(user == "myapp://user/42")
@@ -205,7 +211,7 @@ struct BuildingTests {
   @Test("A navigator builds for its routes, in its default scheme")
   func navigator() throws {
     let navigator = Navigator<String>(scheme: "myapp")
-    try navigator.map("/user/<int:id>", name: "user") { "user \(try $0.int("id"))" }
+    try navigator.map("/user/<int:id>", name: "user") { "user \(try $0.value("id", as: Int.self))" }
     let url = try navigator.url(for: "user", values: ["id": 7, "from": "push"])
     #expect(url == "myapp://user/7?from=push")
     #expect(navigator.screen(for: url) == "user 7")

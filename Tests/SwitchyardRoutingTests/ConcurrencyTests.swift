@@ -19,7 +19,7 @@ struct ConcurrencyTests {
               try router.register("myapp://item/\(id)/<int:n>") { match in
                 // The handler must see the match of its own route.
                 guard match.route.pattern.text == "myapp://item/\(id)/<int:n>" else { return -1 }
-                return id * 1000 + (try match.int("n"))
+                return id * 1000 + (try match.value("n", as: Int.self))
               }
             } catch {
               wrong.append("register \(id): \(error)")

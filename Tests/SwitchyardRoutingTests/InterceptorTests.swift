@@ -5,10 +5,12 @@ import Testing
 struct InterceptorTests {
   func makeRouter() throws -> Router<Destination> {
     let router = Router<Destination>()
-    try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>", name: "user") {
+      .user(try $0.value("id", as: Int.self))
+    }
     try router.register("myapp://login", name: "login") { _ in .login }
     try router.register("https://example.com/user/<int:id>", name: "web") {
-      .web("user \(try $0.int("id"))")
+      .web("user \(try $0.value("id", as: Int.self))")
     }
     router.unmatchedHandler = { .fallback("\($0.reason) \($0.url)") }
     return router

@@ -15,7 +15,7 @@ struct IsolationTests {
     let model = ToastModel()
     let router = MainActorRouter<Destination>()
     try router.register("myapp://toast/:text") { match in
-      model.toasts.append(try match.string("text"))
+      model.toasts.append(try match.value("text", as: String.self))
       return .home
     }
     router.unmatchedHandler = { request in
@@ -33,7 +33,7 @@ struct IsolationTests {
       let model = ToastModel()
       let router = MainActorRouter<Destination>()
       try router.register("myapp://toast/:text") { match in
-        model.toasts.append(try match.string("text"))
+        model.toasts.append(try match.value("text", as: String.self))
         return .home
       }
       return (router, model)
@@ -47,9 +47,9 @@ struct IsolationTests {
   @MainActor
   func sameRules() throws {
     let router = try MainActorRouter<Destination>(accepting: ["myapp"])
-    try router.register("/user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     try router.register("/user/<int:id>/post/<int:post>", metadata: .with(.locked, true)) {
-      .userPost(user: try $0.int("id"), post: try $0.int("post"))
+      .userPost(user: try $0.value("id", as: Int.self), post: try $0.value("post", as: Int.self))
     }
     try router.register("/login") { _ in .login }
     router.intercept { request in request.metadata[.locked] ? .redirect(to: "myapp://login") : .pass
@@ -60,6 +60,6 @@ struct IsolationTests {
   }
 }
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var locked: Self { Self("locked", default: false) }
 }

@@ -25,7 +25,7 @@ struct ObservabilityTests {
   func handledAndDeclined() throws {
     let router = Router<Destination>()
     try router.register("myapp://user/<int:id>") { _ in nil }
-    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
+    try router.register("myapp://user/:slug") { .slug(try $0.value("slug", as: String.self)) }
     let events = observe(router)
     #expect(router.route("myapp://user/42?token=secret") == .slug("42"))
     #expect(
@@ -55,7 +55,7 @@ struct ObservabilityTests {
   @Test("unmatched, rejected and redirected")
   func otherOutcomes() throws {
     let router = Router<Destination>()
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     try router.register("myapp://login") { _ in .login }
     router.intercept(name: "auth") { request in
       request.parts.pathSegments.first == "settings" ? .redirect(to: "myapp://login") : .pass

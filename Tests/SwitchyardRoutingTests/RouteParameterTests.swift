@@ -16,42 +16,45 @@ struct RouteParameterTests {
   func typedAccess() throws {
     let match = try #require(
       matcher.match("myapp://user/42/jane?tab=likes&page=3&debug=yes&ids=1&ids=2#size=10"))
-    #expect(try match.int("id") == 42)
-    #expect(try match.value(Int.self, "id") == 42)
-    #expect(try match.string("name") == "jane")
-    #expect(try match.value(Tab.self, "tab") == .likes)
-    #expect(try match.int("page") == 3)
-    #expect(try match.bool("debug"))
-    #expect(try match.int("size") == 10)
-    #expect(try match.values(Int.self, "ids") == [1, 2])
-    #expect(try match.values(Int.self, "none") == [])
-    #expect(match[Int.self, "id"] == 42)
-    #expect(match[Int.self, "name"] == nil)
-    #expect(match[UInt8.self, "page"] == 3)
-    #expect(match[Substring.self, "name"] == "jane")
+    #expect(try match.value("id", as: Int.self) == 42)
+    let inferred: Int = try match.value("id")
+    #expect(inferred == 42)
+    #expect(try match.value("id", as: Double.self) == 42)
+    #expect(try match.value("id", as: String.self) == "42")
+    #expect(try match.value("name", as: String.self) == "jane")
+    #expect(try match.value("tab", as: Tab.self) == .likes)
+    #expect(try match.value("page", as: Int.self) == 3)
+    #expect(try match.value("debug", as: Bool.self))
+    #expect(try match.value("size", as: Int.self) == 10)
+    #expect(try match.values("ids", as: Int.self) == [1, 2])
+    #expect(try match.values("none", as: Int.self) == [])
+    #expect((try? match.value("id", as: Int.self)) == 42)
+    #expect((try? match.value("name", as: Int.self)) == nil)
+    #expect((try? match.value("page", as: UInt8.self)) == 3)
+    #expect((try? match.value("name", as: Substring.self)) == "jane")
   }
 
   @Test("errors name the parameter, the raw value and the expected type")
   func errors() throws {
     let match = try #require(matcher.match("myapp://user/42/jane?tab=shares&big=300"))
     #expect(throws: RouteParameterError(name: "name", rawValue: "jane", expectedType: "Int")) {
-      try match.int("name")
+      try match.value("name", as: Int.self)
     }
     do {
-      _ = try match.value(Tab.self, "tab")
+      _ = try match.value("tab", as: Tab.self)
       Issue.record("expected an error")
     } catch {
       #expect(error.description == #"parameter 'tab' is "shares", which is not a valid Tab"#)
       #expect(!error.isMissing)
     }
     do {
-      _ = try match.double("missing")
+      _ = try match.value("missing", as: Double.self)
       Issue.record("expected an error")
     } catch {
       #expect(error.description == "no parameter named 'missing' (expected Double)")
       #expect(error.isMissing)
     }
-    #expect(throws: RouteParameterError.self) { try match.value(UInt8.self, "big") }
+    #expect(throws: RouteParameterError.self) { try match.value("big", as: UInt8.self) }
   }
 
   @Test(
@@ -96,7 +99,7 @@ struct RouteParameterTests {
   @Test("a float capture reads as Double")
   func floatCapture() throws {
     let match = try #require(matcher.match("/score/2.5"))
-    #expect(try match.double("value") == 2.5)
-    #expect(match[Float.self, "value"] == 2.5)
+    #expect(try match.value("value", as: Double.self) == 2.5)
+    #expect((try? match.value("value", as: Float.self)) == 2.5)
   }
 }

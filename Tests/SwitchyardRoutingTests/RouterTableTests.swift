@@ -23,9 +23,9 @@ struct RouterTableTests {
   @Test("router.table has the routes in order, with their priorities, metadata and options")
   func tableOfARouter() throws {
     let router = Router<Screen>(options: RouteOptions(defaultScheme: "myapp"))
-    try router.register("/user/<int:id>", name: "user") { .user(try $0.int("id")) }
+    try router.register("/user/<int:id>", name: "user") { .user(try $0.value("id", as: Int.self)) }
     try router.register("/search/:term", name: "search", priority: 2) {
-      .search(try $0.string("term"))
+      .search(try $0.value("term", as: String.self))
     }
     let table = router.table
     #expect(table.routes.map(\.name) == ["user", "search"])
@@ -46,9 +46,9 @@ struct RouterTableTests {
     // Declared, not attached: nothing routes yet, and a dispatched link waits.
     #expect(router.route("myapp://user/42") == nil)
     let early = router.dispatch("myapp://USER/42")
-    try router.attach("user") { .user(try $0.int("id")) }
-    try router.attach("search") { .search(try $0.string("term")) }
-    try router.attach("color") { .color(try $0.string("c")) }
+    try router.attach("user") { .user(try $0.value("id", as: Int.self)) }
+    try router.attach("search") { .search(try $0.value("term", as: String.self)) }
+    try router.attach("color") { .color(try $0.value("c", as: String.self)) }
     #expect(await early.result.output == .user(42))
     #expect(router.route("myapp://user/42") == .user(42))
     #expect(router.route("/search/a%20b") == .search("a b"))
@@ -79,11 +79,11 @@ struct RouterTableTests {
   func mainActorTables() throws {
     let table = try Self.shopTable()
     let router = try MainActorRouter<Screen>(table: table)
-    try router.attach("user") { .user(try $0.int("id")) }
+    try router.attach("user") { .user(try $0.value("id", as: Int.self)) }
     #expect(router.route("myapp://user/3") == .user(3))
     #expect(router.table.routes.map(\.name) == ["user", "search", "color"])
     let navigator = Navigator<Screen>(options: RouteOptions(defaultScheme: "myapp"))
-    try navigator.map("/user/<int:id>") { .user(try $0.int("id")) }
+    try navigator.map("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     #expect(navigator.table.routes.map(\.pattern.text) == ["/user/<int:id>"])
     #expect(RouteMatcher(navigator.table).match("myapp://user/9")?.route.name == "/user/<int:id>")
   }

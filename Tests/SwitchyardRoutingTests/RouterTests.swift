@@ -6,9 +6,9 @@ struct RouterTests {
   @Test("the best candidate's handler runs")
   func bestCandidate() throws {
     let router = Router<Destination>()
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
-    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
-    try router.register("/search/:term") { .search(try $0.string("term")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+    try router.register("myapp://user/:slug") { .slug(try $0.value("slug", as: String.self)) }
+    try router.register("/search/:term") { .search(try $0.value("term", as: String.self)) }
 
     #expect(router.route("myapp://user/42") == .user(42))
     #expect(router.route("myapp://user/jane") == .slug("jane"))
@@ -26,7 +26,7 @@ struct RouterTests {
     }
     try router.register("myapp://user/:slug") { match in
       tried.append("slug")
-      return .slug(try match.string("slug"))
+      return .slug(try match.value("slug", as: String.self))
     }
     #expect(router.route("myapp://user/42") == .slug("42"))
     #expect(tried.all == ["int", "slug"])
@@ -35,7 +35,7 @@ struct RouterTests {
   @Test("a handler that throws declines, and the error reaches the unmatched handler")
   func declineThrows() throws {
     let router = Router<Destination>()
-    try router.register("myapp://user/:id") { .user(try $0.int("id")) }
+    try router.register("myapp://user/:id") { .user(try $0.value("id", as: Int.self)) }
     try router.register("myapp://user/(:name)") { _ in nil }
     let seen = Recorder<UnmatchedRequest>()
     router.unmatchedHandler = { request in
@@ -160,7 +160,7 @@ struct RouterTests {
   @Test("the default scheme applies to URLs without one, in the unmatched handler too")
   func defaultScheme() throws {
     let router = Router<Destination>(options: RouteOptions(defaultScheme: "myapp"))
-    try router.register("/user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     #expect(router.route("/user/10") == .user(10))
     #expect(router.route("myapp://user/10") == .user(10))
     #expect(router.route("other://user/10") == nil)
@@ -209,9 +209,9 @@ struct RouterTests {
     let router = Router<Destination>()
     try router.registerAsync("myapp://user/<int:id>") { match in
       await Task.yield()
-      return .user(try match.int("id"))
+      return .user(try match.value("id", as: Int.self))
     }
-    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
+    try router.register("myapp://user/:slug") { .slug(try $0.value("slug", as: String.self)) }
     #expect(try await router.handle("myapp://user/42") == .user(42))
     // The synchronous call never passes the async route over for a worse one.
     #expect(router.route("myapp://user/42") == nil)

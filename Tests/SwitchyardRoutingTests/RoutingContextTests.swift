@@ -1,12 +1,12 @@
 import Switchyard
 import Testing
 
-extension RoutingContext.Key where Value == Int {
+extension TypedKey where Value == Int {
   fileprivate static var count: Self { Self("count", default: -1) }
   fileprivate static var page: Self { Self("page", default: 0) }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var source: Self { Self("source", default: "link") }
   fileprivate static var screen: Self { Self("screen", default: "") }
   /// The same name as `count`, read as another type.
@@ -65,7 +65,7 @@ struct RoutingContextTests {
   func perCall() throws {
     let router = Router<String>()
     try router.register("/item/<int:id>") { match in
-      "\(try match.int("id")) \(match.context[.source]) \(match.context[.count])"
+      "\(try match.value("id", as: Int.self)) \(match.context[.source]) \(match.context[.count])"
     }
     router.unmatchedHandler = { request in "none \(request.context[.source])" }
     for index in 0..<50 {

@@ -34,25 +34,29 @@ struct RoutingTrapsTests {
     let router = Router<Destination>()
     let events = Recorder<RoutingEvent.Outcome>()
     router.observe { events.append($0.outcome) }
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("idd")) }
-    try router.register("myapp://user/:name") { .slug(try $0.string("name")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("idd", as: Int.self)) }
+    try router.register("myapp://user/:name") { .slug(try $0.value("name", as: String.self)) }
     let result = router.resolve("myapp://user/42")
     #expect(result.output == nil)
     #expect(result.unmatched?.reason == .handlerFailed)
     let failure = try #require(result.unmatched?.declined.first?.error as? UndeclaredParameter)
     #expect(failure.name == "idd")
     #expect(failure.description.contains("does not declare"))
+    // The hint names the reader that exists: `value(_:as:)` under `try?`.
+    #expect(
+      failure.description.hasSuffix(
+        #"read optional query values with try? match.value("idd", as: Int.self)"#))
     #expect(events.all == [.failed])
 
     // A value that does not convert is a fair decline: the next candidate runs.
-    try router.register("myapp://item/<id>") { .user(try $0.int("id")) }
+    try router.register("myapp://item/<id>") { .user(try $0.value("id", as: Int.self)) }
     try router.register("myapp://item/*rest") { .slug($0["rest"] ?? "") }
     #expect(router.route("myapp://item/abc") == .slug("abc"))
     // A query value the URL does not have is a decline too when the pattern declares it…
-    try router.register("myapp://page?n=<n>") { .user(try $0.int("n")) }
+    try router.register("myapp://page?n=<n>") { .user(try $0.value("n", as: Int.self)) }
     #expect(router.route("myapp://page?n=3") == .user(3))
     // …and reading one the URL does have works though the pattern does not declare it.
-    try router.register("myapp://list") { .user(try $0.int("page")) }
+    try router.register("myapp://list") { .user(try $0.value("page", as: Int.self)) }
     #expect(router.route("myapp://list?page=2") == .user(2))
     #expect(router.resolve("myapp://list").unmatched?.reason == .handlerFailed)
   }

@@ -102,12 +102,12 @@ public struct SwitchyardInterceptedRouter: BenchRouter {
   }
 }
 
-extension RoutingContext.Key where Value == Int {
+extension TypedKey where Value == Int {
   /// What the context routers' handlers add to the route index (always 0).
   static var benchOffset: Self { Self("offset", default: -1) }
 }
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   /// The second value of ``SwitchyardContextRouter2``'s contexts.
   static var benchSource: Self { Self("source", default: "") }
 }

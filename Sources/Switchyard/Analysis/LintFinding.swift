@@ -9,10 +9,10 @@
 /// finding.kind      // .duplicate
 /// finding.routes    // ["byID", "byName"]
 /// finding.witness   // "/u/x"
-/// finding.severity  // .error
+/// finding.kind.severity  // .error
 /// ```
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem a finding is. Its ``name`` is the `kind` of the JSON output.
+  /// What kind of problem a finding is. Its raw value is the `kind` of the JSON output.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// Two routes match exactly the same URLs with the same precedence: the later never wins.
     case duplicate
@@ -33,9 +33,6 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     /// (the routes ranked before it that share URLs with it): the search stopped at its state
     /// limit. The route may be shadowed; the witness is a URL it matches.
     case undecided
-
-    /// The JSON name of the kind.
-    public var name: String { rawValue }
 
     /// How serious findings of this kind are.
     public var severity: Severity {
@@ -74,10 +71,7 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   /// For overlaps: the precedence rule that decides between the two routes at the witness.
   public var decision: PrecedenceDecision?
 
-  /// The severity of the finding's kind.
-  public var severity: Severity { kind.severity }
-
   public var description: String {
-    "\(severity.rawValue): \(kind.name): \(message)\n  witness: \(witness)"
+    "\(kind.severity.rawValue): \(kind.rawValue): \(message)\n  witness: \(witness)"
   }
 }

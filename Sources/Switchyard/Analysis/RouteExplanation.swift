@@ -4,42 +4,14 @@
 ///
 /// ```swift
 /// let explanation = table.explain("myapp://user/42")
+/// explanation.parts.pathSegments          // ["user", "42"]: the parts a match gives
+/// explanation.hostAsPath                  // true: myapp reads its host as a path segment
 /// explanation.winner                      // "user"
 /// explanation.routes[0].route.name        // "user" (matched routes first, best first)
 /// explanation.routes.last?.failure?.part  // .segment, .conversion, .query, …
 /// explanation.decision?.explanation       // "path element 2: int capture beats string capture"
 /// ```
 public struct RouteExplanation: Sendable {
-  /// The URL as the engine read it (<doc:ReadingURLs>).
-  public struct Reading: Sendable, Hashable {
-    /// The lowercased scheme (the default scheme when the URL had none), or `nil`.
-    public var scheme: String?
-    /// Whether the scheme reads its host as the first path segment.
-    public var hostAsPath: Bool
-    /// The lowercased host, or `nil`.
-    public var host: String?
-    /// The port, if the URL named one.
-    public var port: Int?
-    /// The decoded path segments (empty ones dropped; a host-as-path host first).
-    public var segments: [String]
-    /// The decoded query parameters, in order.
-    public var query: [(name: String, value: String)]
-    /// The decoded fragment, or `nil`.
-    public var fragment: String?
-
-    public static func == (lhs: Reading, rhs: Reading) -> Bool {
-      lhs.scheme == rhs.scheme && lhs.hostAsPath == rhs.hostAsPath && lhs.host == rhs.host
-        && lhs.port == rhs.port && lhs.segments == rhs.segments && lhs.fragment == rhs.fragment
-        && lhs.query.map(\.name) == rhs.query.map(\.name)
-        && lhs.query.map(\.value) == rhs.query.map(\.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-      hasher.combine(segments)
-      hasher.combine(host)
-    }
-  }
-
   /// The part of a URL where a route failed.
   public enum Part: String, Sendable, Hashable {
     case scheme, host, port
@@ -68,14 +40,18 @@ public struct RouteExplanation: Sendable {
     public var route: Route
     /// `nil` when the route matched.
     public var failure: Failure?
-    /// Whether the route matched.
-    public var matched: Bool { failure == nil }
   }
 
   /// The URL as given.
   public var url: String
-  /// How it was read.
-  public var reading: Reading
+  /// The URL's parts as the engine read them, as a match gives them (``RouteMatch/url``): a
+  /// host-as-path scheme's host is the first path segment.
+  public var parts: URLParts
+  /// Whether the URL's scheme reads its host as the first path segment
+  /// (``RouteOptions/hostAsPath``).
+  public var hostAsPath: Bool
+  /// The decoded query, in URL order.
+  public var query: QueryParameters
   /// Every route: the matching ones first, in precedence order (the order of
   /// ``RouteMatcher/candidates(for:)``), then the others in the order their patterns rank.
   public var routes: [Consideration]
@@ -120,10 +96,6 @@ struct RouteExplainer {
     let parts = parsed.parts(options: options)
     let query = parsed.query(plusAsSpace: options.plusAsSpace)
     let hostAsPath = parsed.hostAsPath
-    let reading = RouteExplanation.Reading(
-      scheme: parts.scheme, hostAsPath: hostAsPath, host: parts.host, port: parts.port,
-      segments: parts.pathSegments, query: query.items.map { ($0.name, $0.value) },
-      fragment: parts.fragment)
     let model = AnalysisURL(
       scheme: parts.scheme.map { Array($0.utf8) }, host: parts.host.map { Array($0.utf8) },
       port: parts.port, segments: parts.pathSegments.map { Array($0.utf8) },
@@ -167,7 +139,7 @@ struct RouteExplainer {
       decision = analysis.decide(candidates[0], candidates[1], for: model).map(\.decision)
     }
     return RouteExplanation(
-      url: url, reading: reading, routes: considered,
+      url: url, parts: parts, hostAsPath: hostAsPath, query: query, routes: considered,
       winner: candidates.first.map(analysis.name),
       runnerUp: candidates.count >= 2 ? analysis.name(candidates[1]) : nil, decision: decision)
   }

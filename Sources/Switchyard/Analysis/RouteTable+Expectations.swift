@@ -1,9 +1,13 @@
-/// A URL that did not open the route a table test expected.
+/// A URL that did not open the route a table test expected, as
+/// ``RouteTable/expectRoutes(_:)`` reports it in ``RouteTableCheckFailure/mismatches``.
 ///
 /// ```swift
-/// let mismatches = table.mismatches(["myapp://user/7": "user", "myapp://nowhere": nil])
-/// mismatches.first?.description
-/// // myapp://user/7: expected "user", got "profile" (path element 2: …)
+/// do {
+///   try table.expectRoutes(["myapp://user/7": "user", "myapp://nowhere": nil])
+/// } catch {
+///   error.mismatches.first?.description
+///   // myapp://user/7: expected "user", got "profile" (path element 2: …)
+/// }
 /// ```
 public struct RouteMismatch: Sendable, Hashable, CustomStringConvertible {
   /// The URL tried.
@@ -41,7 +45,7 @@ public struct RouteTableCheckFailure: Error, Sendable, CustomStringConvertible {
     if !findings.isEmpty {
       lines.append("\(findings.count) lint finding\(findings.count == 1 ? "" : "s"):")
       lines += findings.map {
-        "  \($0.severity.rawValue): \($0.kind.name): \($0.message) — witness \($0.witness)"
+        "  \($0.kind.severity.rawValue): \($0.kind.rawValue): \($0.message) — witness \($0.witness)"
       }
     }
     return lines.joined(separator: "\n")
@@ -50,19 +54,8 @@ public struct RouteTableCheckFailure: Error, Sendable, CustomStringConvertible {
 
 extension RouteTable {
   /// Matches each URL and returns those that did not open the expected route (`nil`: no route
-  /// should match), in the order given. Use it in an app's own tests:
-  ///
-  /// ```swift
-  /// @Test func deepLinks() throws {
-  ///   let table = try AppRoutes.table()
-  ///   #expect(table.mismatches([
-  ///     "myapp://user/7": "user",
-  ///     "myapp://user/jane": "profile",
-  ///     "myapp://nowhere": nil,
-  ///   ]) == [])
-  /// }
-  /// ```
-  public func mismatches(_ expected: KeyValuePairs<String, String?>) -> [RouteMismatch] {
+  /// should match), in the order given.
+  package func mismatches(_ expected: KeyValuePairs<String, String?>) -> [RouteMismatch] {
     let matcher = RouteMatcher(self)
     var result: [RouteMismatch] = []
     for (url, name) in expected {
@@ -93,11 +86,19 @@ extension RouteTable {
     return result
   }
 
-  /// Throws when any URL does not open the expected route; the error lists every mismatch
-  /// with the reason.
+  /// Throws when any URL does not open the expected route (`nil`: no route should match); the
+  /// error lists every mismatch with the reason, in the order given. Use it in an app's own
+  /// tests:
   ///
   /// ```swift
-  /// try table.expectRoutes(["myapp://user/7": "user", "myapp://nowhere": nil])
+  /// @Test func deepLinks() throws {
+  ///   let table = try AppRoutes.table()
+  ///   try table.expectRoutes([
+  ///     "myapp://user/7": "user",
+  ///     "myapp://user/jane": "profile",
+  ///     "myapp://nowhere": nil,
+  ///   ])
+  /// }
   /// ```
   public func expectRoutes(_ expected: KeyValuePairs<String, String?>)
     throws(RouteTableCheckFailure)
@@ -125,7 +126,7 @@ extension RouteTable {
     throws(RouteTableCheckFailure)
   {
     let findings = lint(stateLimit: stateLimit).filter {
-      ($0.severity != .note || $0.kind == .undecided) && !allowed.contains($0.kind)
+      ($0.kind.severity != .note || $0.kind == .undecided) && !allowed.contains($0.kind)
     }
     if !findings.isEmpty { throw RouteTableCheckFailure(mismatches: [], findings: findings) }
   }

@@ -119,7 +119,9 @@ struct RouteLinter {
     reportOverlaps(excluding: excluded)
 
     return findings.sorted { a, b in
-      if a.finding.severity != b.finding.severity { return a.finding.severity < b.finding.severity }
+      if a.finding.kind.severity != b.finding.kind.severity {
+        return a.finding.kind.severity < b.finding.kind.severity
+      }
       if a.route != b.route { return a.route < b.route }
       return a.order < b.order
     }.map(\.finding)

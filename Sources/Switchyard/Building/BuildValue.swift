@@ -125,33 +125,29 @@ extension Substring: BuildValueConvertible {
   public var buildValue: BuildValue { .string(String(self)) }
 }
 
-extension Int: BuildValueConvertible {
-  /// The integer.
-  public var buildValue: BuildValue { .int(self) }
-}
+extension Int: BuildValueConvertible {}
+extension Int64: BuildValueConvertible {}
+extension Int32: BuildValueConvertible {}
+extension UInt32: BuildValueConvertible {}
 
-extension Int64: BuildValueConvertible {
-  /// The integer.
+extension BuildValueConvertible where Self: FixedWidthInteger {
+  /// The integer, printed in decimal.
+  ///
+  /// ```swift
+  /// Int32(7).buildValue   // .int(7)
+  /// ```
   public var buildValue: BuildValue { .int(Int(self)) }
 }
 
-extension Int32: BuildValueConvertible {
-  /// The integer.
-  public var buildValue: BuildValue { .int(Int(self)) }
-}
+extension Double: BuildValueConvertible {}
+extension Float: BuildValueConvertible {}
 
-extension UInt32: BuildValueConvertible {
-  /// The integer.
-  public var buildValue: BuildValue { .int(Int(self)) }
-}
-
-extension Double: BuildValueConvertible {
-  /// The number.
-  public var buildValue: BuildValue { .double(self) }
-}
-
-extension Float: BuildValueConvertible {
+extension BuildValueConvertible where Self: BinaryFloatingPoint {
   /// The number, widened to a `Double`.
+  ///
+  /// ```swift
+  /// Float(2.5).buildValue   // .double(2.5)
+  /// ```
   public var buildValue: BuildValue { .double(Double(self)) }
 }
 

@@ -63,7 +63,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
   public var message: String
 
   /// Creates an error.
-  public init(code: Code, routeName: String, captureName: String? = nil, message: String) {
+  package init(code: Code, routeName: String, captureName: String? = nil, message: String) {
     self.code = code
     self.routeName = routeName
     self.captureName = captureName

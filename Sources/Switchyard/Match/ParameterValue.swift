@@ -8,11 +8,12 @@
 /// ```swift
 /// // myapp://f/<float:x>/<int:id>
 /// let match = matcher.match("myapp://f/1e3/007")!
-/// match.parameter("x")?.doubleValue   // 1000.0
-/// match.parameter("x")?.text          // "1e3"
-/// match.parameter("id")?.intValue     // 7
-/// match.parameter("id")?.text         // "007"
-/// match.parameter("id")?.kind         // .int
+/// let (x, id) = (match.parameters[0].value, match.parameters[1].value)
+/// x.doubleValue    // 1000.0
+/// x.text           // "1e3"
+/// id.intValue      // 7
+/// id.text          // "007"
+/// id.kind          // .int
 /// ```
 ///
 /// More kinds may come (a `uuid` or a `bool` value, say): code that switches on ``kind``
@@ -84,7 +85,7 @@ public struct ParameterValue: Sendable, Hashable, CustomStringConvertible {
   public var description: String { text }
 
   /// The text, for string values (`nil` for numbers; ``text`` has every value's text).
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string = storage { return text }
     return nil
   }

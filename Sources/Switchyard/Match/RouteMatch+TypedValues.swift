@@ -1,20 +1,31 @@
 extension RouteMatch {
-  /// The value of `name` read as `type`.
+  /// The value of `name` read as `type`: the one typed reader of a match.
   ///
-  /// The value is looked up like the subscript: path captures first, then the query's last
-  /// value, then fragment parameters.
+  /// The value is looked up like ``subscript(_:)``: path captures first, then the query's last
+  /// value, then fragment parameters. Any ``RouteParameter`` type reads (the standard library's
+  /// integers, `Double`, `Float`, `Bool`, `String`, your own enums); the type can be left to
+  /// inference. For a value that may be missing, use `try?`.
   ///
   /// ```swift
   /// let match = matcher.match("myapp://user/42?page=3")!   // myapp://user/<int:id>
-  /// try match.value(Int.self, "id")      // 42
-  /// try match.value(Int.self, "page")    // 3
-  /// try match.value(Int.self, "size")    // throws: no parameter named 'size' (expected Int)
+  /// try match.value("id", as: Int.self)        // 42
+  /// let page: Int = try match.value("page")    // 3
+  /// try? match.value("size", as: Int.self)     // nil
+  /// try match.value("size", as: Int.self)      // throws: no parameter named 'size' (expected Int)
   /// ```
   /// - Throws: ``RouteParameterError`` naming the parameter, the raw value and the type.
   public func value<T: RouteParameter>(
-    _ type: T.Type, _ name: String
+    _ name: String, as type: T.Type = T.self
   ) throws(RouteParameterError) -> T {
-    guard let text = self[name] else {
+    let text: String
+    if let captured = parameter(name) {
+      // An `int` or `float` capture's value is read already: its digits are not parsed again.
+      if T.self == Int.self, let number = captured.intValue as? T { return number }
+      if T.self == Double.self, let number = captured.doubleValue as? T { return number }
+      text = captured.text
+    } else if let found = self[name] {
+      text = found
+    } else {
       throw RouteParameterError(name: name, rawValue: nil, expectedType: typeName(T.self))
     }
     guard let value = T(routeParameter: text) else {
@@ -23,23 +34,18 @@ extension RouteMatch {
     return value
   }
 
-  /// The value of `name` read as `type`, or `nil` when it is missing or does not convert.
-  ///
-  /// ```swift
-  /// match[Int.self, "id"]     // Optional(42)
-  /// match[Int.self, "name"]   // nil
-  /// ```
-  public subscript<T: RouteParameter>(_ type: T.Type, _ name: String) -> T? {
-    self[name].flatMap { T(routeParameter: $0) }
-  }
-
-  /// Every query value of `name`, in order, each read as `type` (`?id=1&id=2` → `[1, 2]`).
+  /// Every query value of `name`, in order, each read as `type` (`?id=1&id=2` → `[1, 2]`): the
+  /// plural of ``value(_:as:)``.
   ///
   /// A name with no query value gives `[]`.
   ///
+  /// ```swift
+  /// let match = matcher.match("myapp://list?id=1&id=2")!
+  /// try match.values("id", as: Int.self)   // [1, 2]
+  /// ```
   /// - Throws: ``RouteParameterError`` for the first value that does not convert.
   public func values<T: RouteParameter>(
-    _ type: T.Type, _ name: String
+    _ name: String, as type: T.Type = T.self
   ) throws(RouteParameterError) -> [T] {
     var result: [T] = []
     for text in query.all(name) {
@@ -49,33 +55,6 @@ extension RouteMatch {
       result.append(value)
     }
     return result
-  }
-
-  /// The value of `name` as an `Int` (see ``value(_:_:)``).
-  ///
-  /// ```swift
-  /// let id = try match.int("id")   // 42 for myapp://user/42
-  /// ```
-  public func int(_ name: String) throws(RouteParameterError) -> Int {
-    // An `int` capture's value is read already: its digits are not parsed again.
-    if let number = parameter(name)?.intValue { return number }
-    return try value(Int.self, name)
-  }
-
-  /// The value of `name` as a `Double` (see ``value(_:_:)``).
-  public func double(_ name: String) throws(RouteParameterError) -> Double {
-    if let number = parameter(name)?.doubleValue { return number }
-    return try value(Double.self, name)
-  }
-
-  /// The value of `name` as a `Bool`: `true`/`yes`/`1` or `false`/`no`/`0` (see ``value(_:_:)``).
-  public func bool(_ name: String) throws(RouteParameterError) -> Bool {
-    try value(Bool.self, name)
-  }
-
-  /// The value of `name` as text, throwing when there is none (see ``value(_:_:)``).
-  public func string(_ name: String) throws(RouteParameterError) -> String {
-    try value(String.self, name)
   }
 }
 

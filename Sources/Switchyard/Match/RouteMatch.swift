@@ -87,16 +87,25 @@ public struct RouteMatch: Sendable {
     }
   }
 
-  /// The typed value of the capture `name`, if the pattern has it.
-  public func parameter(_ name: String) -> ParameterValue? {
+  /// The typed value of the capture `name`, if the pattern has it (for the engine, the
+  /// command line and tests; users read ``value(_:as:)`` or ``subscript(_:)``).
+  package func parameter(_ name: String) -> ParameterValue? {
     guard let index = captureNames.firstIndex(where: { $0 == name }), index < slots.count else {
       return nil
     }
     return withSegments { bytes, segments in value(of: slots[index], bytes, segments) }
   }
 
-  /// A merged lookup: captures first, then the query (last value), then fragment parameters.
-  /// A query can never override a path value.
+  /// The value of `key` as text: captures first, then the query (last value), then fragment
+  /// parameters. A query can never override a path value. For a typed value, use
+  /// ``value(_:as:)``.
+  ///
+  /// ```swift
+  /// // myapp://user/<int:id> on myapp://user/007?tab=posts
+  /// match["id"]    // "007"
+  /// match["tab"]   // "posts"
+  /// match["x"]     // nil
+  /// ```
   public subscript(_ key: String) -> String? {
     if let value = parameter(key) { return value.description }
     if let value = reading.lastQueryValue(key, plusAsSpace: storage.options.plusAsSpace) {

@@ -7,8 +7,8 @@
 /// enum Tab: String, RouteParameter { case posts, likes }
 ///
 /// let match = matcher.match("myapp://user/42?tab=likes")!
-/// try match.value(Tab.self, "tab")   // .likes
-/// try match.int("id")                // 42
+/// try match.value("tab", as: Tab.self)   // .likes
+/// try match.value("id", as: Int.self)    // 42
 /// ```
 ///
 /// The standard library's integers, `Double`, `Float`, `Bool`, `String` and `Substring`
@@ -93,7 +93,7 @@ extension RouteParameter where Self: FixedWidthInteger {
 ///
 /// ```swift
 /// do {
-///   _ = try match.int("id")
+///   _ = try match.value("id", as: Int.self)
 /// } catch {
 ///   print(error)  // parameter 'id' is "abc", which is not a valid Int
 /// }
@@ -107,14 +107,14 @@ public struct RouteParameterError: Error, Sendable, Hashable, CustomStringConver
   public var expectedType: String
 
   /// Creates an error; `rawValue` is `nil` for a missing value.
-  public init(name: String, rawValue: String?, expectedType: String) {
+  package init(name: String, rawValue: String?, expectedType: String) {
     self.name = name
     self.rawValue = rawValue
     self.expectedType = expectedType
   }
 
   /// Whether the value was missing (rather than present but not convertible).
-  public var isMissing: Bool { rawValue == nil }
+  package var isMissing: Bool { rawValue == nil }
 
   public var description: String {
     guard let rawValue else {

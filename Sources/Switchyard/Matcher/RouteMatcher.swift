@@ -13,9 +13,9 @@
 /// let matcher = RouteMatcher(table)
 ///
 /// let match = matcher.match("myapp://user/42?tab=posts")
-/// match?.route.name          // "user"
-/// match?.parameter("id")     // .int(42)
-/// match?.query.last("tab")   // "posts"
+/// match?.route.name                      // "user"
+/// try match?.value("id", as: Int.self)   // 42
+/// match?.query.last("tab")               // "posts"
 /// ```
 public struct RouteMatcher: Sendable {
   let storage: MatcherStorage

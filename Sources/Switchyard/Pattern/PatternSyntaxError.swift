@@ -25,14 +25,14 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
   public var message: String
 
   /// Creates an error.
-  public init(pattern: String, column: Int, message: String) {
+  package init(pattern: String, column: Int, message: String) {
     self.pattern = pattern
     self.column = column
     self.message = message
   }
 
   /// The pattern with a caret under the column, indented by two spaces.
-  public var caretLines: String {
+  package var caretLines: String {
     let shown = pattern.map { $0 == "\n" || $0 == "\t" ? " " : $0 }
     let caretIndent = String(repeating: " ", count: max(0, column - 1))
     return "  " + String(shown) + "\n  " + caretIndent + "^"

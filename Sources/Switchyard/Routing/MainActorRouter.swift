@@ -13,7 +13,7 @@
 /// let model = AppModel()
 /// let router = MainActorRouter<Screen>()
 /// try router.register("myapp://toast/:text") { match in
-///   model.toasts.append(try match.string("text"))   // main-actor state, no hop
+///   model.toasts.append(try match.value("text", as: String.self))   // main-actor state, no hop
 ///   return .home
 /// }
 /// router.route("myapp://toast/hello")                 // on the main actor
@@ -43,7 +43,7 @@ public final class MainActorRouter<Output> {
   ///
   /// ```swift
   /// let router = try MainActorRouter<Screen>(table: table)
-  /// try router.attach("user") { match in .user(try match.int("id")) }
+  /// try router.attach("user") { match in .user(try match.value("id", as: Int.self)) }
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) for duplicates.
   public init(table: RouteTable) throws(RouteTableError) {

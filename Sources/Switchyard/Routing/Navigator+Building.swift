@@ -4,7 +4,7 @@ extension Navigator {
   ///
   /// ```swift
   /// let navigator = Navigator<Screen>(scheme: "myapp")
-  /// try navigator.map("/user/<int:id>", name: "user") { .user(try $0.int("id")) }
+  /// try navigator.map("/user/<int:id>", name: "user") { .user(try $0.value("id", as: Int.self)) }
   /// navigator.push(try navigator.url(for: "user", values: ["id": 7]))  // myapp://user/7
   /// ```
   /// - Throws: ``URLBuildingError`` naming the route and the capture.

@@ -41,7 +41,7 @@ extension NavigationHost {
 ///
 /// ```swift
 /// let navigator = Navigator<UIViewController>(scheme: "myapp", host: host)
-/// try navigator.map("/user/<int:id>") { match in UserViewController(id: try match.int("id")) }
+/// try navigator.map("/user/<int:id>") { match in UserViewController(id: try match.value("id", as: Int.self)) }
 /// try navigator.map("/post/<title>", PostViewController.init(match:))
 /// try navigator.map("/alert", open: { match in
 ///   showAlert(title: match.query.last("title"), message: match.query.last("message"))
@@ -110,7 +110,7 @@ public final class Navigator<Screen> {
   ///
   /// ```swift
   /// try navigator.map("myapp://user/<int:id>") { match in
-  ///   UserViewController(userID: try match.int("id"))
+  ///   UserViewController(userID: try match.value("id", as: Int.self))
   /// }
   /// ```
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.

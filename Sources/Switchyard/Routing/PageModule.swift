@@ -43,7 +43,10 @@ public struct PageModuleOptions: OptionSet, Sendable, Hashable {
 }
 
 /// The parameters a page handler gets: the query (every value of a repeated name), the
-/// fragment parameters and any captures in the module path.
+/// fragment parameters and any captures in the module path. They read like a ``RouteMatch``
+/// (`[key]` for text, ``value(_:as:)`` for a typed value); ``all(_:)`` adds the fragment's
+/// values to the query's, as HandyRouter did, and ``match`` has the rest (the query, the
+/// fragment).
 ///
 /// ```swift
 /// // https://www.example.com/Module/A?arrayTypeDemo=1&arrayTypeDemo=2&stringTypeDemo=A
@@ -64,21 +67,16 @@ public struct PageParameters: Sendable {
     match.query.all(key) + match.fragmentParameters.all(key)
   }
 
-  /// The value of `key` read as `type` (see ``RouteMatch/value(_:_:)``).
+  /// The value of `key` read as `type` (see ``RouteMatch/value(_:as:)``).
+  ///
+  /// ```swift
+  /// try parameters.value("page", as: Int.self)   // 3 for ?page=3
+  /// ```
   public func value<T: RouteParameter>(
-    _ type: T.Type, _ key: String
+    _ key: String, as type: T.Type = T.self
   ) throws(RouteParameterError) -> T {
-    try match.value(type, key)
+    try match.value(key, as: type)
   }
-
-  /// The query, in URL order.
-  public var query: QueryParameters { match.query }
-
-  /// The fragment read as `k=v&k2=v2` parameters.
-  public var fragmentParameters: QueryParameters { match.fragmentParameters }
-
-  /// The decoded fragment, if the URL has one.
-  public var fragment: String? { match.fragment }
 }
 
 extension Router {

@@ -20,7 +20,7 @@ extension Routable {
   ///   let source: String
   ///   private let secret = "token123"
   ///   init(id: Int, source: String) { (self.id, self.source) = (id, source) }
-  ///   init(match: RouteMatch) throws { (id, source) = (try match.int("id"), match["source"] ?? "") }
+  ///   init(match: RouteMatch) throws { (id, source) = (try match.value("id", as: Int.self), match["source"] ?? "") }
   /// }
   /// try ProductRoute(id: 5, source: "push").url   // "shop://product/5?source=push"
   /// ```
@@ -32,7 +32,7 @@ extension Routable {
   /// struct UserRoute: URIRoutable {
   ///   static let uri = "myapp://user/<int:id>"
   ///   let user: User
-  ///   init(match: RouteMatch) throws { user = User(id: try match.int("id")) }
+  ///   init(match: RouteMatch) throws { user = User(id: try match.value("id", as: Int.self)) }
   ///   var routeValues: [String: BuildValue] { ["id": .int(user.id)] }
   /// }
   /// ```
@@ -73,7 +73,7 @@ extension Routable {
   ///   let term: String
   ///   var sort: String? = nil
   ///   init(term: String, sort: String? = nil) { (self.term, self.sort) = (term, sort) }
-  ///   init(match: RouteMatch) throws { term = try match.string("term") }
+  ///   init(match: RouteMatch) throws { term = try match.value("term", as: String.self) }
   /// }
   /// try SearchRoute(term: "surge").url                        // "/search/surge"
   /// try SearchRoute(term: "surge", sort: "score desc").url    // "/search/surge?sort=score%20desc"
@@ -91,7 +91,7 @@ extension Routable {
   ///   static let uri = "https://*.mysite.com/post/:id"
   ///   let id: String
   ///   init(id: String) { self.id = id }
-  ///   init(match: RouteMatch) throws { id = try match.string("id") }
+  ///   init(match: RouteMatch) throws { id = try match.value("id", as: String.self) }
   /// }
   /// try PostRoute(id: "1234").url(host: "subdomain.mysite.com")
   /// // "https://subdomain.mysite.com/post/1234"

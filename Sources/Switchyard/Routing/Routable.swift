@@ -12,7 +12,7 @@
 ///   let term: String
 ///
 ///   init(match: RouteMatch) throws {
-///     term = try match.string("term")
+///     term = try match.value("term", as: String.self)
 ///   }
 /// }
 ///
@@ -36,7 +36,7 @@ public protocol Routable: Sendable {
   ///   let term: String
   ///   var sort: String? = nil
   ///   private var token = "not in any URL"
-  ///   init(match: RouteMatch) throws { term = try match.string("term") }
+  ///   init(match: RouteMatch) throws { term = try match.value("term", as: String.self) }
   /// }
   /// ```
   static var queryKeys: [String] { get }

@@ -3,7 +3,7 @@ extension Router {
   ///
   /// ```swift
   /// let router = Router<Destination>()
-  /// try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.int("id")) }
+  /// try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.value("id", as: Int.self)) }
   /// let link = try router.url(for: "user", values: ["id": 42])   // "myapp://user/42"
   /// router.route(link)                                            // .user(42)
   /// ```

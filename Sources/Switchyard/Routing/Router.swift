@@ -10,9 +10,9 @@
 /// enum Destination: Equatable { case user(Int), post(Int), search(String) }
 ///
 /// let router = Router<Destination>()
-/// try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
-/// try router.register("myapp://user/<int:uid>/post/<int:id>") { .post(try $0.int("id")) }
-/// try router.register("/search/:term") { .search(try $0.string("term")) }
+/// try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+/// try router.register("myapp://user/<int:uid>/post/<int:id>") { .post(try $0.value("id", as: Int.self)) }
+/// try router.register("/search/:term") { .search(try $0.value("term", as: String.self)) }
 ///
 /// router.route("myapp://user/42")                        // .user(42)
 /// router.route("https://www.example.com/search/swift")   // .search("swift")
@@ -27,7 +27,7 @@
 /// (<doc:RegistrationCost>).
 public final class Router<Output>: Sendable {
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
-  /// declines, so `try match.int("id")` falls through to the next candidate on bad input —
+  /// declines, so `try match.value("id", as: Int.self)` falls through to the next candidate on bad input —
   /// except reading a name the route does not declare, which stops routing
   /// (``UnmatchedReason/handlerFailed``).
   public typealias Handler = @Sendable (RouteMatch) throws -> Output?
@@ -60,8 +60,8 @@ public final class Router<Output>: Sendable {
   /// ```swift
   /// let table = try RouteFile.load(contentsOf: "routes.json")  // SwitchyardFiles
   /// let router = try Router<Screen>(table: table)
-  /// try router.attach("user") { match in .user(try match.int("id")) }
-  /// try router.attach("search") { match in .search(try match.string("term")) }
+  /// try router.attach("user") { match in .user(try match.value("id", as: Int.self)) }
+  /// try router.attach("search") { match in .search(try match.value("term", as: String.self)) }
   /// router.route("myapp://user/42")  // .user(42)
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of the
@@ -114,7 +114,7 @@ public final class Router<Output>: Sendable {
   /// Registers `pattern` with a synchronous handler.
   ///
   /// ```swift
-  /// try router.register("myapp://user/<int:id>") { match in .user(try match.int("id")) }
+  /// try router.register("myapp://user/<int:id>") { match in .user(try match.value("id", as: Int.self)) }
   /// try router.register("myapp://user/me", name: "me", priority: 1) { _ in .user(0) }
   /// try router.register("/account", metadata: .with(.requiresSignIn, true)) { _ in .account }
   /// ```
@@ -150,7 +150,7 @@ public final class Router<Output>: Sendable {
   ///
   /// ```swift
   /// try router.registerAsync("myapp://user/<int:id>") { match in
-  ///   try await api.user(id: try match.int("id"))
+  ///   try await api.user(id: try match.value("id", as: Int.self))
   /// }
   /// let user = try await router.handle("myapp://user/42")
   /// ```

@@ -11,7 +11,7 @@ public struct UndeclaredParameter: Error, Sendable, CustomStringConvertible {
     return
       "the handler of route '\(route.name)' read '\(name)', which its pattern \(route.pattern.text) does not declare"
       + (declared.isEmpty ? "" : " (its captures: \(declared.joined(separator: ", ")))")
-      + "; read optional query values with match[Int.self, \"\(name)\"]"
+      + "; read optional query values with try? match.value(\"\(name)\", as: Int.self)"
   }
 }
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// router.unmatchedHandler = { request in
-///   print(request.parts.scheme ?? "-", request.parts.pathSegments, request.query.items)
+///   print(request.parts.scheme ?? "-", request.parts.pathSegments, Array(request.query))
 ///   print(request.reason)   // noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects
 ///   return nil
 /// }
@@ -70,7 +70,7 @@ public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
   /// stops there rather than pass a route the URL has over.
   public static let needsAsync = UnmatchedReason(storage: .needsAsync)
   /// A handler read a parameter its route's pattern does not declare (a typo such as
-  /// `match.int("idd")` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
+  /// `match.value("idd", as: Int.self)` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
   /// rather than fall through to another route.
   public static let handlerFailed = UnmatchedReason(storage: .handlerFailed)
 

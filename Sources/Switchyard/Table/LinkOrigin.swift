@@ -23,6 +23,11 @@ public struct LinkOrigin: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads an origin: a scheme alone (`"shop"`, `"shop://"`) or a scheme and a host.
   ///
+  /// ```swift
+  /// try LinkOrigin("shop")
+  /// try LinkOrigin("https://(www.)shop.example.com")
+  /// ```
+  ///
   /// - Throws: ``RouteTableError`` with code ``RouteTableError/Code/badOrigin`` when the text
   ///   is not a scheme with an optional host, saying why.
   public init(_ text: String) throws(RouteTableError) {
@@ -53,11 +58,6 @@ public struct LinkOrigin: Sendable, Hashable, CustomStringConvertible {
       throw LinkOrigin.error(
         text, "an origin names a scheme and a host only (no path, query or fragment)")
     }
-  }
-
-  /// A custom URL scheme, e.g. `LinkOrigin.scheme("shop")`.
-  public static func scheme(_ scheme: String) throws(RouteTableError) -> LinkOrigin {
-    try LinkOrigin(scheme)
   }
 
   public var description: String { text }

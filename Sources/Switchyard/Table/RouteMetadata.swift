@@ -1,14 +1,14 @@
 /// Facts of the app's own attached to a route — "requires sign-in", an analytics name — read
 /// through typed keys from the match, from interceptors and from routing events.
 ///
-/// Declare a key once, as a static property of ``RouteMetadata/Key`` constrained to its value
-/// type; its `name` is what a route file's `"metadata"` object uses:
+/// Declare a key once, as a static property of ``TypedKey`` constrained to its value type; its
+/// `name` is what a route file's `"metadata"` object uses:
 ///
 /// ```swift
-/// extension RouteMetadata.Key where Value == Bool {
+/// extension TypedKey where Value == Bool {
 ///   static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 /// }
-/// extension RouteMetadata.Key where Value == String {
+/// extension TypedKey where Value == String {
 ///   static var screenName: Self { Self("screenName", default: "") }
 /// }
 ///
@@ -18,30 +18,19 @@
 /// router.match("shop://account/orders")?.route.metadata[.requiresSignIn]   // true
 /// ```
 ///
-/// A key is identified by its name. A value stored under a name with another type (a route
-/// file's `"requiresSignIn": "yes"` read through a `Bool` key) reads as the key's default.
+/// Metadata is read and made like a ``RoutingContext``, through the same keys. A key is
+/// identified by its name. A value stored under a name with another type (a route file's
+/// `"requiresSignIn": "yes"` read through a `Bool` key) reads as the key's default. Metadata
+/// holds `Hashable` values only, because routes are compared and hashed.
 public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
-  /// A typed name for one metadata value.
-  public struct Key<Value: Sendable & Hashable>: Sendable, Hashable {
-    /// The name the value is stored under (and written under in a route file).
-    public let name: String
-    /// What a route without this value reads.
-    public let defaultValue: Value
-
-    /// Creates a key.
-    ///
-    /// ```swift
-    /// static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
-    /// ```
-    public init(_ name: String, default defaultValue: Value) {
-      self.name = name
-      self.defaultValue = defaultValue
-    }
-  }
-
-  private var values: [String: any Hashable & Sendable] = [:]
+  // `nil` for no metadata, the common case: most routes carry none.
+  private var storage: KeyedStorage<any Hashable & Sendable>? = nil
 
   /// No metadata.
+  ///
+  /// ```swift
+  /// RouteMetadata().isEmpty   // true
+  /// ```
   public init() {}
 
   /// Metadata with one value; chain ``with(_:_:)-swift.method`` for more.
@@ -49,42 +38,72 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// let metadata = RouteMetadata.with(.requiresSignIn, true)
   /// ```
-  public static func with<Value>(_ key: Key<Value>, _ value: Value) -> RouteMetadata {
+  public static func with<Value: Hashable>(_ key: TypedKey<Value>, _ value: Value) -> RouteMetadata
+  {
     RouteMetadata().with(key, value)
   }
 
   /// This metadata with `value` stored under `key`.
-  public func with<Value>(_ key: Key<Value>, _ value: Value) -> RouteMetadata {
+  ///
+  /// ```swift
+  /// let metadata = RouteMetadata.with(.requiresSignIn, true).with(.screenName, "orders")
+  /// ```
+  public func with<Value: Hashable>(_ key: TypedKey<Value>, _ value: Value) -> RouteMetadata {
     var copy = self
     copy[key] = value
     return copy
   }
 
   /// The value stored under `key`, or the key's default.
-  public subscript<Value>(_ key: Key<Value>) -> Value {
-    get { values[key.name] as? Value ?? key.defaultValue }
-    set { values[key.name] = newValue }
+  ///
+  /// ```swift
+  /// route.metadata[.requiresSignIn]   // false for a route without it
+  /// ```
+  public subscript<Value: Hashable>(_ key: TypedKey<Value>) -> Value {
+    get { storage?.value(named: key.name) as? Value ?? key.defaultValue }
+    set { store(newValue, named: key.name, in: &storage) }
   }
 
   /// The value stored under `name` whatever its type (route files store strings, `Int`s,
-  /// `Double`s and `Bool`s), or `nil`.
+  /// `Double`s and `Bool`s), or `nil`; setting `nil` removes it.
+  ///
+  /// ```swift
+  /// metadata[name: "requiresSignIn"] = true
+  /// metadata[name: "requiresSignIn"]   // Optional(true)
+  /// ```
   public subscript(name name: String) -> (any Hashable & Sendable)? {
-    get { values[name] }
-    set { values[name] = newValue }
+    get { storage?.value(named: name) }
+    set {
+      if let newValue {
+        store(newValue, named: name, in: &storage)
+      } else {
+        storage = storage?.removing(named: name)
+      }
+    }
   }
 
   /// The names that hold a value, in byte order.
-  public var names: [String] { values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+  ///
+  /// ```swift
+  /// RouteMetadata.with(.screenName, "orders").with(.requiresSignIn, true).names
+  /// // ["requiresSignIn", "screenName"]
+  /// ```
+  public var names: [String] { sortedValues.map(\.name) }
 
   /// Whether no value is stored.
-  public var isEmpty: Bool { values.isEmpty }
+  ///
+  /// ```swift
+  /// RouteMetadata.with(.requiresSignIn, true).isEmpty   // false
+  /// ```
+  public var isEmpty: Bool { storage == nil }
 
   public static func == (lhs: RouteMetadata, rhs: RouteMetadata) -> Bool {
-    guard lhs.values.count == rhs.values.count else { return false }
-    for (name, value) in lhs.values {
-      guard let other = rhs.values[name], AnyHashable(value) == AnyHashable(other) else {
-        return false
-      }
+    let left = lhs.storage?.entries ?? []
+    guard left.count == (rhs.storage?.entries.count ?? 0) else { return false }
+    for entry in left {
+      guard let other = rhs.storage?.value(named: entry.name),
+        AnyHashable(entry.value) == AnyHashable(other)
+      else { return false }
     }
     return true
   }
@@ -101,7 +120,7 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
   }
 
   private var sortedValues: [(name: String, value: any Hashable & Sendable)] {
-    values.map { (name: $0.key, value: $0.value) }
+    (storage?.entries ?? []).map { (name: $0.name, value: $0.value) }
       .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 }

@@ -7,10 +7,11 @@
 /// query.last("tab")    // "likes"
 /// query.all("tab")     // ["posts", "likes"]
 /// query.last("flag")   // ""
+/// for (name, value) in query { print(name, value) }   // every pair, in URL order
 /// ```
 public struct QueryParameters: Sendable, Hashable, Sequence {
   /// Every `(name, value)` pair, in URL order, decoded.
-  public let items: [(name: String, value: String)]
+  package let items: [(name: String, value: String)]
 
   init(items: [(name: String, value: String)]) {
     self.items = items

@@ -28,7 +28,7 @@ public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
   /// The route that handles the URL (for ``Kind/webOnlyLink`` and ``Kind/routeNotLetIn``).
   public var routeName: String?
 
-  public init(kind: Kind, url: String, routeName: String?) {
+  package init(kind: Kind, url: String, routeName: String?) {
     self.kind = kind
     self.url = url
     self.routeName = routeName

@@ -18,7 +18,7 @@ public struct AppLinkFileError: Error, Sendable, Hashable, CustomStringConvertib
   /// What is wrong.
   public var message: String
 
-  public init(line: Int, column: Int, message: String) {
+  package init(line: Int, column: Int, message: String) {
     self.line = line
     self.column = column
     self.message = message
@@ -42,7 +42,7 @@ public struct AppLinkWarning: Sendable, Hashable, CustomStringConvertible {
   /// What was not written exactly, and what the file does instead.
   public var message: String
 
-  public init(routeName: String?, message: String) {
+  package init(routeName: String?, message: String) {
     self.routeName = routeName
     self.message = message
   }

@@ -12,7 +12,7 @@ public import Switchyard
 /// ```
 public struct AssetLinks: Sendable, Hashable {
   /// The relation that lets an app open a site's links.
-  public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+  package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
   /// One app the file names with ``handleAllURLs``.
   public struct App: Sendable, Hashable {
@@ -170,14 +170,14 @@ public struct AssetLinks: Sendable, Hashable {
   }
 
   /// `AB:CD:…`: 32 bytes, two hexadecimal digits each, separated by `:`.
-  public static func isValidFingerprint(_ text: String) -> Bool {
+  package static func isValidFingerprint(_ text: String) -> Bool {
     let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
     return bytes.count == 32
       && bytes.allSatisfy { $0.utf8.count == 2 && $0.allSatisfy(\.isHexDigit) }
   }
 
   /// A Java package name: two or more dot-separated identifiers (`com.example.app`).
-  public static func isValidPackageName(_ text: String) -> Bool {
+  package static func isValidPackageName(_ text: String) -> Bool {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count >= 2
       && parts.allSatisfy { part in

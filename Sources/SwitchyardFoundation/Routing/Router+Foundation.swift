@@ -133,7 +133,7 @@ extension Navigator {
 ///
 /// ```swift
 /// try router.register("shop://account/orders/<uuid:id>") { match in
-///   .order(try match.value(UUID.self, "id"))
+///   .order(try match.value("id", as: UUID.self))
 /// }
 /// ```
 ///

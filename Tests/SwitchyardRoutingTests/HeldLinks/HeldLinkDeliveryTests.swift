@@ -29,7 +29,7 @@ struct HeldLinkDeliveryTests {
     let patient = HoldPolicy(timeout: nil, capacity: nil)
     let links = (0..<200).map { router.dispatch("myapp://a/\($0)", policy: patient) }
     #expect(router.links.held.count == 200)
-    try router.attach("a") { try $0.int("t") }
+    try router.attach("a") { try $0.value("t", as: Int.self) }
     var outcomes: [LinkOutcome: Int] = [:]
     for link in links { outcomes[await link.result.outcome, default: 0] += 1 }
     #expect(outcomes == [.handled: 200])
@@ -62,7 +62,7 @@ struct HeldLinkDeliveryTests {
   @Test("An unmatched link carries the URL's query parameters, in its result and its event")
   func unmatchedParameters() async throws {
     let router = Router<Destination>(clock: TestClock())
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var events = router.links.events().makeAsyncIterator()
     let link = router.dispatch("myapp://nowhere?x=1&y=2&x=3#tab=posts")
     let result = await link.result
@@ -92,8 +92,8 @@ struct HeldLinkDeliveryTests {
     let router = Router<Int>(clock: clock)
     try router.register(
       "/a/<int:t>", metadata: .with(.holdPolicy, HoldPolicy(coalescingWindow: .seconds(60)))
-    ) { try $0.int("t") }
-    try router.register("/b/<int:t>") { try $0.int("t") }
+    ) { try $0.value("t", as: Int.self) }
+    try router.register("/b/<int:t>") { try $0.value("t", as: Int.self) }
     #expect(await router.dispatch("myapp://a/1").result.outcome == .handled)
     for number in 0..<300 { router.dispatch("myapp://b/\(number)") }
     #expect(await router.dispatch("myapp://a/1").result.outcome == .coalesced)
@@ -105,7 +105,7 @@ struct HeldLinkDeliveryTests {
   func dispatchWindowSurvivesPruning() async throws {
     let clock = TestClock()
     let router = Router<Int>(clock: clock)
-    try router.register("/a/<int:t>") { try $0.int("t") }
+    try router.register("/a/<int:t>") { try $0.value("t", as: Int.self) }
     let windowed = HoldPolicy(coalescingWindow: .seconds(60))
     #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .handled)
     for number in 2..<302 { router.dispatch("myapp://a/\(number)") }
@@ -124,7 +124,7 @@ struct HeldLinkDeliveryTests {
       let links = await withTaskGroup(of: [DispatchedLink<Int>].self) { group in
         group.addTask { (0..<40).map { router.dispatch("myapp://a/\($0)") } }
         group.addTask {
-          try? router.attach("a") { try $0.int("t") }
+          try? router.attach("a") { try $0.value("t", as: Int.self) }
           return []
         }
         var links: [DispatchedLink<Int>] = []
@@ -153,7 +153,7 @@ struct HeldLinkDeliveryTests {
       return .home
     }
     try router.declare("/people/:id", name: "person")
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     let unmatched = Recorder<String>()
     router.unmatchedHandler = { request in
       unmatched.append(request.url)
@@ -172,7 +172,7 @@ struct HeldLinkDeliveryTests {
     #expect(unmatched.all.isEmpty)
     guard event?.kind == .held else { return }
     #expect(router.links.held.map(\.id) == [link.id])
-    try router.attach("person") { .post(try $0.int("id")) }
+    try router.attach("person") { .post(try $0.value("id", as: Int.self)) }
     #expect(await link.result.output == .post(7))
   }
 
@@ -185,7 +185,7 @@ struct HeldLinkDeliveryTests {
       return 0
     }
     try router.declare("/a/<int:t>", name: "a")
-    try router.attach("a") { try $0.int("t") }
+    try router.attach("a") { try $0.value("t", as: Int.self) }
     var events = router.links.events().makeAsyncIterator()
     router.dispatch("myapp://block")
     let first = router.dispatch("myapp://a/1")  // queued behind the blocker
@@ -196,8 +196,8 @@ struct HeldLinkDeliveryTests {
     #expect(router.links.held.map(\.id) == [first.id, second.id])
     let order = Recorder<Int>()
     try router.attach("a") { match in
-      order.append(try match.int("t"))
-      return try match.int("t")
+      order.append(try match.value("t", as: Int.self))
+      return try match.value("t", as: Int.self)
     }
     #expect(await first.result.output == 1)
     #expect(await second.result.output == 2)

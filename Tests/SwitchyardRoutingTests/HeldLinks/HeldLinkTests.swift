@@ -38,7 +38,7 @@ struct HeldLinkTests {
     #expect(link.currentResult == nil)
     #expect(router.links.held.map(\.routeName) == ["person"])
 
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     let result = await link.result
     #expect(result.outcome == .handled)
     #expect(result.output == .user(7))
@@ -49,7 +49,7 @@ struct HeldLinkTests {
   @Test("A link whose route has a handler and open gates is delivered at once")
   func readyAtOnce() async throws {
     let router = Router<Destination>(clock: TestClock())
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     let result = await router.dispatch("myapp://user/42").result
     #expect(result.outcome == .handled)
     #expect(result.output == .user(42))
@@ -90,8 +90,8 @@ struct HeldLinkTests {
     #expect(await link.result.outcome == .cancelled)
 
     try router.attach("person") { match in
-      ran.append(try match.int("id"))
-      return .user(try match.int("id"))
+      ran.append(try match.value("id", as: Int.self))
+      return .user(try match.value("id", as: Int.self))
     }
     await clock.advance(by: .seconds(60))
     #expect(await link.result.outcome == .cancelled)
@@ -160,8 +160,8 @@ struct HeldLinkTests {
     let second = router.dispatch("myapp://people/7")
     #expect(first.id < second.id)
     try router.attach("person") { match in
-      ran.append(try match.int("id"))
-      return .user(try match.int("id"))
+      ran.append(try match.value("id", as: Int.self))
+      return .user(try match.value("id", as: Int.self))
     }
     #expect(await first.result.outcome == .handled)
     #expect(await second.result.outcome == .handled)
@@ -173,7 +173,7 @@ struct HeldLinkTests {
     let router = Router<Destination>(clock: TestClock())
     try router.register(
       "myapp://orders/:id", name: "order", metadata: .with(.gates, [.signedIn, .migrated])
-    ) { .slug(try $0.string("id")) }
+    ) { .slug(try $0.value("id", as: String.self)) }
     try router.register("myapp://home") { _ in .home }
 
     let home = await router.dispatch("myapp://home").result
@@ -199,12 +199,12 @@ struct HeldLinkTests {
     let router = Router<Destination>(clock: TestClock())
     let order = Recorder<String>()
     try router.register("myapp://user/<int:id>") { match in
-      order.append("user \(try match.int("id"))")
-      return .user(try match.int("id"))
+      order.append("user \(try match.value("id", as: Int.self))")
+      return .user(try match.value("id", as: Int.self))
     }
     try router.register("myapp://search/:term") { match in
-      order.append("search \(try match.string("term"))")
-      return .search(try match.string("term"))
+      order.append("search \(try match.value("term", as: String.self))")
+      return .search(try match.value("term", as: String.self))
     }
     router.links.requiredGates = [.launched]
     let links = [
@@ -225,7 +225,7 @@ struct HeldLinkTests {
     let first = router.dispatch("myapp://people/1")
     let second = router.dispatch("myapp://people/2")
     #expect(await first.result.outcome == .dropped)
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     #expect(await second.result.output == .user(2))
   }
 
@@ -237,7 +237,7 @@ struct HeldLinkTests {
     let first = router.dispatch("myapp://people/1")
     let second = router.dispatch("myapp://people/2")
     #expect(await second.result.outcome == .dropped)
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     #expect(await first.result.output == .user(1))
   }
 
@@ -272,7 +272,7 @@ struct HeldLinkTests {
     #expect(await repeated.result.outcome == .coalesced)
     await clock.advance(by: .seconds(1))
     let later = router.dispatch("myapp://people/7")
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     #expect(await first.result.output == .user(7))
     #expect(await other.result.output == .user(8))
     #expect(await later.result.output == .user(7))
@@ -285,7 +285,7 @@ struct HeldLinkTests {
     let link = router.dispatch("myapp://people/7")
     await clock.advance(by: .seconds(3600))
     #expect(link.currentResult == nil)
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     #expect(await link.result.output == .user(7))
   }
 
@@ -294,7 +294,7 @@ struct HeldLinkTests {
     let router = try peopleRouter(TestClock())
     var events = router.links.events().makeAsyncIterator()
     let link = router.dispatch("myapp://people/7")
-    try router.attach("person") { .user(try $0.int("id")) }
+    try router.attach("person") { .user(try $0.value("id", as: Int.self)) }
     var kinds: [LinkEventKind] = []
     while let event = await events.next() {
       kinds.append(event.kind)
@@ -307,10 +307,12 @@ struct HeldLinkTests {
   @Test("A cold-start link behind sign-in ends on its screen with its back stack")
   func coldStartStack() async throws {
     let router = Router<Destination>(clock: TestClock())
-    try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>", name: "user") {
+      .user(try $0.value("id", as: Int.self))
+    }
     try router.register(
       "myapp://user/<int:uid>/post/<int:id>", name: "post", metadata: .with(.gates, [.signedIn])
-    ) { .post(try $0.int("id")) }
+    ) { .post(try $0.value("id", as: Int.self)) }
     let link = router.dispatch("myapp://user/42/post/7", stack: true)
     #expect(link.currentResult == nil)
     router.links.openGate(.signedIn)
@@ -333,8 +335,8 @@ struct HeldLinkTests {
     }
     #expect(router.links.held.count == 1000)
     try router.attachAsync("person") { match in
-      delivered.append(try match.int("id"))
-      return .user(try match.int("id"))
+      delivered.append(try match.value("id", as: Int.self))
+      return .user(try match.value("id", as: Int.self))
     }
     for link in links { #expect(await link.result.outcome == .handled) }
     let byDispatchOrder = links.sorted { $0.id < $1.id }.map {
@@ -408,16 +410,16 @@ struct MainActorHeldLinkTests {
     let router = MainActorRouter<Destination>(clock: TestClock())
     try router.declare("myapp://user/<int:id>", name: "user")
     try router.register("myapp://post/<int:id>", metadata: .with(.gates, [.launched])) { match in
-      model.path.append(.post(try match.int("id")))
-      return .post(try match.int("id"))
+      model.path.append(.post(try match.value("id", as: Int.self)))
+      return .post(try match.value("id", as: Int.self))
     }
     let user = router.dispatch("myapp://user/42")
     let post = router.dispatch("myapp://post/7")
     #expect(router.links.held.map(\.routeName) == ["user", "myapp://post/<int:id>"])
 
     try router.attach("user") { match in
-      model.path.append(.user(try match.int("id")))  // main-actor state, no hop
-      return .user(try match.int("id"))
+      model.path.append(.user(try match.value("id", as: Int.self)))  // main-actor state, no hop
+      return .user(try match.value("id", as: Int.self))
     }
     #expect(await user.result.output == .user(42))
     router.links.openGate(.launched)
@@ -431,8 +433,8 @@ struct MainActorHeldLinkTests {
     let model = ScreenModel()
     let router = MainActorRouter<Destination>(clock: TestClock())
     try router.register("myapp://user/<int:id>") { match in
-      model.path.append(.user(try match.int("id")))
-      return .user(try match.int("id"))
+      model.path.append(.user(try match.value("id", as: Int.self)))
+      return .user(try match.value("id", as: Int.self))
     }
     router.links.requiredGates = [.launched]
     for id in 1...5 {
@@ -458,14 +460,14 @@ struct NavigatorHeldLinkTests {
     navigator.links.use(TestClock())
     try navigator.declare("myapp://user/<int:id>", name: "user")
     try navigator.map("myapp://post/<int:id>", metadata: .with(.gates, [.signedIn])) { match in
-      .postID(try match.int("id"))
+      .postID(try match.value("id", as: Int.self))
     }
     let user = navigator.dispatch("myapp://user/42", .present(wrap: true))
     let post = navigator.dispatch("myapp://post/7")
     #expect(navigator.links.held.count == 2)
     #expect(host.log.isEmpty)
 
-    try navigator.attach("user") { match in .user(try match.int("id")) }
+    try navigator.attach("user") { match in .user(try match.value("id", as: Int.self)) }
     #expect(await user.result.output == true)
     navigator.links.openGate(.signedIn)
     #expect(await post.result.outcome == .handled)

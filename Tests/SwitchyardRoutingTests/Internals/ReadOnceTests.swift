@@ -29,7 +29,7 @@ struct ReadOnceTests {
     let router = Router<Destination>()
     try router.register("myapp://user/<int:id>") {
       Self.readEverything($0)
-      return .user(try $0.int("id"))
+      return .user(try $0.value("id", as: Int.self))
     }
     let counts = counting { #expect(router.route("myapp://user/42?q=1#a=b") == .user(42)) }
     #expect(counts.splits == 1)
@@ -43,7 +43,7 @@ struct ReadOnceTests {
       Self.readEverything($0)
       return nil
     }
-    try router.register("myapp://user/:slug") { .slug(try $0.string("slug")) }
+    try router.register("myapp://user/:slug") { .slug(try $0.value("slug", as: String.self)) }
     let counts = counting { #expect(router.route("myapp://user/42?q=1") == .slug("42")) }
     #expect(counts.splits == 1)
     #expect(counts.queryParses == 1)
@@ -52,7 +52,7 @@ struct ReadOnceTests {
   @Test("no route matches, with and without an unmatched handler")
   func unmatched() throws {
     let router = Router<Destination>()
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     let miss = counting { #expect(router.route("myapp://nowhere?q=1") == nil) }
     #expect(miss.splits == 1)
 
@@ -87,7 +87,7 @@ struct ReadOnceTests {
     }
     try router.register("myapp://user/:slug") {
       _ = $0.query.last("q")
-      return .slug(try $0.string("slug"))
+      return .slug(try $0.value("slug", as: String.self))
     }
     router.intercept { request in
       _ = request.parts
@@ -102,7 +102,7 @@ struct ReadOnceTests {
   @Test("an interceptor rejects; the unmatched handler reads the parts")
   func rejected() throws {
     let router = Router<Destination>()
-    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     router.intercept { $0.query.last("block") == nil ? .pass : .reject }
     router.unmatchedHandler = { .fallback($0.parts.pathSegments.joined(separator: "/")) }
     let counts = counting {

@@ -1,11 +1,11 @@
 import Switchyard
 import Testing
 
-extension RoutingContext.Key where Value == String {
+extension TypedKey where Value == String {
   fileprivate static var origin: Self { Self("origin", default: "none") }
 }
 
-extension RouteMetadata.Key where Value == Bool {
+extension TypedKey where Value == Bool {
   fileprivate static var gated: Self { Self("gated", default: false) }
 }
 
@@ -18,7 +18,7 @@ struct RouteHotPathTests {
   func interceptorsAndHandlerShareTheMatch() throws {
     let router = Router<String>()
     try router.register("myapp://user/<int:id>", metadata: .with(.gated, true)) { match in
-      "user \(try match.int("id")) from \(match.context[.origin]) tab \(match["tab"] ?? "-")"
+      "user \(try match.value("id", as: Int.self)) from \(match.context[.origin]) tab \(match["tab"] ?? "-")"
     }
     let seen = Recorder<String>()
     router.intercept { request in
@@ -42,9 +42,9 @@ struct RouteHotPathTests {
   func declineAfterInterceptors() throws {
     let router = Router<String>()
     try router.register("/item/<int:id>") { match in
-      try match.int("id") > 100 ? "big \(try match.int("id"))" : nil
+      try match.value("id", as: Int.self) > 100 ? "big \(try match.value("id", as: Int.self))" : nil
     }
-    try router.register("/item/:name") { "any \(try $0.string("name"))" }
+    try router.register("/item/:name") { "any \(try $0.value("name", as: String.self))" }
     let count = Recorder<Int>()
     router.intercept { _ in
       count.append(1)
@@ -62,7 +62,7 @@ struct RouteHotPathTests {
   @Test("no route matches: interceptors still run, the unmatched handler reads the URL")
   func noRouteWithInterceptors() throws {
     let router = Router<String>()
-    try router.register("myapp://user/<int:id>") { "user \(try $0.int("id"))" }
+    try router.register("myapp://user/<int:id>") { "user \(try $0.value("id", as: Int.self))" }
     let seen = Recorder<String>()
     router.intercept { request in
       seen.append("\(request.match == nil) \(request.url) \(request.parts.pathSegments)")
@@ -84,7 +84,9 @@ struct RouteHotPathTests {
     // With a route, the direct path builds the request; with none, the general dispatch does
     // (there is no compiled level to read the URL with).
     let router = Router<String>(options: RouteOptions(plusAsSpace: true))
-    if withRoutes { try router.register("myapp://user/<int:id>") { "user \(try $0.int("id"))" } }
+    if withRoutes {
+      try router.register("myapp://user/<int:id>") { "user \(try $0.value("id", as: Int.self))" }
+    }
     let seen = Recorder<String>()
     router.intercept { request in
       seen.append(
@@ -110,8 +112,8 @@ struct RouteHotPathTests {
   func interceptorMatchHasTheCaptures() throws {
     let router = Router<String>()
     try router.register("/repos/:owner/:repo/pulls/<int:number>/files/*rest") { match in
-      "\(try match.string("owner"))/\(try match.string("repo")) #\(try match.int("number"))"
-        + " \(try match.string("rest"))"
+      "\(try match.value("owner", as: String.self))/\(try match.value("repo", as: String.self)) #\(try match.value("number", as: Int.self))"
+        + " \(try match.value("rest", as: String.self))"
     }
     let seen = Recorder<String>()
     router.intercept { request in

@@ -40,7 +40,7 @@ struct UserScreen {
 
   init?(match: RouteMatch) {
     // "Let's assume that the user id is required"
-    guard let userID = match[Int.self, "id"] else { return nil }
+    guard let userID = (try? match.value("id", as: Int.self)) else { return nil }
     self.userID = userID
   }
 }
@@ -56,7 +56,7 @@ struct MigratingFromDeepNavigatorTests {
     try navigator.map("myapp://user/<int:id>") { match in
       UserScreen(match: match).map { .user($0.userID) }
     }
-    try navigator.map("myapp://post/<title>") { .post(try $0.string("title")) }
+    try navigator.map("myapp://post/<title>") { .post(try $0.value("title", as: String.self)) }
     try navigator.map(
       "myapp://alert",
       open: { match in
@@ -90,10 +90,12 @@ struct MigratingFromDeepNavigatorTests {
   @Test("Placeholders have types: string (default), int, float and path")
   func placeholderTypes() throws {
     let navigator = Navigator<Screen>(host: host)
-    try navigator.map("myapp://user/<int:id>") { .user(try $0.int("id")) }
-    try navigator.map("myapp://user/<name>") { .post(try $0.string("name")) }
-    try navigator.map("myapp://score/<float:value>") { .score(try $0.double("value")) }
-    try navigator.map("myapp://files/<path:p>") { .file(try $0.string("p")) }
+    try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+    try navigator.map("myapp://user/<name>") { .post(try $0.value("name", as: String.self)) }
+    try navigator.map("myapp://score/<float:value>") {
+      .score(try $0.value("value", as: Double.self))
+    }
+    try navigator.map("myapp://files/<path:p>") { .file(try $0.value("p", as: String.self)) }
     #expect(navigator.screen(for: "myapp://user/7") == .user(7))
     #expect(navigator.screen(for: "myapp://user/seven") == .post("seven"))
     #expect(navigator.screen(for: "myapp://score/2.5") == .score(2.5))
@@ -106,7 +108,9 @@ struct MigratingFromDeepNavigatorTests {
     let navigator = Navigator<Screen>(host: host)
     // The id is required: a factory that returns nil lets the next candidate run.
     try navigator.map("myapp://user/:id") { UserScreen(match: $0).map { .user($0.userID) } }
-    try navigator.map("myapp://user/:name", name: "by name") { .post(try $0.string("name")) }
+    try navigator.map("myapp://user/:name", name: "by name") {
+      .post(try $0.value("name", as: String.self))
+    }
     #expect(navigator.screen(for: "myapp://user/5") == .user(5))
     #expect(navigator.screen(for: "myapp://user/devxoul") == .post("devxoul"))
   }
@@ -139,7 +143,7 @@ struct MigratingFromDeepNavigatorTests {
     try navigator.map(
       "myapp://post/<int:id>",
       open: { [unowned navigator] match in
-        guard let postID = match[Int.self, "id"] else { return false }
+        guard let postID = (try? match.value("id", as: Int.self)) else { return false }
         navigator.push(screen: .postID(postID))
         return true
       })
@@ -152,7 +156,7 @@ struct MigratingFromDeepNavigatorTests {
   @Test("Setting a default scheme")
   func defaultScheme() throws {
     let navigator = Navigator<Screen>(scheme: "myapp", host: host)
-    try navigator.map("/user/<int:id>") { .user(try $0.int("id")) }
+    try navigator.map("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     #expect(navigator.scheme == "myapp")
     #expect(navigator.push("/user/10") == .user(10))
     #expect(navigator.push("myapp://user/10") == .user(10))
@@ -163,7 +167,8 @@ struct MigratingFromDeepNavigatorTests {
   @Test("The default scheme does not affect URLs and patterns that have a scheme")
   func defaultSchemeKeepsOthers() throws {
     let navigator = Navigator<Screen>(scheme: "myapp", host: host)
-    try navigator.map("/user/<int:id>") { .user(try $0.int("id")) }  // myapp://user/<int:id>
+    // myapp://user/<int:id>
+    try navigator.map("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     try navigator.map("http://*/*path") { .web($0.url.host ?? "") }  // DeepNavigator: http://<path>
     #expect(navigator.screen(for: "http://example.com/a/b") == .web("example.com"))
     #expect(navigator.screen(for: "http://example.com/user/1") == .web("example.com"))
@@ -208,8 +213,10 @@ struct MigratingFromDeepNavigatorTests {
   @Test("Back stack: the screens of the parents, set on the host at once")
   func backStack() throws {
     let navigator = Navigator<Screen>(host: host)
-    try navigator.map("myapp://user/<int:id>") { .user(try $0.int("id")) }
-    try navigator.map("myapp://user/<int:uid>/post/<int:id>") { .postID(try $0.int("id")) }
+    try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+    try navigator.map("myapp://user/<int:uid>/post/<int:id>") {
+      .postID(try $0.value("id", as: Int.self))
+    }
     #expect(navigator.stack(for: "myapp://user/42/post/7") == [.user(42), .postID(7)])
     #expect(navigator.showStack(for: "myapp://user/42/post/7") == [.user(42), .postID(7)])
     #expect(host.stack == [.user(42), .postID(7)])
@@ -230,7 +237,7 @@ struct MigratingFromDeepNavigatorTests {
   @Test("The host is held weakly")
   func weakHost() throws {
     let navigator = Navigator<Screen>()
-    try navigator.map("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     do {
       let temporary = RecordingHost()
       navigator.host = temporary
@@ -249,8 +256,10 @@ struct MigratingFromDeepNavigatorTests {
     }
     let pushOnly = PushOnly()
     let navigator = Navigator<Screen>(host: pushOnly)
-    try navigator.map("myapp://user/<int:id>") { .user(try $0.int("id")) }
-    try navigator.map("myapp://user/<int:uid>/post/<int:id>") { .postID(try $0.int("id")) }
+    try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
+    try navigator.map("myapp://user/<int:uid>/post/<int:id>") {
+      .postID(try $0.value("id", as: Int.self))
+    }
     navigator.showStack(for: "myapp://user/1/post/2")
     #expect(pushOnly.pushed == [.user(1), .postID(2)])
   }

@@ -66,7 +66,7 @@ struct UserIDRoute: PathRoutable {
   static let path = "/user/:id"
   let id: Int
   init(match: RouteMatch) throws {
-    id = try match.int("id")
+    id = try match.value("id", as: Int.self)
   }
 }
 
@@ -74,7 +74,7 @@ struct UsernameRoute: PathRoutable {
   static let path = "/user/:name"
   let name: String
   init(match: RouteMatch) throws {
-    name = try match.string("name")
+    name = try match.value("name", as: String.self)
   }
 }
 

@@ -20,7 +20,7 @@ struct ExplainScaleTests {
       let rules = analysis.search.rules
       for _ in 0..<3 {
         let url = generator.url(for: table)
-        let segments = explainer.explain(url).reading.segments.map { Array($0.utf8) }
+        let segments = explainer.explain(url).parts.pathSegments.map { Array($0.utf8) }
         let lastActive = analysis.trie.lastActive(segments, rules)
         for (index, unit) in analysis.units.enumerated() {
           // The reference: the unit's automaton, one segment at a time.

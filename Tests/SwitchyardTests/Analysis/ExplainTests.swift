@@ -27,10 +27,11 @@ import Testing
       let explanation = table.explain(url, matcher: matcher)
       let candidates = matcher.candidates(for: url).map(\.route.name)
       #expect(explanation.winner == matcher.match(url)?.route.name, "\(url)")
-      #expect(explanation.routes.filter(\.matched).map(\.route.name) == candidates, "\(url)")
+      #expect(
+        explanation.routes.filter { $0.failure == nil }.map(\.route.name) == candidates, "\(url)")
       #expect(explanation.routes.count == table.routes.count, "\(url)")
       // Every failing route really fails: the matcher does not list it.
-      for consideration in explanation.routes where !consideration.matched {
+      for consideration in explanation.routes where consideration.failure != nil {
         #expect(!candidates.contains(consideration.route.name), "\(url)")
       }
     }
@@ -71,12 +72,16 @@ import Testing
 
   @Test func readingOfTheURL() throws {
     let table = try Self.shopTable()
-    let reading = table.explain("MyApp://user/a%2Fb?x=1&x=2#top").reading
-    #expect(reading.scheme == "myapp")
-    #expect(reading.hostAsPath)
-    #expect(reading.host == nil)
-    #expect(reading.segments == ["user", "a/b"])
-    #expect(reading.query.map(\.value) == ["1", "2"])
-    #expect(reading.fragment == "top")
+    let explanation = table.explain("MyApp://user/a%2Fb?x=1&x=2#top")
+    #expect(explanation.parts.scheme == "myapp")
+    #expect(explanation.hostAsPath)
+    #expect(explanation.parts.host == nil)
+    #expect(explanation.parts.pathSegments == ["user", "a/b"])
+    #expect(explanation.query.all("x") == ["1", "2"])
+    #expect(explanation.parts.fragment == "top")
+    // The same parts a match gives.
+    let match = try #require(RouteMatcher(table).match("MyApp://user/a%2Fb?x=1&x=2#top"))
+    #expect(explanation.parts == match.url)
+    #expect(explanation.query == match.query)
   }
 }

@@ -30,7 +30,7 @@ import Testing
     verifyWitnesses(table, findings)
     #expect(summary(findings) == ["undecided deep all", "overlap all deep"])
     let finding = try #require(findings.first)
-    #expect(finding.severity == .note)
+    #expect(finding.kind.severity == .note)
     #expect(
       finding.message
         == "could not decide whether \"deep\" (\(deep)) wins any URL over the routes ranked "

@@ -38,7 +38,7 @@ func verifyWitnesses(_ table: RouteTable, _ findings: [LintFinding]) {
 
 /// `kind routes…` for each finding, to compare whole lint results at a glance.
 func summary(_ findings: [LintFinding]) -> [String] {
-  findings.map { "\($0.kind.name) \($0.routes.joined(separator: " "))" }
+  findings.map { "\($0.kind.rawValue) \($0.routes.joined(separator: " "))" }
 }
 
 @Suite struct LintTests {
@@ -50,7 +50,7 @@ func summary(_ findings: [LintFinding]) -> [String] {
     let findings = table.lint()
     verifyWitnesses(table, findings)
     #expect(summary(findings) == ["duplicate byID byName", "duplicate byID again"])
-    #expect(findings[0].severity == .error)
+    #expect(findings[0].kind.severity == .error)
   }
 
   @Test func duplicateThroughOptionalGroups() throws {
@@ -102,7 +102,7 @@ func summary(_ findings: [LintFinding]) -> [String] {
     ])
     let findings = partly.lint()
     verifyWitnesses(partly, findings)
-    #expect(findings.filter { $0.severity == .error }.isEmpty)
+    #expect(findings.filter { $0.kind.severity == .error }.isEmpty)
     #expect(summary(findings).contains("unreachableAlternative site any"))
     let whole = try lintTable([("site", "https://example.com/a", 0), ("any", "https://*/a", 1)])
     #expect(summary(whole.lint()) == ["shadowed site any"])
@@ -155,7 +155,7 @@ func summary(_ findings: [LintFinding]) -> [String] {
     #expect(kinds.contains("captureNameCase user userPosts"))
     #expect(kinds.contains("matchesEverything all"))
     #expect(kinds.contains("unreachableAlternative page num"))
-    #expect(findings.allSatisfy { $0.severity != .error })
+    #expect(findings.allSatisfy { $0.kind.severity != .error })
   }
 
   @Test func cleanTablesHaveNoErrorsOrWarnings() throws {

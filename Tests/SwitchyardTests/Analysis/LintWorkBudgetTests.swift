@@ -18,7 +18,7 @@ import Testing
 
   /// The errors and warnings, for comparing two runs.
   static func decided(_ findings: [LintFinding]) -> [String] {
-    summary(findings.filter { $0.severity != .note })
+    summary(findings.filter { $0.kind.severity != .note })
   }
 
   static func overlaps(_ findings: [LintFinding]) -> Set<String> {
@@ -39,7 +39,7 @@ import Testing
     #expect(linter.workLeft >= 0)
     let undecided = findings.filter { $0.kind == .undecided }
     #expect(!undecided.isEmpty)
-    #expect(undecided.allSatisfy { $0.severity == .note })
+    #expect(undecided.allSatisfy { $0.kind.severity == .note })
     // Both limits were reached, and each finding names the one that stopped it.
     #expect(
       undecided.contains {

@@ -254,11 +254,11 @@ struct CompactMatchTests {
   func longURLThroughRouter() throws {
     let router = Router<String>()
     try router.register("/q/:pad/:x?q=<v>#<f>") { match in
-      "\(try match.string("x")) \(try match.string("v")) \(try match.string("f")) "
+      "\(try match.value("x", as: String.self)) \(try match.value("v", as: String.self)) \(try match.value("f", as: String.self)) "
         + "\(match.query.last("a") ?? "-") \(match.url.pathSegments.count)"
     }
     try router.register("myapp://h:65535/p/:pad/:x") { match in
-      "\(try match.string("x")) \(match.url.port ?? -1)"
+      "\(try match.value("x", as: String.self)) \(match.url.port ?? -1)"
     }
     router.unmatchedHandler = { request in
       "unmatched \(request.parts.port ?? -1) \(request.query.last("k") ?? "-")"
@@ -285,7 +285,7 @@ struct CompactMatchTests {
   func longURLSplitOnce() throws {
     let router = Router<String>()
     try router.register("/q/:pad/:x?q=<v>#<f>") { match in
-      "\(try match.string("x")) \(match.url.pathSegments.count) \(match.query.items.count) "
+      "\(try match.value("x", as: String.self)) \(match.url.pathSegments.count) \(match.query.items.count) "
         + "\(match.fragment ?? "-") \(match.fragmentParameters.items.count)"
     }
     router.unmatchedHandler = { request in

@@ -11,7 +11,7 @@ struct MatchIntoReuseTests {
     let matcher = try makeMatcher(["/a/:x"])
     var reused: RouteMatch? = nil
     #expect(matcher.match("/a/1", into: &reused))
-    let key = RoutingContext.Key<String>("source", default: "none")
+    let key = TypedKey<String>("source", default: "none")
     reused?.context = RoutingContext.with(key, "push")
     #expect(reused?.context[key] == "push")
     #expect(matcher.match("/a/2", into: &reused))

@@ -8,7 +8,7 @@
 /// ```swift
 /// let router = Router<Screen>()
 /// try router.register("myapp://orders/:id", metadata: .with(.gates, [.signedIn])) { match in
-///   .order(try match.string("id"))
+///   .order(try match.value("id", as: String.self))
 /// }
 /// let link = router.dispatch("myapp://orders/A1")   // held: not signed in yet
 /// router.links.openGate(.signedIn)                  // delivered now

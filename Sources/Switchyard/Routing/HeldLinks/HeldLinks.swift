@@ -7,7 +7,7 @@
 /// ```swift
 /// let router = Router<Screen>()
 /// try router.register("myapp://orders/<uuid:id>", metadata: .with(.gates, [.signedIn])) {
-///   .order(try $0.string("id"))
+///   .order(try $0.value("id", as: String.self))
 /// }
 /// router.dispatch("myapp://orders/1F0C6D7E-…")   // held: not signed in yet
 /// router.links.openGate(.signedIn)              // delivered now
@@ -154,7 +154,7 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
   }
 }
 
-extension RouteMetadata.Key where Value == Set<Gate> {
+extension TypedKey where Value == Set<Gate> {
   /// The gates a route needs open before its links are delivered (beside the router's
   /// ``HeldLinks/requiredGates``).
   ///
@@ -164,7 +164,7 @@ extension RouteMetadata.Key where Value == Set<Gate> {
   public static var gates: Self { Self("gates", default: []) }
 }
 
-extension RouteMetadata.Key where Value == HoldPolicy? {
+extension TypedKey where Value == HoldPolicy? {
   /// A route's own hold policy, in place of the router's ``HeldLinks/holdPolicy`` (a policy
   /// given to `dispatch` takes the place of both); its capacity caps that route's links held
   /// under it.

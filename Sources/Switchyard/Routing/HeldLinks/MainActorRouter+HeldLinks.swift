@@ -37,8 +37,8 @@ extension MainActorRouter where Output: Sendable {
   ///
   /// ```swift
   /// try router.attach("person") { match in
-  ///   model.path.append(.person(try match.int("id")))   // main-actor state
-  ///   return .person(try match.int("id"))
+  ///   model.path.append(.person(try match.value("id", as: Int.self)))   // main-actor state
+  ///   return .person(try match.value("id", as: Int.self))
   /// }
   /// ```
   public func attach(_ name: String, handler: @escaping Handler) throws(HeldLinkError) {

@@ -60,7 +60,7 @@ extension Navigator {
   /// links held for it.
   ///
   /// ```swift
-  /// try navigator.attach("user") { match in UserViewController(id: try match.int("id")) }
+  /// try navigator.attach("user") { match in UserViewController(id: try match.value("id", as: Int.self)) }
   /// ```
   /// - Throws: ``HeldLinkError`` when no route has that name.
   public func attach(_ name: String, _ factory: @escaping ScreenFactory) throws(HeldLinkError) {

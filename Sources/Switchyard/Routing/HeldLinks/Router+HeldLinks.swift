@@ -30,7 +30,7 @@ extension Router where Output: Sendable {
   /// ```swift
   /// try router.declare("/people/:id", name: "person")            // at launch
   /// router.dispatch("myapp://people/7")                            // held
-  /// try router.attach("person") { .person(try $0.int("id")) }      // delivered now
+  /// try router.attach("person") { .person(try $0.value("id", as: Int.self)) }      // delivered now
   /// ```
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is declared.
   @discardableResult
@@ -48,7 +48,7 @@ extension Router where Output: Sendable {
   /// for it whose gates are open, in arrival order.
   ///
   /// ```swift
-  /// try router.attach("person") { match in .person(try match.int("id")) }
+  /// try router.attach("person") { match in .person(try match.value("id", as: Int.self)) }
   /// ```
   /// - Throws: ``HeldLinkError`` when no route has that name.
   public func attach(_ name: String, handler: @escaping Handler) throws(HeldLinkError) {
@@ -60,7 +60,7 @@ extension Router where Output: Sendable {
   /// ``attach(_:handler:)``); it runs for dispatched links and ``handle(_:context:)``.
   ///
   /// ```swift
-  /// try router.attachAsync("person") { match in await loadPerson(try match.int("id")) }
+  /// try router.attachAsync("person") { match in await loadPerson(try match.value("id", as: Int.self)) }
   /// ```
   public func attachAsync(_ name: String, handler: @escaping AsyncHandler) throws(HeldLinkError) {
     try replaceHandler(of: name, with: Router.erase(async: handler))
