@@ -10,6 +10,8 @@ let router = try Router<Screen>(accepting: ["shop", "https://(www.)shop.example.
 try router.register("/account/orders") { _ in .orders }
 try router.register("/product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
 
-print(router.route("shop://account/orders") as Any)  // Optional(orders)
-print(router.route("https://www.shop.example.com/product/42") as Any)  // Optional(product(42))
-print(router.route("https://evil.example.com/product/42") as Any)  // nil
+func show(_ url: String) { print(router.route(url).map { "\($0)" } ?? "nil") }
+
+show("shop://account/orders")  // prints: orders
+show("https://www.shop.example.com/product/42")  // prints: product(42)
+show("https://evil.example.com/product/42")  // prints: nil

@@ -14,4 +14,4 @@ try router.register("myapp://user/<int:uid>/post/<int:id>") {
 
 // For SwiftUI: NavigationStack(path: $path) with path = router.stack(for: url)
 let path = router.stack(for: "myapp://user/42/post/7")
-print(path)  // [user(42), post(7)]
+print(path.map { "\($0)" })  // prints: ["user(42)", "post(7)"]

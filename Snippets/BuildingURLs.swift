@@ -9,28 +9,28 @@ try table.add("search", "/search/:term")
 
 // Captures are filled and checked; other values go to the query, sorted by name.
 print(try table.url(for: "user", values: ["id": 42, "tab": "posts"]))
-// myapp://user/42?tab=posts
+// prints: myapp://user/42?tab=posts
 print(try table.url(for: "search", values: ["term": "surge", "sort": "score desc"]))
-// /search/surge?sort=score%20desc
+// prints: /search/surge?sort=score%20desc
 // Variables of any convertible type work as literals do.
 let term = "red shoes"
 let page = 2
 print(try table.url(for: "search", values: ["term": term, "page": page]))
-// /search/red%20shoes?page=2
+// prints: /search/red%20shoes?page=2
 
 // A wildcard host needs the caller's host; several origins: the first as written, or a choice.
 print(try table.url(for: "post", values: ["id": 1234], host: "subdomain.mysite.com"))
-// https://subdomain.mysite.com/post/1234
+// prints: https://subdomain.mysite.com/post/1234
 print(try table.url(for: "article", values: ["id": 7, "slug": "hello world"]))
-// https://www.example.com/articles/7/hello%20world
+// prints: https://www.example.com/articles/7/hello%20world
 print(try table.url(for: "article", values: ["id": 7], host: "example.com", scheme: "http"))
-// http://example.com/articles/7
+// prints: http://example.com/articles/7
 
 // What would not match back is an error that names the route and the capture.
 do {
   _ = try table.url(for: "user", values: ["id": "abc"])
 } catch {
-  print(error)  // route 'user': value "abc" for capture 'id' is not a valid int
+  print(error)  // prints: route 'user': value "abc" for capture 'id' is not a valid int
 }
 
 // A typed route prints itself: its captures, and the query values it lists.
@@ -52,6 +52,6 @@ struct SearchRoute: PathRoutable {
 }
 
 let link = try SearchRoute(term: "a/b", sort: "new").url
-print(link)  // /search/a%2Fb?sort=new
+print(link)  // prints: /search/a%2Fb?sort=new
 let routes = try RouteSet(routes: [SearchRoute.self])
-print(routes.match(link, as: SearchRoute.self)?.term ?? "-")  // a/b
+print(routes.match(link, as: SearchRoute.self)?.term ?? "-")  // prints: a/b

@@ -13,10 +13,10 @@ try router.register("myapp://orders", metadata: .with(.gates, [.signedIn])) { _ 
 // A cold-start link, before the people screen exists, and one behind sign-in:
 let person = router.dispatch("myapp://people/7")
 let orders = router.dispatch("myapp://orders")
-print(router.links.held.map(\.url))  // ["myapp://people/7", "myapp://orders"]
+print(router.links.held.map(\.url))  // prints: ["myapp://people/7", "myapp://orders"]
 
-try router.attach("person") { .person(try $0.value("id", as: Int.self)) }
+try router.attach("person") { .person(try $0.value("id")) }
 router.links.openGate(.signedIn)
 
-print(await person.result.output as Any)  // Optional(Screen.person(7))
-print(await orders.result.outcome)  // handled
+print(await person.result.output.map { "\($0)" } ?? "nil")  // prints: person(7)
+print(await orders.result.outcome)  // prints: handled

@@ -17,8 +17,13 @@ router.intercept(name: "no-admin") { request in
 }
 router.observe { event in
   // The pattern, never the URL: no personal data in logs.
-  print("  \(event.outcome) \(event.pattern ?? "-") \(event.interceptor ?? "")")
+  print("  \(event.outcome) \(event.pattern ?? "-") \(event.interceptor ?? "-")")
 }
 
-print(router.route("myapp://settings") ?? "-")  // login (redirected)
-print(router.route("myapp://admin") ?? "-")  // unmatched (rejected)
+print(router.route("myapp://settings") ?? "-")
+// prints:   redirected myapp://settings login
+// prints:   handled myapp://login -
+// prints: login
+print(router.route("myapp://admin") ?? "-")
+// prints:   rejected myapp://admin no-admin
+// prints: unmatched (rejected)

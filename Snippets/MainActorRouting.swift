@@ -24,4 +24,4 @@ enum Screen: Hashable {
 let (router, model) = try setUp()
 // From another task the compiler asks for `await`: the handler still runs on the main actor.
 let screen = await Task.detached { await router.route("myapp://user/42") }.value
-print(screen as Any, model.path)  // Optional(user(42)) [user(42)]
+print(screen.map { "\($0)" } ?? "nil", model.path.map { "\($0)" })  // prints: user(42) ["user(42)"]

@@ -29,6 +29,8 @@ router.intercept(name: "login") { request in
 }
 
 // One login screen, not one per parent:
-print(router.stack(for: "shop://account/orders"))  // [login(next: "shop://account/orders")]
-print(router.match("shop://account")?.route.metadata[.requiresSignIn] as Any)  // Optional(true)
-print(router.route("shop://login", context: .with(.source, "widget")) as Any)
+print(router.stack(for: "shop://account/orders").map { "\($0)" })
+// prints: ["login(next: \"shop://account/orders\")"]
+print(router.match("shop://account")?.route.metadata[.requiresSignIn] ?? false)  // prints: true
+print(router.route("shop://login", context: .with(.source, "widget")).map { "\($0)" } ?? "nil")
+// prints: login(next: "")

@@ -9,7 +9,7 @@ enum Screen: Hashable {
 final class PrintingHost: NavigationHost {
   func push(_ screen: Screen, animated: Bool) { print("push", screen) }
   func present(_ screen: Screen, wrap: Bool, animated: Bool) { print("present", screen, wrap) }
-  func setStack(_ screens: [Screen], animated: Bool) { print("stack", screens) }
+  func setStack(_ screens: [Screen], animated: Bool) { print("stack", screens.map { "\($0)" }) }
 }
 
 let host = PrintingHost()
@@ -25,7 +25,7 @@ try navigator.map(
     return true
   })
 
-navigator.push("/user/123")  // push user(123)
-navigator.present("myapp://user/7", wrap: true)  // present user(7) true
-navigator.open("myapp://alert?title=Hello")  // alert: Hello
-navigator.showStack(for: "myapp://user/42/post/7")  // stack [user(42), post(7)]
+navigator.push("/user/123")  // prints: push user(123)
+navigator.present("myapp://user/7", wrap: true)  // prints: present user(7) true
+navigator.open("myapp://alert?title=Hello")  // prints: alert: Hello
+navigator.showStack(for: "myapp://user/42/post/7")  // prints: stack ["user(42)", "post(7)"]

@@ -14,7 +14,7 @@ try router.register(module: ShopPages.self, options: .hostAsPath) { page, parame
   "\(page) ids=\(parameters.all("id"))"
 }
 
-print(router.route("myapp://shop/Product?id=1&id=2") ?? "-")  // product ids=["1", "2"]
-print(router.route("https://www.example.com/shop/Cart") ?? "-")  // cart ids=[]
-print(router.route("https://shop/Help#faq") ?? "-")  // help ids=[]
-print(router.route("myapp://shop/Unknown") ?? "-")  // -
+print(router.route("myapp://shop/Product?id=1&id=2") ?? "-")  // prints: product ids=["1", "2"]
+print(router.route("https://www.example.com/shop/Cart") ?? "-")  // prints: cart ids=[]
+print(router.route("https://shop/Help#faq") ?? "-")  // prints: help ids=[]
+print(router.route("myapp://shop/Unknown") ?? "-")  // prints: -

@@ -18,14 +18,14 @@ router.unmatchedHandler = { request in .notFound(request.url) }
 
 func show(_ url: String) { print(router.route(url).map { "\($0)" } ?? "nil") }
 
-show("myapp://user/42")  // user(42)
-show("myapp://user/jane")  // profile("jane")
-show("https://www.example.com/search/swift")  // search("swift")
-show("myapp://nowhere")  // notFound("myapp://nowhere")
-print(router.canRoute("myapp://user/42"))  // true
+show("myapp://user/42")  // prints: user(42)
+show("myapp://user/jane")  // prints: profile("jane")
+show("https://www.example.com/search/swift")  // prints: search("swift")
+show("myapp://nowhere")  // prints: notFound("myapp://nowhere")
+print(router.canRoute("myapp://user/42"))  // prints: true
 
 // A handler declines by returning nil (or throwing): the next candidate runs.
 let flags = Router<String>()
 try flags.register("/beta/:feature") { match in match["feature"] == "off" ? nil : "beta" }
 try flags.register("/*path") { _ in "stable" }
-print(flags.route("/beta/off") ?? "-")  // stable
+print(flags.route("/beta/off") ?? "-")  // prints: stable

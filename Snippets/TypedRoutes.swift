@@ -23,8 +23,8 @@ struct PostRoute: URIRoutable {
 let routes = try RouteSet(routes: [SearchRoute.self, PostRoute.self])
 
 if let search = routes.match("https://www.mysite.com/search/surge+soda") as? SearchRoute {
-  print("term: \(search.term)")  // term: surge+soda
+  print("term: \(search.term)")  // prints: term: surge+soda
 }
 if let post = routes.match("https://www.mysite.com/post/7", as: PostRoute.self) {
-  print("post: \(post.id)")  // post: 7
+  print("post: \(post.id)")  // prints: post: 7
 }
