@@ -1,6 +1,7 @@
 // Route metadata for a login gate, per-call context, and the back stack behind the gate.
 import Switchyard
 
+// One key type for both: metadata and a context are read through the same TypedKey.
 extension TypedKey where Value == Bool {
   static var requiresSignIn: Self { Self("requiresSignIn", default: false) }
 }

@@ -65,13 +65,9 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The value stored under `name` whatever its type (route files store strings, `Int`s,
-  /// `Double`s and `Bool`s), or `nil`; setting `nil` removes it.
-  ///
-  /// ```swift
-  /// metadata[name: "requiresSignIn"] = true
-  /// metadata[name: "requiresSignIn"]   // Optional(true)
-  /// ```
-  public subscript(name name: String) -> (any Hashable & Sendable)? {
+  /// `Double`s and `Bool`s), or `nil`; setting `nil` removes it. For the route-file reader,
+  /// which knows names but not the app's keys.
+  package subscript(name name: String) -> (any Hashable & Sendable)? {
     get { storage?.value(named: name) }
     set {
       if let newValue {
@@ -83,12 +79,7 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names that hold a value, in byte order.
-  ///
-  /// ```swift
-  /// RouteMetadata.with(.screenName, "orders").with(.requiresSignIn, true).names
-  /// // ["requiresSignIn", "screenName"]
-  /// ```
-  public var names: [String] { sortedValues.map(\.name) }
+  package var names: [String] { sortedValues.map(\.name) }
 
   /// Whether no value is stored.
   ///
@@ -115,6 +106,7 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Every value with its name, in byte order of the names: `[requiresSignIn: true]`.
   public var description: String {
     "[" + sortedValues.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
   }

@@ -14,7 +14,7 @@ public struct AssetLinks: Sendable, Hashable {
   /// The relation that lets an app open a site's links.
   package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
-  /// One app the file names with ``handleAllURLs``.
+  /// One app the file names with the relation `delegate_permission/common.handle_all_urls`.
   public struct App: Sendable, Hashable {
     public var packageName: String
     public var fingerprints: [String]
@@ -120,9 +120,9 @@ public struct AssetLinks: Sendable, Hashable {
   }
 
   /// Reads an `assetlinks.json`: an array of statements, each with `relation` (an array of
-  /// strings) and `target`. Statements for `android_app` targets that hold ``handleAllURLs``
-  /// are kept; others (web targets, other relations) are skipped. A wrong type is refused
-  /// with its line and column.
+  /// strings) and `target`. Statements for `android_app` targets that hold
+  /// `delegate_permission/common.handle_all_urls` are kept; others (web targets, other
+  /// relations) are skipped. A wrong type is refused with its line and column.
   public init(json text: String) throws(AppLinkFileError) {
     try AppLinkLimits.checkSize(text)
     let root = try AppLinkJSON.parse(text)

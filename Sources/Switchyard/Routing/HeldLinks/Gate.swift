@@ -1,7 +1,7 @@
 /// A named readiness condition — "the app has launched", "the user has signed in", "the
 /// database is migrated" — that held links wait for.
 ///
-/// A route (its ``RouteMetadata/Key/gates`` metadata) or the whole router
+/// A route (its ``TypedKey/gates`` metadata) or the whole router
 /// (``HeldLinks/requiredGates``) can require gates; a link whose route needs a closed gate is
 /// held until every gate it needs is open. Gates start closed.
 ///

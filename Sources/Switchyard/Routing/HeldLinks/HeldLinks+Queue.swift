@@ -21,7 +21,7 @@ extension HeldLinks {
     /// The route the link is for (`nil`: no route matched; delivered as unmatched).
     var routeName: String?
     var match: RouteMatch?
-    /// The gates the route needs (its metadata's ``RouteMetadata/Key/gates``).
+    /// The gates the route needs (its metadata's ``TypedKey/gates``).
     var gates: Set<Gate>
     /// The route was declared without a handler, which is not attached yet.
     var waitsForHandler: Bool
@@ -37,7 +37,7 @@ extension HeldLinks {
   enum PolicySource: Sendable {
     /// The one given to `dispatch`.
     case link(HoldPolicy)
-    /// Its route's (``RouteMetadata/Key/holdPolicy``).
+    /// Its route's (``TypedKey/holdPolicy``).
     case route(HoldPolicy)
     /// The router's, read when it applies (it may change while the link waits).
     case router

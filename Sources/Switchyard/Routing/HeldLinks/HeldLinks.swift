@@ -67,7 +67,7 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
     state.withLock { $0.openGates.contains(gate) }
   }
 
-  /// Gates every link needs open, beside those of its route (``RouteMetadata/Key/gates``).
+  /// Gates every link needs open, beside those of its route (``TypedKey/gates``).
   /// Default none.
   ///
   /// ```swift
@@ -84,7 +84,7 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
   // MARK: Policy and time
 
   /// How links are held when neither `dispatch` nor their route
-  /// (``RouteMetadata/Key/holdPolicy``) gives a policy of its own.
+  /// (``TypedKey/holdPolicy``) gives a policy of its own.
   ///
   /// ```swift
   /// router.links.holdPolicy = HoldPolicy(timeout: .seconds(10), capacity: 20)

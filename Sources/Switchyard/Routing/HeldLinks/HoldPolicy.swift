@@ -1,6 +1,6 @@
 /// How links are held while their route cannot handle them yet: for how long, how many, and
 /// what to do with repeats. Set one for the whole router (``HeldLinks/holdPolicy``), per
-/// route (``RouteMetadata/Key/holdPolicy`` metadata) or per link (the `policy` of
+/// route (``TypedKey/holdPolicy`` metadata) or per link (the `policy` of
 /// ``Router/dispatch(_:policy:stack:context:)``); the most specific one applies.
 ///
 /// ```swift
