@@ -375,7 +375,8 @@ struct RouteLinter {
           !done.contains(unit.route * count + otherRoute),
           analysis.mayShareOutsidePath(unit, analysis.units[other]),
           let (url, text) = analysis.witness([unitIndex, other]),
-          let (winner, loser, decision) = analysis.decide(unit.route, otherRoute, for: url)
+          let (winner, loser, decision) = analysis.decide(
+            unit.route, otherRoute, for: url, matchedBy: (unitIndex, other))
         else { continue }
         done.insert(unit.route * count + otherRoute)
         try report(
