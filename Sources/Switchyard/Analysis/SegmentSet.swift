@@ -99,7 +99,8 @@ enum SegmentSamples {
   ]
   static let words = ["x", "abc", "lint", "q-1", "zz_9", "w~w"]
 
-  /// The samples of `string` as bytes, made once.
+  /// The samples of `string` as bytes, made once. They hold every other type's samples,
+  /// which `SegmentRules.alphabet` relies on.
   static let stringBytes = samples(.string).map { Array($0.utf8) }
 
   /// Words no pattern is likely to name (`x0q`, `x1q`, …), made once.
