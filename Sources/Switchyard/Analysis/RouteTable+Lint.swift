@@ -369,7 +369,7 @@ struct RouteLinter {
     var done = Set<Int>()  // route pairs as first * count + second
     let count = table.routes.count
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
-      for other in analysis.trie.overlapping(unit, analysis.search.rules) {
+      for other in analysis.trie.overlapping(unit, analysis.search.rules, after: unitIndex) {
         let otherRoute = analysis.units[other].route
         guard otherRoute > unit.route, !excluded.contains(otherRoute),
           !done.contains(unit.route * count + otherRoute),
