@@ -7,10 +7,12 @@ struct Explain: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show how a URL is read, where each route fails, and why the winner wins.",
     discussion: """
-      Shows the URL's parts as the engine reads them, every route (the matching ones first, \
-      best first, then the others with the part where they failed: scheme, host, port, \
-      segment N, conversion, query or fragment), and the precedence rule that ranked the \
-      winner before the runner-up.
+      Shows the URL's parts as the engine reads them, the routes that could match it (the \
+      matching ones first, best first, then up to \(ExplainFormatter.nearMissesShown) of the \
+      others that got furthest into the URL, with the part where they failed: scheme, host, \
+      port, segment N, conversion, query or fragment) and how many other routes there are, \
+      and the precedence rule that ranked the winner before the runner-up. --all lists every \
+      route; --format json always does.
 
       Exit status: 0 when a route matched, 1 when none did, 2 for a usage or route-file error.
       """
@@ -21,6 +23,9 @@ struct Explain: ParsableCommand {
   @Option(name: .long, help: "Output format: text (for people) or json (one object).")
   var format: OutputFormat = .text
 
+  @Flag(name: .long, help: "List every route in the text format, not only those that could match.")
+  var all = false
+
   @Argument(help: ArgumentHelp("The URL to explain.", valueName: "url"))
   var url: String
 
@@ -29,7 +34,11 @@ struct Explain: ParsableCommand {
     let explanation = table.explain(url)
     switch format {
     case .json: try StandardOutput.writeLine(ExplainFormatter.json(explanation))
-    case .text: try StandardOutput.writeLine(terminalSafe(ExplainFormatter.text(explanation)))
+    case .text:
+      try StandardOutput.writeLine(
+        terminalSafe(
+          ExplainFormatter.text(
+            explanation, nearMisses: all ? nil : ExplainFormatter.nearMissesShown)))
     }
     if explanation.winner == nil { throw ExitCode(1) }
   }
@@ -75,9 +84,29 @@ enum ExplainFormatter {
     return out + "}"
   }
 
+  /// How many of the routes that did not match the text format lists unless `--all` is
+  /// given: a table of 100,000 routes would otherwise print a line for each.
+  static let nearMissesShown = 10
+
+  /// How far into the URL a route got before it failed: a later part (and a later segment)
+  /// is further.
+  static func reach(_ failure: RouteExplanation.Failure) -> (part: Int, segment: Int) {
+    switch failure.part {
+    case .scheme: return (0, 0)
+    case .host: return (1, 0)
+    case .port: return (2, 0)
+    // A route that failed at no segment in particular matched through another alternative.
+    case .segment, .conversion: return failure.segment.map { (3, $0) } ?? (6, 0)
+    case .query: return (4, 0)
+    case .fragment: return (5, 0)
+    }
+  }
+
   /// The URL's parts, the routes (matched ones numbered best first, then the failures) and the
-  /// deciding rule.
-  static func text(_ explanation: RouteExplanation) -> String {
+  /// deciding rule. With `nearMisses`, only that many of the routes that failed are listed —
+  /// those that got furthest into the URL, in the order of the explanation — then a line
+  /// that counts the others.
+  static func text(_ explanation: RouteExplanation, nearMisses: Int? = nil) -> String {
     let parts = explanation.parts
     var lines = [explanation.url.isEmpty ? "(empty URL)" : explanation.url]
     let query =
@@ -107,11 +136,12 @@ enum ExplainFormatter {
     let labelWidth = rows.map(\.0.count).max() ?? 0
     lines += rows.map { "  " + $0.0.padding(to: labelWidth) + "  " + $0.1 }
     lines.append("")
-    let nameWidth = explanation.routes.map(\.route.name.count).max() ?? 0
-    let patternWidth = explanation.routes.map(\.route.pattern.text.count).max() ?? 0
+    let shown = shownRoutes(explanation.routes, nearMisses: nearMisses)
+    let nameWidth = shown.map(\.route.name.count).max() ?? 0
+    let patternWidth = shown.map(\.route.pattern.text.count).max() ?? 0
     var rank = 0
     lines.append("routes, best first:")
-    for consideration in explanation.routes {
+    for consideration in shown {
       let name = consideration.route.name.padding(to: nameWidth)
       let pattern = consideration.route.pattern.text.padding(to: patternWidth)
       if let failure = consideration.failure {
@@ -122,6 +152,12 @@ enum ExplainFormatter {
         let number = "\(rank).".padding(to: 3)
         lines.append("  \(number) \(name)  \(pattern)  \(marker)")
       }
+    }
+    let hidden = explanation.routes.count - shown.count
+    if hidden > 0 {
+      lines.append(
+        "  (\(hidden) other route\(hidden == 1 ? "" : "s") did not match; --all lists every "
+          + "route)")
     }
     if explanation.routes.isEmpty { lines.append("  (the table has no routes)") }
     lines.append("")
@@ -136,6 +172,28 @@ enum ExplainFormatter {
           + (explanation.decision.map(\.explanation) ?? "precedence"))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension ExplainFormatter {
+  /// Every route that matched, then at most `nearMisses` of the others (all of them when
+  /// `nil`): those that got furthest into the URL, kept in the explanation's order.
+  static func shownRoutes(
+    _ routes: [RouteExplanation.Consideration], nearMisses: Int?
+  ) -> [RouteExplanation.Consideration] {
+    guard let nearMisses else { return routes }
+    let failed = routes.enumerated().compactMap { index, consideration in
+      consideration.failure.map { (index: index, reach: reach($0)) }
+    }
+    guard failed.count > nearMisses else { return routes }
+    // The furthest first; among equals, the explanation's order (a stable choice).
+    let closest = failed.sorted { a, b in
+      a.reach != b.reach ? a.reach > b.reach : a.index < b.index
+    }.prefix(nearMisses).map(\.index)
+    let keep = Set(closest)
+    return routes.indices.filter { routes[$0].failure == nil || keep.contains($0) }.map {
+      routes[$0]
+    }
   }
 }
 

@@ -39,21 +39,47 @@ struct Lint: ParsableCommand {
 
   mutating func run() throws {
     let table = try source.loadTable()
-    let findings = table.lint()
+    // Each finding is written as the lint finds it and then dropped: a large table has
+    // hundreds of thousands of overlap notes, more memory than the table itself.
+    var counts = LintFormatter.Counts()
     switch format {
-    case .json: try StandardOutput.writeLine(LintFormatter.json(findings))
+    case .json:
+      try StandardOutput.write("[")
+      try table.lint { finding in
+        if counts.total > 0 { try StandardOutput.write(",") }
+        counts.add(finding)
+        try StandardOutput.write(LintFormatter.json(finding))
+      }
+      try StandardOutput.writeLine("]")
     case .text:
-      try StandardOutput.writeLine(
-        terminalSafe(
-          LintFormatter.text(
-            findings, routeCount: table.routes.count,
-            overlapLimit: allNotes ? nil : LintFormatter.overlapNotesShown)))
+      let overlapLimit = allNotes ? nil : LintFormatter.overlapNotesShown
+      try table.lint { finding in
+        counts.add(finding)
+        if finding.kind == .overlap, let overlapLimit, counts.overlaps > overlapLimit { return }
+        try StandardOutput.writeLine(terminalSafe(finding.description) + "\n")
+      }
+      if let note = counts.hiddenOverlaps(limit: overlapLimit) {
+        try StandardOutput.writeLine(note + "\n")
+      }
+      try StandardOutput.writeLine(counts.summary(routeCount: table.routes.count))
     }
-    if findings.contains(where: { $0.kind.severity == .error }) { throw ExitCode(1) }
+    if counts.errors > 0 { throw ExitCode(1) }
   }
 }
 
-/// Renders lint findings as the JSON array of SwitchyardFiles.docc/CommandLine.md or as text for people.
+/// Renders lint findings as the JSON array of SwitchyardFiles.docc/CommandLine.md (`[`, the findings separated
+/// by commas, `]`, on one line) or as text for people: one block per finding, then a count
+/// line, blocks separated by an empty line:
+///
+/// ```text
+/// error: shadowed: every URL "x" (/p/x) matches is won by other routes; …
+///   witness: /p/x
+///
+/// 1 error, 0 warnings, 0 notes in 2 routes
+/// ```
+///
+/// Unless `--all-notes` is given, only the first ``overlapNotesShown`` `overlap` notes are
+/// shown, then one line that says how many were left out; every other finding is always shown.
 enum LintFormatter {
   /// A JSON string. Printable ASCII (the common case: names, patterns, witnesses, messages
   /// with quoted names) is escaped here in one pass; anything else goes to `JSONEscaping`.
@@ -71,54 +97,51 @@ enum LintFormatter {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `[{"kind":…,"routes":[…],"witness":…,"message":…},…]` on one line.
-  static func json(_ findings: [LintFinding]) -> String {
-    "["
-      + findings.map { finding in
-        "{\"kind\":" + quote(finding.kind.rawValue) + ",\"routes\":["
-          + finding.routes.map(quote).joined(separator: ",") + "],\"witness\":"
-          + quote(finding.witness) + ",\"message\":" + quote(finding.message) + "}"
-      }.joined(separator: ",") + "]"
+  /// One finding of the JSON array: `{"kind":…,"routes":[…],"witness":…,"message":…}`.
+  static func json(_ finding: LintFinding) -> String {
+    "{\"kind\":" + quote(finding.kind.rawValue) + ",\"routes\":["
+      + finding.routes.map(quote).joined(separator: ",") + "],\"witness\":"
+      + quote(finding.witness) + ",\"message\":" + quote(finding.message) + "}"
   }
 
   /// How many `overlap` notes the text format shows unless `--all-notes` is given: a large
   /// table has tens of thousands (27,879 in the benchmarks' 10,000-route table).
   static let overlapNotesShown = 20
 
-  /// One block per finding, then a count line:
-  ///
-  /// ```text
-  /// error: shadowed: every URL "x" (/p/x) matches is won by other routes; …
-  ///   witness: /p/x
-  ///
-  /// 1 error, 0 warnings, 0 notes in 2 routes
-  /// ```
-  ///
-  /// With an `overlapLimit`, only the first that many `overlap` notes are shown, then one line
-  /// that says how many were left out; every other finding is always shown.
-  static func text(_ findings: [LintFinding], routeCount: Int, overlapLimit: Int? = nil) -> String {
-    var blocks: [String] = []
+  /// What the text format counts as findings go by: the count line, the overlap notes left
+  /// out and the exit status need nothing else.
+  struct Counts {
+    var errors = 0
+    var warnings = 0
+    var notes = 0
     var overlaps = 0
-    for finding in findings {
-      if finding.kind == .overlap {
-        overlaps += 1
-        if let overlapLimit, overlaps > overlapLimit { continue }
+
+    var total: Int { errors + warnings + notes }
+
+    mutating func add(_ finding: LintFinding) {
+      switch finding.kind.severity {
+      case .error: errors += 1
+      case .warning: warnings += 1
+      case .note: notes += 1
       }
-      blocks.append(finding.description)
+      if finding.kind == .overlap { overlaps += 1 }
     }
-    if let overlapLimit, overlaps > overlapLimit {
-      let hidden = overlaps - overlapLimit
-      blocks.append(
-        "note: \(hidden) more overlap note\(hidden == 1 ? "" : "s") not shown "
-          + "(--all-notes shows them; --format json lists every finding)")
+
+    /// The line that says how many overlap notes `limit` left out, if it left out any.
+    func hiddenOverlaps(limit: Int?) -> String? {
+      guard let limit, overlaps > limit else { return nil }
+      let hidden = overlaps - limit
+      return "note: \(hidden) more overlap note\(hidden == 1 ? "" : "s") not shown "
+        + "(--all-notes shows them; --format json lists every finding)"
     }
-    func count(_ severity: LintFinding.Severity, _ word: String) -> String {
-      let number = findings.filter { $0.kind.severity == severity }.count
-      return "\(number) \(word)\(number == 1 ? "" : "s")"
+
+    /// `1 error, 0 warnings, 3 notes in 5 routes`.
+    func summary(routeCount: Int) -> String {
+      func count(_ number: Int, _ word: String) -> String {
+        "\(number) \(word)\(number == 1 ? "" : "s")"
+      }
+      return "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note")) in "
+        + "\(routeCount) route\(routeCount == 1 ? "" : "s")"
     }
-    blocks.append(
-      "\(count(.error, "error")), \(count(.warning, "warning")), \(count(.note, "note")) in "
-        + "\(routeCount) route\(routeCount == 1 ? "" : "s")")
-    return blocks.joined(separator: "\n\n")
   }
 }

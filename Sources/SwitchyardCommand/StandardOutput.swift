@@ -25,6 +25,12 @@ enum StandardOutput {
     if ferror(stdout) != 0 { throw failure(errno) }
   }
 
+  /// Writes `text` with no newline after it (a long line written in pieces).
+  static func write(_ text: String) throws(WriteFailure) {
+    print(text, terminator: "")
+    if ferror(stdout) != 0 { throw failure(errno) }
+  }
+
   /// Flushes what is buffered and reports a write that failed at any point.
   static func finish() throws(WriteFailure) {
     let flushed = fflush(stdout)

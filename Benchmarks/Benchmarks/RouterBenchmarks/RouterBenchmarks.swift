@@ -19,6 +19,9 @@
 //                               of one or two values made per call and read by the handler
 //   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
 //                               capture (URLScenarios.swift)
+//   Lint:synthetic-<1000|10000>:Switchyard  one whole lint of the table (LintScenarios.swift)
+//   HeldLinks:ready-<0|2000>:Switchyard  a ready route's link dispatched and awaited, beside
+//                               0 or 2,000 held links (HeldLinkScenarios.swift)
 //
 // Every router answers every probe before it is timed; a wrong answer stops the run
 // (fatalError naming the router, the probe, the expected and the actual answer).
@@ -78,6 +81,12 @@ let benchmarks: @Sendable () -> Void = {
   }
   for builder in SwitchyardURLBuilds.Builder.allCases {
     registerURLBuilds(builder, table: "synthetic-1000", run: run)
+  }
+  // Held links: a ready route's links, beside none or 2,000 held ones (HeldLinkScenarios.swift).
+  registerHeldLinks(run: run)
+  // The whole lint, up to 10,000 routes (LintScenarios.swift).
+  for table in run.quick ? ["synthetic-1000"] : ["synthetic-1000", "synthetic-10000"] {
+    registerLint(table: table, run: run)
   }
 }
 

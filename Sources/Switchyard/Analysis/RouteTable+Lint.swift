@@ -24,10 +24,38 @@ extension RouteTable {
     stateLimit: Int, workLimit: Int = WitnessSearch.defaultWorkLimit,
     totalWorkLimit: Int = RouteLinter.defaultTotalWorkLimit
   ) -> [LintFinding] {
+    var findings: [LintFinding] = []
+    lint(stateLimit: stateLimit, workLimit: workLimit, totalWorkLimit: totalWorkLimit) {
+      findings.append($0)
+    }
+    return findings
+  }
+
+  /// The findings of ``lint()``, in the same order, handed to `report` one at a time as they
+  /// are found rather than gathered first: the `overlap` notes of a large table outnumber its
+  /// routes many times over, and the `switchyard` command writes each one out and forgets it,
+  /// so the memory a lint needs is the table's, not the findings'.
+  ///
+  /// ```swift
+  /// var errors = 0
+  /// try table.lint { finding in
+  ///   if finding.kind.severity == .error { errors += 1 }
+  ///   try output.write(finding.description)
+  /// }
+  /// ```
+  package func lint(_ report: (LintFinding) throws -> Void) rethrows {
+    try lint(stateLimit: WitnessSearch.defaultStateLimit, report)
+  }
+
+  func lint(
+    stateLimit: Int, workLimit: Int = WitnessSearch.defaultWorkLimit,
+    totalWorkLimit: Int = RouteLinter.defaultTotalWorkLimit,
+    _ report: (LintFinding) throws -> Void
+  ) rethrows {
     var linter = RouteLinter(
       TableAnalysis(self, stateLimit: stateLimit, workLimit: workLimit),
       totalWorkLimit: totalWorkLimit)
-    return linter.run()
+    try linter.run(report)
   }
 }
 
@@ -62,7 +90,15 @@ struct RouteLinter {
 
   func quoted(_ route: Int) -> String { "\"\(analysis.name(route))\"" }
 
+  /// Every finding, in the order of ``RouteTable/lint()``.
   mutating func run() -> [LintFinding] {
+    var all: [LintFinding] = []
+    run { all.append($0) }
+    return all
+  }
+
+  /// Reports every finding to `report`, in the order of ``RouteTable/lint()``.
+  mutating func run(_ report: (LintFinding) throws -> Void) rethrows {
     let routeCount = table.routes.count
     // Duplicates: the same units (languages and ranks) and the same priority.
     var groups: [RouteSignature: Int] = [:]
@@ -116,15 +152,32 @@ struct RouteLinter {
 
     reportEverythingMatchers()
     reportCaptureNameCase()
-    reportOverlaps(excluding: excluded)
 
-    return findings.sorted { a, b in
+    // Every finding so far is an error, a warning or an `undecided` note (at most a few per
+    // route); the `overlap` notes come last in the order and are streamed: each is reported
+    // after the notes gathered before it with a route up to its own, the order `lint()` has
+    // always sorted them in (severity, then route, then the order they were found).
+    let sorted = findings.sorted { a, b in
       if a.finding.kind.severity != b.finding.kind.severity {
         return a.finding.kind.severity < b.finding.kind.severity
       }
       if a.route != b.route { return a.route < b.route }
       return a.order < b.order
-    }.map(\.finding)
+    }
+    findings = []
+    var pending = sorted[...]
+    while let first = pending.first, first.finding.kind.severity != .note {
+      try report(first.finding)
+      pending = pending.dropFirst()
+    }
+    try reportOverlaps(excluding: excluded) { overlap, route in
+      while let first = pending.first, first.route <= route {
+        try report(first.finding)
+        pending = pending.dropFirst()
+      }
+      try report(overlap)
+    }
+    for rest in pending { try report(rest.finding) }
   }
 
   /// Whether a unit's route wins some URL through it.
@@ -309,27 +362,33 @@ struct RouteLinter {
     }
   }
 
-  mutating func reportOverlaps(excluding excluded: Set<Int>) {
+  /// Hands each overlap to `report` with the route it is sorted by, in the order of those
+  /// routes (the units are walked in registration order and each pair is reported from the
+  /// unit of its earlier route).
+  func reportOverlaps(
+    excluding excluded: Set<Int>, _ report: (LintFinding, _ route: Int) throws -> Void
+  ) rethrows {
     var done = Set<Int>()  // route pairs as first * count + second
     let count = table.routes.count
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
-      for other in analysis.trie.overlapping(unit, analysis.search.rules) {
+      for other in analysis.trie.overlapping(unit, analysis.search.rules, after: unitIndex) {
         let otherRoute = analysis.units[other].route
         guard otherRoute > unit.route, !excluded.contains(otherRoute),
           !done.contains(unit.route * count + otherRoute),
           analysis.mayShareOutsidePath(unit, analysis.units[other]),
           let (url, text) = analysis.witness([unitIndex, other]),
-          let (winner, loser, decision) = analysis.decide(unit.route, otherRoute, for: url)
+          let (winner, loser, decision) = analysis.decide(
+            unit.route, otherRoute, for: url, matchedBy: (unitIndex, other))
         else { continue }
         done.insert(unit.route * count + otherRoute)
-        add(
+        try report(
           LintFinding(
             kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
             message:
               "\(quoted(winner)) (\(pattern(winner))) and \(quoted(loser)) (\(pattern(loser))) "
               + "both match the witness; \(quoted(winner)) wins by \(decision)",
             decision: decision),
-          route: min(winner, loser))
+          unit.route)
       }
     }
   }

@@ -99,6 +99,13 @@ enum SegmentSamples {
   ]
   static let words = ["x", "abc", "lint", "q-1", "zz_9", "w~w"]
 
+  /// The samples of `string` as bytes, made once. They hold every other type's samples,
+  /// which `SegmentRules.alphabet` relies on.
+  static let stringBytes = samples(.string).map { Array($0.utf8) }
+
+  /// Words no pattern is likely to name (`x0q`, `x1q`, …), made once.
+  static let freshWords = (0..<64).map { Array("x\($0)q".utf8) }
+
   static func samples(_ type: CaptureType) -> [String] {
     switch type {
     case .int: return ints
@@ -114,37 +121,31 @@ extension SegmentRules {
   /// tell apart: each literal, typed and affixed samples, and values that no set names.
   func alphabet(for sets: [SegmentSet], allowEmpty: Bool = false) -> [[UInt8]] {
     var literals: [[UInt8]] = []
-    var types: [CaptureType] = [.string]
     var affixes: [(prefix: [UInt8], suffix: [UInt8], type: CaptureType)] = []
     for set in sets {
       switch set {
       case .literal(let bytes): literals.append(bytes)
-      case .typed(let type): types.append(type)
-      case .mixed(let prefix, let type, let suffix):
-        affixes.append((prefix, suffix, type))
-        types.append(type)
+      case .typed: break
+      case .mixed(let prefix, let type, let suffix): affixes.append((prefix, suffix, type))
       }
     }
     // Samples come first so that captures are shown with sample values, not with the
-    // literals of other routes; each class keeps its first member.
-    var pool: [[UInt8]] = []
-    for type in types {
-      for sample in SegmentSamples.samples(type) { pool.append(Array(sample.utf8)) }
-    }
-    let fillers = ["x", "7", "2.5"].map { Array($0.utf8) } + literals
-    for affix in affixes.prefix(24) {
-      for filler in fillers.prefix(8) { pool.append(affix.prefix + filler + affix.suffix) }
-      for other in affixes.prefix(24) {
-        pool.append(affix.prefix + Array("x".utf8) + other.suffix)
-        pool.append(affix.prefix + Array("7".utf8) + other.suffix)
+    // literals of other routes; each class keeps its first member. The string samples hold
+    // every other type's (see `SegmentSamples.samples`), so they are the only ones needed.
+    var pool: [[UInt8]] = SegmentSamples.stringBytes
+    if !affixes.isEmpty {
+      let fillers = ["x", "7", "2.5"].map { Array($0.utf8) } + literals
+      for affix in affixes.prefix(24) {
+        for filler in fillers.prefix(8) { pool.append(affix.prefix + filler + affix.suffix) }
+        for other in affixes.prefix(24) {
+          pool.append(affix.prefix + Array("x".utf8) + other.suffix)
+          pool.append(affix.prefix + Array("7".utf8) + other.suffix)
+        }
       }
     }
     // Fresh words: not a literal, not affixed by any set.
-    var counter = 0
     var fresh = 0
-    while fresh < 2 && counter < 64 {
-      let word = Array("x\(counter)q".utf8)
-      counter += 1
+    for word in SegmentSamples.freshWords where fresh < 2 {
       if sets.allSatisfy({ set in
         if case .typed = set { return true }
         return !contains(set, word)
@@ -155,9 +156,23 @@ extension SegmentRules {
     }
     pool += literals
     if allowEmpty { pool.append([]) }
-    // One representative per membership vector.
-    var seen = Set<[Bool]>()
+    // One representative per membership vector; up to 64 sets, a vector is one word's bits
+    // (lint asks for an alphabet for every overlapping pair of routes).
     var result: [[UInt8]] = []
+    if sets.count <= 64 {
+      var seen = Set<UInt64>()
+      for candidate in pool where !candidate.isEmpty || allowEmpty {
+        var vector: UInt64 = 0
+        if !candidate.isEmpty {
+          for (offset, set) in sets.enumerated() where contains(set, candidate) {
+            vector |= 1 << UInt64(offset)
+          }
+        }
+        if seen.insert(vector).inserted { result.append(candidate) }
+      }
+      return result
+    }
+    var seen = Set<[Bool]>()
     for candidate in pool where !candidate.isEmpty || allowEmpty {
       let vector = sets.map { candidate.isEmpty ? false : contains($0, candidate) }
       if seen.insert(vector).inserted { result.append(candidate) }

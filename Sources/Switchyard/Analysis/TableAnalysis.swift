@@ -89,10 +89,16 @@ struct TableAnalysis {
   }
 
   /// Which of two routes wins `url` (both must match it) and the rule that decides.
-  func decide(_ a: Int, _ b: Int, for url: AnalysisURL) -> (
-    winner: Int, loser: Int, decision: PrecedenceDecision
-  )? {
-    guard let x = bestUnit(of: a, for: url), let y = bestUnit(of: b, for: url) else { return nil }
+  /// `matchedBy` names a unit of each that matches `url`, when the caller knows them: a
+  /// route with no other unit then needs no matching to find its best one.
+  func decide(
+    _ a: Int, _ b: Int, for url: AnalysisURL, matchedBy known: (Int, Int)? = nil
+  ) -> (winner: Int, loser: Int, decision: PrecedenceDecision)? {
+    func best(_ route: Int, _ matching: Int?) -> Int? {
+      if let matching, unitsByRoute[route].count == 1 { return matching }
+      return bestUnit(of: route, for: url)
+    }
+    guard let x = best(a, known?.0), let y = best(b, known?.1) else { return nil }
     let (first, decision) = units[x].rank.compare(units[y].rank, caseInsensitive: caseInsensitive)
     return first ? (a, b, decision) : (b, a, decision)
   }

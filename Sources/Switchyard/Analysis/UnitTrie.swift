@@ -43,6 +43,10 @@ struct UnitTrie {
   private var pathNodes: [Int] = []
   /// Where each unit's way starts in `pathNodes`, and (last) where the last one ends.
   private var pathStarts: [Int] = [0]
+  /// For each node, the last unit (by index) whose way goes through it: the units below a
+  /// node are those whose ways go through it, so a walk that only wants later units can skip
+  /// a node whose last unit is not later.
+  private var lastUnitBelow: [Int] = [-1]
   /// The partial-segment children of the nodes that have some, by node.
   private(set) var mixedChildren: [Int: MixedChildren] = [:]
   /// The other children while the trie is built, by parent and step: finding a child among
@@ -65,6 +69,10 @@ struct UnitTrie {
       }
       nodes[node].ends.append(unitIndex)
       pathStarts.append(pathNodes.count)
+    }
+    lastUnitBelow = [Int](repeating: -1, count: nodes.count)
+    for unitIndex in units.indices {
+      for node in path(of: unitIndex) { lastUnitBelow[node] = unitIndex }
     }
     otherIDs = [:]
   }
@@ -166,13 +174,18 @@ struct UnitTrie {
   /// those that do; the witness search decides), in registration order: the walk visits
   /// dictionary entries in an order that changes from run to run, and the lint's findings and
   /// where its limits stop must not.
-  func overlapping(_ unit: AnalysisUnit, _ rules: SegmentRules) -> [Int] {
+  ///
+  /// With `after`, only the units with a greater index are wanted: the walk skips the parts of
+  /// the trie that hold none (the lint reports each overlapping pair from its earlier unit, so
+  /// half of what a full walk finds would be thrown away). Earlier units may still be listed.
+  func overlapping(_ unit: AnalysisUnit, _ rules: SegmentRules, after: Int = -1) -> [Int] {
     let steps = unit.steps
     let width = steps.count + 1
     var seen = Set<Int>()
     var stack: [(position: Int, node: Int)] = []
     var found: [Int] = []
     func push(_ position: Int, _ node: Int) {
+      guard lastUnitBelow[node] > after else { return }
       if seen.insert(node * width + position).inserted { stack.append((position, node)) }
     }
     push(0, 0)

@@ -431,7 +431,26 @@ struct WitnessSearch {
     let start = [Int](repeating: 0, count: positives.count)
     var states: [[Int]] = [start]
     var parents: [(state: Int, letter: Int)] = [(-1, -1)]
-    var index: [[Int]: Int] = [start: 0]
+    // The states seen. When the product of the automata's sizes is small (lint asks this for
+    // every overlapping pair of routes), a state is one number, its positions in mixed radix,
+    // and the states seen are a table of flags rather than a set of arrays.
+    let sizes = positives.map { $0.steps.count + 1 }
+    var product = 1
+    for size in sizes where product > 0 {
+      let (next, overflow) = product.multipliedReportingOverflow(by: size)
+      product = overflow || next > 1 << 16 ? 0 : next
+    }
+    var flags = [Bool](repeating: false, count: product)
+    var index: Set<[Int]> = []
+    func insert(_ state: [Int]) -> Bool {
+      guard product > 0 else { return index.insert(state).inserted }
+      var code = 0
+      for (offset, position) in state.enumerated() { code = code * sizes[offset] + position }
+      if flags[code] { return false }
+      flags[code] = true
+      return true
+    }
+    _ = insert(start)
     var cursor = 0
     while cursor < states.count {
       let state = states[cursor]
@@ -474,8 +493,7 @@ struct WitnessSearch {
         var picks = [Int](repeating: 0, count: positives.count)
         while true {
           for offset in 0..<positives.count { combination[offset] = choices[offset][picks[offset]] }
-          if index[combination] == nil {
-            index[combination] = states.count
+          if insert(combination) {
             states.append(combination)
             parents.append((cursor, letter))
           }
@@ -572,21 +590,36 @@ extension WitnessSearch {
     return text
   }
 
-  static let unreserved = Set(
-    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8))
-  static let segmentBytes = unreserved.union(Array("!$&'()*+,;=:@".utf8))
-  static let authorityBytes = unreserved.union(Array("!$&'()*+,;=".utf8))
-  static let queryBytes = unreserved.union(Array("!$'()*,;:@/".utf8))
-  static let fragmentBytes = unreserved.union(Array("!$&'()*+,;=:@/?".utf8))
+  /// The bytes a witness keeps as they are in one part of the URL: a table indexed by byte,
+  /// since every overlap note renders a witness.
+  struct Kept {
+    private let table: [Bool]
 
-  static func escape(_ bytes: [UInt8], keeping allowed: Set<UInt8>) -> String {
+    init(_ extra: String) {
+      var table = [Bool](repeating: false, count: 256)
+      let unreserved = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+      for byte in (unreserved + extra).utf8 { table[Int(byte)] = true }
+      for byte in 0x80...0xFF { table[byte] = true }
+      self.table = table
+    }
+
+    func contains(_ byte: UInt8) -> Bool { table[Int(byte)] }
+  }
+
+  static let segmentBytes = Kept("!$&'()*+,;=:@")
+  static let authorityBytes = Kept("!$&'()*+,;=")
+  static let queryBytes = Kept("!$'()*,;:@/")
+  static let fragmentBytes = Kept("!$&'()*+,;=:@/?")
+
+  static func escape(_ bytes: [UInt8], keeping allowed: Kept) -> String {
+    if bytes.allSatisfy(allowed.contains) { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
-    let digits = Array("0123456789ABCDEF".utf8)
+    out.reserveCapacity(bytes.count + 8)
     for byte in bytes {
-      if allowed.contains(byte) || byte >= 0x80 {
+      if allowed.contains(byte) {
         out.append(byte)
       } else {
-        out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+        URLBuilder.appendEscaped(byte, to: &out)
       }
     }
     return String(decoding: out, as: UTF8.self)

@@ -55,10 +55,15 @@ extension URLBuilder {
 
   /// Appends `byte` as `%XX`.
   package static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
     output.append(UInt8(ascii: "%"))
-    output.append(digits[Int(byte >> 4)])
-    output.append(digits[Int(byte & 0x0F)])
+    output.append(hexDigit(byte >> 4))
+    output.append(hexDigit(byte & 0x0F))
+  }
+
+  /// The uppercase hex digit of `value` (0 to 15), computed rather than looked up in a table
+  /// so that escaping allocates nothing.
+  static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
   }
 
   /// Appends the UTF-8 of `text`, escaped for `place`. A path segment that is exactly `.` or

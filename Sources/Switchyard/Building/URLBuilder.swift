@@ -408,16 +408,13 @@ package struct URLBuilder {
     if text.isEmpty && !allowsEmpty {
       throw failure(.invalidValue, name, "capture '\(name)' cannot be empty in a path segment")
     }
-    var bytes = Array(text.utf8)
-    let accepted = bytes.withUnsafeMutableBufferPointer { buffer -> Bool in
-      let view = UnsafeBufferPointer(buffer)
-      switch type {
-      case .string, .path: return true
-      case .int: return parseInt(view) != nil
-      case .float: return parseFloat(view) != nil
-      case .uuid: return isUUID(view)
-      case .custom(let index): return index < types.count && types[index].accepts(Substring(text))
-      }
+    let accepted: Bool
+    switch type {
+    case .string, .path: accepted = true
+    case .int: accepted = Self.withBytes(text) { parseInt($0) != nil }
+    case .float: accepted = Self.withBytes(text) { parseFloat($0) != nil }
+    case .uuid: accepted = Self.withBytes(text) { isUUID($0) }
+    case .custom(let index): accepted = index < types.count && types[index].accepts(Substring(text))
     }
     guard accepted else {
       throw failure(
@@ -487,16 +484,14 @@ package struct URLBuilder {
       throw failure(
         .ambiguous, nil, "the URL built for these values, \(url), would not match the route")
     }
-    var readBack: [String] = []
-    var same = true
-    for (name, value) in match.parameters {
-      readBack.append("\(name) = \(value.stringValue.map { "\"\($0)\"" } ?? value.description)")
+    let parameters = match.parameters
+    var same = parameters.count == printed.count
+    for (name, value) in parameters where same {
       guard let expected = printed[name], Self.equal(value, expected) else {
         same = false
         continue
       }
     }
-    if match.parameters.count != printed.count { same = false }
     if !extras.isEmpty {
       // The query is read back once and grouped by name: reading it (or scanning all of it)
       // once per extra value would make a build quadratic in the number of values.
@@ -505,6 +500,9 @@ package struct URLBuilder {
       for extra in extras where readValues[extra.name] ?? [] != extra.texts { same = false }
     }
     guard same else {
+      let readBack = parameters.map { name, value in
+        "\(name) = \(value.stringValue.map { "\"\($0)\"" } ?? value.description)"
+      }
       throw failure(
         .ambiguous, nil,
         "these values cannot be told apart in a URL: \(url) reads back as \(readBack.joined(separator: ", "))"
@@ -512,16 +510,22 @@ package struct URLBuilder {
     }
   }
 
+  /// Calls `body` with the UTF-8 of `text`, in place when the string is stored contiguously
+  /// (a value checked against its type is read without being copied).
+  static func withBytes<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    var text = text
+    return text.withUTF8(body)
+  }
+
   /// Whether a value read from the URL equals the printed text, as its capture type reads it.
   static func equal(_ value: ParameterValue, _ expected: Printed) -> Bool {
-    var bytes = Array(expected.text.utf8)
-    return bytes.withUnsafeMutableBufferPointer { buffer -> Bool in
-      let view = UnsafeBufferPointer(buffer)
-      switch expected.type {
-      case .int: return value.intValue != nil && value.intValue == parseInt(view)
-      case .float: return value.doubleValue != nil && value.doubleValue == parseFloat(view)
-      default: return value.stringValue == expected.text
-      }
+    switch expected.type {
+    case .int:
+      return value.intValue != nil && value.intValue == withBytes(expected.text) { parseInt($0) }
+    case .float:
+      return value.doubleValue != nil
+        && value.doubleValue == withBytes(expected.text) { parseFloat($0) }
+    default: return value.stringValue == expected.text
     }
   }
 

@@ -33,6 +33,58 @@ extension HeldLinks {
     var timeoutTask: Task<Void, Never>? = nil
   }
 
+  /// The held links in arrival order, with how many each route has: every dispatch asks whether
+  /// its route holds links, and scanning them all each time would make a burst quadratic.
+  struct HeldEntries: RandomAccessCollection, ExpressibleByArrayLiteral {
+    private var entries: [Entry]
+    private var countByRoute: [String?: Int] = [:]
+
+    init(_ entries: [Entry] = []) {
+      self.entries = entries
+      for entry in entries { countByRoute[entry.routeName, default: 0] += 1 }
+    }
+
+    init(arrayLiteral elements: Entry...) { self.init(elements) }
+
+    var startIndex: Int { entries.startIndex }
+    var endIndex: Int { entries.endIndex }
+
+    subscript(index: Int) -> Entry {
+      get { entries[index] }
+      set {
+        forget(entries[index])
+        entries[index] = newValue
+        tally(newValue)
+      }
+    }
+
+    /// Whether a link for the route named `routeName` is held.
+    func holds(_ routeName: String?) -> Bool { !entries.isEmpty && countByRoute[routeName] != nil }
+
+    mutating func append(_ entry: Entry) {
+      entries.append(entry)
+      tally(entry)
+    }
+
+    mutating func insert(_ entry: Entry, at index: Int) {
+      entries.insert(entry, at: index)
+      tally(entry)
+    }
+
+    mutating func remove(at index: Int) -> Entry {
+      let entry = entries.remove(at: index)
+      forget(entry)
+      return entry
+    }
+
+    private mutating func tally(_ entry: Entry) { countByRoute[entry.routeName, default: 0] += 1 }
+
+    private mutating func forget(_ entry: Entry) {
+      let left = (countByRoute[entry.routeName] ?? 1) - 1
+      countByRoute[entry.routeName] = left > 0 ? left : nil
+    }
+  }
+
   /// Which policy a link is held under: the most specific one there is.
   enum PolicySource: Sendable {
     /// The one given to `dispatch`.
@@ -60,7 +112,7 @@ extension HeldLinks {
     /// while it looked the link's route up.
     var attachments: UInt64 = 0
     /// Waiting links, in arrival order.
-    var held: [Entry] = []
+    var held = HeldEntries()
     /// Links ready to be delivered, in order; `queueHead` is the next one.
     var queue: [Entry] = []
     var queueHead = 0
@@ -154,8 +206,7 @@ extension HeldLinks {
           link: link, routeName: best?.route.name, match: best,
           gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
           withStack: withStack, context: context, deliver: deliver, policy: source)
-        let routeHolds = state.held.contains { $0.routeName == entry.routeName }
-        if state.canDeliver(entry), entry.routeName == nil || !routeHolds {
+        if state.canDeliver(entry), entry.routeName == nil || !state.held.holds(entry.routeName) {
           Self.enqueue(entry, in: &state, effects: &effects)
         } else {
           Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
@@ -176,16 +227,18 @@ extension HeldLinks {
     _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
     in state: inout State, effects: inout [Effect]
   ) {
-    let sameRoute = { (other: Entry) in other.routeName == entry.routeName }
     switch repeats ? policy.repeats.storage : .keepAll {
     case .keepAll: break
     case .keepFirst:
-      if state.held.contains(where: sameRoute) {
+      if state.held.holds(entry.routeName) {
         effects.append(.finish(entry.link, result(entry, .dropped)))
         return
       }
     case .keepLatest:
-      drop(where: sameRoute, as: .dropped, in: &state, effects: &effects)
+      if state.held.holds(entry.routeName) {
+        drop(
+          where: { $0.routeName == entry.routeName }, as: .dropped, in: &state, effects: &effects)
+      }
     }
     if let last = state.held.last, last.link.id > entry.link.id {
       let index = state.held.firstIndex { $0.link.id > entry.link.id } ?? state.held.endIndex
@@ -254,7 +307,7 @@ extension HeldLinks {
         kept.append(entry)
       }
     }
-    state.held = kept
+    state.held = HeldEntries(kept)
   }
 
   private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
@@ -312,7 +365,7 @@ extension HeldLinks {
         effects.append(Self.event(.released, entry))
         Self.enqueue(entry, in: &state, effects: &effects)
       }
-      state.held = kept
+      state.held = HeldEntries(kept)
     }
     perform(effects)
   }
