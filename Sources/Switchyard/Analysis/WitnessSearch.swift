@@ -451,6 +451,14 @@ struct WitnessSearch {
       return true
     }
     _ = insert(start)
+    // Scratch arrays, reused for every state and letter (lint runs this search for every
+    // overlapping pair of routes that has a catch-all): the choices of all units one after
+    // another, where each unit's start, the next positions of one unit, and a combination.
+    var choices: [Int] = []
+    var choiceStarts: [Int] = []
+    var next: [Int] = []
+    var combination = [Int](repeating: 0, count: positives.count)
+    var picks = [Int](repeating: 0, count: positives.count)
     var cursor = 0
     while cursor < states.count {
       let state = states[cursor]
@@ -459,10 +467,10 @@ struct WitnessSearch {
       }
       letterLoop: for (letter, segment) in alphabet.enumerated() {
         // Each unit's next positions; the next states are every combination of them.
-        var choices: [[Int]] = []
-        choices.reserveCapacity(positives.count)
+        choices.removeAll(keepingCapacity: true)
+        choiceStarts.removeAll(keepingCapacity: true)
         for (offset, unit) in positives.enumerated() {
-          var next: [Int] = []
+          next.removeAll(keepingCapacity: true)
           for position in closures[offset][state[offset]] where position < unit.steps.count {
             let target: Int
             switch unit.steps[position] {
@@ -479,20 +487,23 @@ struct WitnessSearch {
           // unit (a position in a run of `*` and the one after a segment), so a pattern of
           // many `*` costs no more than one of a few.
           next.sort()
-          var kept: [Int] = []
+          let start = choices.count
+          choiceStarts.append(start)
           for target in next {
-            if let last = kept.last, unit.steps[last..<target].allSatisfy({ $0 == .star }) {
+            if choices.count > start, let last = choices.last,
+              unit.steps[last..<target].allSatisfy({ $0 == .star })
+            {
               continue
             }
-            kept.append(target)
+            choices.append(target)
           }
-          next = kept
-          choices.append(next)
         }
-        var combination = [Int](repeating: 0, count: positives.count)
-        var picks = [Int](repeating: 0, count: positives.count)
+        choiceStarts.append(choices.count)
+        for offset in picks.indices { picks[offset] = 0 }
         while true {
-          for offset in 0..<positives.count { combination[offset] = choices[offset][picks[offset]] }
+          for offset in 0..<positives.count {
+            combination[offset] = choices[choiceStarts[offset] + picks[offset]]
+          }
           if insert(combination) {
             states.append(combination)
             parents.append((cursor, letter))
@@ -501,7 +512,7 @@ struct WitnessSearch {
           var digit = positives.count - 1
           while digit >= 0 {
             picks[digit] += 1
-            if picks[digit] < choices[digit].count { break }
+            if picks[digit] < choiceStarts[digit + 1] - choiceStarts[digit] { break }
             picks[digit] = 0
             digit -= 1
           }
