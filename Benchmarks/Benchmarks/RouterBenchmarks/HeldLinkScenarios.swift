@@ -32,7 +32,7 @@ func registerHeldLinks(run: RunLength) {
     } setup: {
       let router = Router<Int>()
       do {
-        try router.register("/ready/<int:n>", name: "ready") { try $0.int("n") }
+        try router.register("/ready/<int:n>", name: "ready") { try $0.value("n", as: Int.self) }
         try router.declare("/waiting/<int:n>", name: "waiting")
       } catch {
         fatalError("cannot set up the held-link router: \(error)")
