@@ -63,3 +63,53 @@ struct IsolationTests {
 extension RouteMetadata.Key where Value == Bool {
   fileprivate static var locked: Self { Self("locked", default: false) }
 }
+
+/// The pages of a main-actor page-module test.
+private enum ShelfPages: String, PageModule {
+  case book = "Book"
+  case shelf = "Shelf"
+  static let module = "library"
+}
+
+@Suite("Main-actor routing: what a Router does")
+@MainActor
+struct MainActorRouterCapabilityTests {
+  @Test("builds URLs by route name, and they route back")
+  func buildsURLs() throws {
+    let router = MainActorRouter<Destination>()
+    try router.register("myapp://user/<int:id>", name: "user") { .user(try $0.int("id")) }
+    let link = try router.url(for: "user", values: ["id": 42, "tab": "posts"])
+    #expect(link == "myapp://user/42?tab=posts")
+    #expect(router.route(link) == .user(42))
+    #expect(throws: URLBuildingError.self) { try router.url(for: "usr", values: ["id": 1]) }
+  }
+
+  @Test("takes page modules and removes them")
+  func pageModules() throws {
+    let model = ToastModel()
+    let router = MainActorRouter<Destination>()
+    let routes = try router.register(module: ShelfPages.self) { page, parameters in
+      model.toasts.append("\(page) \(parameters["id"] ?? "-")")
+      return .home
+    }
+    #expect(routes.map(\.name).count == 2)
+    #expect(router.route("myapp://library/Book?id=7") == .home)
+    #expect(model.toasts == ["book 7"])
+    #expect(router.remove(module: ShelfPages.self).count == 2)
+    #expect(router.route("myapp://library/Book?id=7") == nil)
+  }
+
+  @Test("follows no more redirections than its limit")
+  func redirectLimit() throws {
+    let router = MainActorRouter<String>()
+    try router.register("/step/<int:n>") { "step \(try $0.int("n"))" }
+    router.intercept { request in
+      guard let n = try? request.match?.int("n"), n < 5 else { return .pass }
+      return .redirect(to: "/step/\(n + 1)")
+    }
+    #expect(router.route("/step/1") == "step 5")
+    router.maximumRedirects = 2
+    #expect(router.route("/step/1") == nil)
+    #expect(router.resolve("/step/1").unmatched?.reason == .tooManyRedirects)
+  }
+}

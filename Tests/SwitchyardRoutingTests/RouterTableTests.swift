@@ -40,7 +40,7 @@ struct RouterTableTests {
   func routerFromTable() async throws {
     let table = try Self.shopTable()
     let router = try Router<Screen>(table: table)
-    #expect(router.routes.map(\.name) == ["user", "search", "color"])
+    #expect(router.table.routes.map(\.name) == ["user", "search", "color"])
     #expect(router.options == table.options)
     #expect(router.table.routes.map(\.pattern.text) == table.routes.map(\.pattern.text))
     // Declared, not attached: nothing routes yet, and a dispatched link waits.

@@ -66,42 +66,42 @@ public final class Navigator<Screen> {
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  var registry: RoutingRegistry
-  /// Held links, made on first use (see `Navigator+HeldLinks.swift`).
-  nonisolated let heldLinksSlot = HeldLinksSlot()
+  nonisolated let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
 
   /// Creates a navigator that reads patterns and URLs with `options` (a ``RouteOptions/defaultScheme``
   /// lets both be written without a scheme).
+  ///
+  /// ```swift
+  /// let navigator = Navigator<Screen>(host: host, options: RouteOptions(defaultScheme: "myapp"))
+  /// ```
   public init(host: (any NavigationHost<Screen>)? = nil, options: RouteOptions = RouteOptions()) {
     self.host = host
-    registry = RoutingRegistry(options: options)
+    core = RouterCore(RoutingRegistry(options: options))
   }
 
   /// Creates a navigator whose patterns and URLs without a scheme get `scheme`
   /// (DeepNavigator's `Navigator.scheme`): `map("/user/<int:id>")` is
   /// `map("myapp://user/<int:id>")`, `push("/user/10")` is `push("myapp://user/10")`.
+  ///
+  /// ```swift
+  /// let navigator = Navigator<UIViewController>(scheme: "myapp", host: host)
+  /// ```
   public convenience init(scheme: String, host: (any NavigationHost<Screen>)? = nil) {
     self.init(host: host, options: RouteOptions(defaultScheme: scheme))
   }
 
   /// The default scheme, if any. It is fixed when the navigator is created.
-  public var scheme: String? { registry.options.defaultScheme }
-
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { registry.options }
-
-  /// The mapped routes, in mapping order.
-  public var routes: [Route] { registry.routes }
+  public var scheme: String? { core.options.defaultScheme }
 
   /// The mapped routes as a ``RouteTable`` (see ``Router/table``).
   ///
   /// ```swift
   /// let findings = navigator.table.lint()
   /// ```
-  public var table: RouteTable { registry.table }
+  public var table: RouteTable { core.table }
 
   // MARK: Mapping
 
@@ -120,18 +120,9 @@ public final class Navigator<Screen> {
     metadata: RouteMetadata = RouteMetadata(),
     _ factory: @escaping ScreenFactory
   ) throws(RouteTableError) -> Route {
-    try registry.add(
+    try core.add(
       pattern, name: name, priority: priority, metadata: metadata,
-      handler: Navigator.erase(factory))
-  }
-
-  /// `factory` as the registry stores it.
-  static func erase(_ factory: @escaping ScreenFactory) -> RouteHandler {
-    .mainActor { match, out in
-      guard let screen = try factory(match) else { return false }
-      out.assumingMemoryBound(to: Screen?.self).pointee = screen
-      return true
-    }
+      handler: .mainActor(MainActorHandlerBox(factory)))
   }
 
   /// Maps `pattern` to an open-handler, run by ``open(_:context:)``.
@@ -149,35 +140,41 @@ public final class Navigator<Screen> {
     metadata: RouteMetadata = RouteMetadata(),
     open handler: @escaping OpenHandler
   ) throws(RouteTableError) -> Route {
-    try registry.add(
+    try core.add(
       pattern, name: name, priority: priority, metadata: metadata, handler: .open(handler))
   }
 
   /// Removes the route named `name` (by default a route is named by its pattern).
+  ///
+  /// ```swift
+  /// navigator.remove("myapp://user/<int:id>")
+  /// ```
   @discardableResult
-  public func unmap(_ name: String) -> Route? {
-    registry.remove(name)
-  }
+  public func remove(_ name: String) -> Route? { core.remove(name) }
 
   /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``). A rejected URL opens
   /// nothing: ``push(_:animated:context:)`` returns `nil`, ``open(_:context:)`` returns `false`.
+  ///
+  /// ```swift
+  /// navigator.intercept(scheme: "myapp") { request in signedIn ? .pass : .redirect(to: "myapp://login") }
+  /// ```
   @discardableResult
   public func intercept(
     scheme: String? = nil, name: String? = nil,
     _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String {
-    registry.addInterceptor(name: name, scheme: scheme, interceptor)
-  }
+  ) -> String { core.intercept(scheme: scheme, name: name, interceptor) }
 
   /// Removes the interceptors named `name`; returns whether there was one.
   @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool {
-    registry.removeInterceptor(name)
-  }
+  public func removeInterceptor(_ name: String) -> Bool { core.removeInterceptor(name) }
 
   /// Adds an observer of every routing decision (see ``RoutingEvent``).
+  ///
+  /// ```swift
+  /// navigator.observe { event in print(event.outcome, event.routeName ?? "-") }
+  /// ```
   public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    registry.addObserver(observer)
+    core.observe(observer)
   }
 
   // MARK: Navigating
@@ -188,13 +185,15 @@ public final class Navigator<Screen> {
   /// window.rootViewController = navigator.screen(for: launchURL)
   /// ```
   public func screen(for url: String, context: RoutingContext = RoutingContext()) -> Screen? {
-    Navigator.resolveScreen(url, context, registry.snapshot(), interceptors: true).output
+    resolveScreen(url, context, core.snapshot(), isLeaf: true).output
   }
 
   /// Whether some mapped route (screen or open-handler) matches `url`; runs nothing.
-  public func canOpen(_ url: String) -> Bool {
-    registry.snapshot().matches(url)
-  }
+  ///
+  /// ```swift
+  /// if navigator.canRoute(url) { navigator.push(url) }
+  /// ```
+  public func canRoute(_ url: String) -> Bool { core.canRoute(url) }
 
   /// Builds the screen for `url` and pushes it on the host.
   ///
@@ -236,19 +235,23 @@ public final class Navigator<Screen> {
   /// ```
   @discardableResult
   public func open(_ url: String, context: RoutingContext = RoutingContext()) -> Bool {
-    let outcome = registry.snapshot().route(url, context: context) { entry, match in
-      guard case .open(let handler) = entry else { return .skipped }
-      return attempt(match) { try handler(match) }
-    }
-    return outcome.match != nil
+    core.snapshot().dispatch(url, context: context) { $0.runOpen($1) }.match != nil
   }
 
   /// Pushes a screen you built yourself.
+  ///
+  /// ```swift
+  /// navigator.push(screen: .settings)
+  /// ```
   public func push(screen: Screen, animated: Bool = true) {
     host?.push(screen, animated: animated)
   }
 
   /// Presents a screen you built yourself.
+  ///
+  /// ```swift
+  /// navigator.present(screen: .compose, wrap: true)
+  /// ```
   public func present(screen: Screen, wrap: Bool = false, animated: Bool = true) {
     host?.present(screen, wrap: wrap, animated: animated)
   }
@@ -260,10 +263,9 @@ public final class Navigator<Screen> {
   /// navigator.stack(for: "myapp://user/42/post/7")   // [user 42 screen, post 7 screen]
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Screen] {
-    let snapshot = registry.snapshot()
+    let snapshot = core.snapshot()
     return snapshot.stack(for: url) { url, isLeaf in
-      let result = Navigator.resolveScreen(url, context, snapshot, interceptors: isLeaf)
-      return (result.output, result.outcome)
+      resolveScreen(url, context, snapshot, isLeaf: isLeaf)
     }
   }
 
@@ -271,6 +273,9 @@ public final class Navigator<Screen> {
   /// ``NavigationHost/setStack(_:animated:)`` — a cold-start deep link opens with its parents
   /// behind it.
   ///
+  /// ```swift
+  /// navigator.showStack(for: launchURL)
+  /// ```
   /// - Returns: The screens, or `[]` (and the host is not touched) when `url` has no screen.
   @discardableResult
   public func showStack(
@@ -281,17 +286,27 @@ public final class Navigator<Screen> {
     return screens
   }
 
-  private static func resolveScreen(
-    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, interceptors: Bool
+  /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>);
+  /// a navigator with a default scheme prints it.
+  ///
+  /// ```swift
+  /// let navigator = Navigator<Screen>(scheme: "myapp")
+  /// try navigator.map("/user/<int:id>", name: "user") { .user(try $0.int("id")) }
+  /// navigator.push(try navigator.url(for: "user", values: ["id": 7]))  // myapp://user/7
+  /// ```
+  /// - Throws: ``URLBuildingError`` naming the route and the capture.
+  public func url(
+    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
+    scheme: String? = nil
+  ) throws(URLBuildingError) -> String {
+    try core.url(for: name, values: values, host: host, scheme: scheme)
+  }
+
+  private func resolveScreen(
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, isLeaf: Bool
   ) -> (output: Screen?, outcome: DispatchOutcome) {
-    var output: Screen? = nil
-    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
-      let out = UnsafeMutableRawPointer(pointer)
-      return snapshot.route(url, context: context, interceptors: interceptors) { entry, match in
-        guard case .mainActor(let factory) = entry else { return .skipped }
-        return attempt(match) { try factory(match, out) }
-      }
+    snapshot.resolve(url, context: context, interceptors: isLeaf) {
+      (handler, match, output: inout Screen?) in handler.runOnMainActor(match, into: &output)
     }
-    return (output, outcome)
   }
 }

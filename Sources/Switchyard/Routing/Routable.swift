@@ -138,12 +138,9 @@ extension Router {
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @Sendable (R) throws -> Output?
   ) throws(RouteTableError) -> Route {
-    let pattern = try R.checkedRoutePattern()
-    return try update { registry throws(RouteTableError) in
-      try registry.add(
-        pattern, name: name, defaultName: String(describing: R.self), priority: priority,
-        metadata: metadata, handler: Router.erase { match in try handler(R(match: match)) })
-    }
+    try core.add(
+      type, name: name, priority: priority, metadata: metadata,
+      handler: .sync(SyncHandlerBox { try handler(R(match: $0)) }))
   }
 }
 

@@ -17,9 +17,6 @@ extension Router {
     for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    let (route, options) = state.withLock { ($0.registry.route(named: name), $0.registry.options) }
-    return try URLBuilder.url(
-      for: name, route: route, in: route == nil ? routes : [], options: options, types: [],
-      values: values.buildValues, host: host, scheme: scheme)
+    try core.url(for: name, values: values, host: host, scheme: scheme)
   }
 }

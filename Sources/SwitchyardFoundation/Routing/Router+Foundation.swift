@@ -116,8 +116,8 @@ extension Navigator {
   }
 
   /// Whether some mapped route matches a Foundation `URL`.
-  public func canOpen(_ url: URL) -> Bool {
-    canOpen(url.absoluteString)
+  public func canRoute(_ url: URL) -> Bool {
+    canRoute(url.absoluteString)
   }
 
   /// Shows the back stack of a Foundation `URL`.

@@ -217,13 +217,13 @@ struct MigratingFromDeepNavigatorTests {
     #expect(host.log.count == 1)
   }
 
-  @Test("unmap, canOpen and routes")
+  @Test("remove, canRoute and the table's routes")
   func unmap() throws {
     let navigator = try makeNavigator()
-    #expect(navigator.routes.count == 3)
-    #expect(navigator.canOpen("myapp://alert"))
-    #expect(navigator.unmap("myapp://alert") != nil)
-    #expect(!navigator.canOpen("myapp://alert"))
+    #expect(navigator.table.routes.count == 3)
+    #expect(navigator.canRoute("myapp://alert"))
+    #expect(navigator.remove("myapp://alert") != nil)
+    #expect(!navigator.canRoute("myapp://alert"))
     #expect(!navigator.open("myapp://alert"))
   }
 

@@ -135,7 +135,7 @@ struct MigratingFromPromisingRouterTests {
     #expect(
       await app.router.dispatch("myapp://setting/privacy").result.output == .done("setting privacy")
     )
-    #expect(app.router.routes.map(\.name) == ["openPage", "openSetting"])
+    #expect(app.router.table.routes.map(\.name) == ["openPage", "openSetting"])
   }
 
   @Test("Block actions and results: a FailResult reaches the caller (routerDidRoute)")
