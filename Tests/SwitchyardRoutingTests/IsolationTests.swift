@@ -99,6 +99,20 @@ struct MainActorRouterCapabilityTests {
     #expect(router.route("myapp://library/Book?id=7") == nil)
   }
 
+  @Test("a helper written once over URLRouting serves both routers")
+  func genericOverBothRouters() throws {
+    func deadLinks<R: URLRouting>(_ router: R, _ links: [String]) -> [String] {
+      links.filter { router.route($0, context: RoutingContext()) == nil && !router.canRoute($0) }
+    }
+    let links = ["myapp://user/7", "myapp://nowhere"]
+    let router = Router<Destination>()
+    try router.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    let mainActorRouter = MainActorRouter<Destination>()
+    try mainActorRouter.register("myapp://user/<int:id>") { .user(try $0.int("id")) }
+    #expect(deadLinks(router, links) == ["myapp://nowhere"])
+    #expect(deadLinks(mainActorRouter, links) == ["myapp://nowhere"])
+  }
+
   @Test("follows no more redirections than its limit")
   func redirectLimit() throws {
     let router = MainActorRouter<String>()
