@@ -235,7 +235,10 @@ public final class Navigator<Screen> {
   /// ```
   @discardableResult
   public func open(_ url: String, context: RoutingContext = RoutingContext()) -> Bool {
-    core.snapshot().dispatch(url, context: context) { $0.runOpen($1) }.match != nil
+    let outcome = core.snapshot().dispatch(url, context: context, describesUnmatched: false) {
+      $0.runOpen($1)
+    }
+    return outcome.match != nil
   }
 
   /// Pushes a screen you built yourself.

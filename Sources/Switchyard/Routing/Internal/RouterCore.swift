@@ -101,8 +101,8 @@ final class RouterCore: Sendable {
     }
   }
 
-  /// Registers a typed route: its checked pattern, named after its type by default, with the
-  /// handler `make` builds from the type's initializer.
+  /// Registers a typed route: its checked pattern, named after its type by default (`handler`
+  /// builds the instance with the type's initializer).
   func add<R: Routable>(
     _ type: R.Type, name: String?, priority: Int, metadata: RouteMetadata,
     handler: RouteHandler
