@@ -68,9 +68,6 @@ public final class MainActorRouter<Output> {
     core = try RouterCore(accepting: origins, options: options)
   }
 
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { core.options }
-
   /// The router's routes as a ``RouteTable`` (see ``Router/table``).
   ///
   /// ```swift

@@ -93,9 +93,6 @@ public final class Navigator<Screen> {
     self.init(host: host, options: RouteOptions(defaultScheme: scheme))
   }
 
-  /// The default scheme, if any. It is fixed when the navigator is created.
-  public var scheme: String? { core.options.defaultScheme }
-
   /// The mapped routes as a ``RouteTable`` (see ``Router/table``).
   ///
   /// ```swift

@@ -86,11 +86,9 @@ public final class Router<Output>: Sendable {
     core = try RouterCore(accepting: origins, options: options)
   }
 
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { core.options }
-
   /// The router's routes as a ``RouteTable``, in registration order, read under the router's
-  /// options: what lint, explain, app-link export and ``RouteTable/expectRoutes(_:)`` take.
+  /// options (`router.table.options`): what lint, explain, app-link export and
+  /// ``RouteTable/expectRoutes(_:)`` take.
   ///
   /// ```swift
   /// let findings = router.table.lint()

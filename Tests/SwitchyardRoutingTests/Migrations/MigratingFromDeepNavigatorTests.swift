@@ -153,7 +153,7 @@ struct MigratingFromDeepNavigatorTests {
   func defaultScheme() throws {
     let navigator = Navigator<Screen>(scheme: "myapp", host: host)
     try navigator.map("/user/<int:id>") { .user(try $0.int("id")) }
-    #expect(navigator.scheme == "myapp")
+    #expect(navigator.table.options.defaultScheme == "myapp")
     #expect(navigator.push("/user/10") == .user(10))
     #expect(navigator.push("myapp://user/10") == .user(10))
     #expect(navigator.push("other://user/10") == nil)

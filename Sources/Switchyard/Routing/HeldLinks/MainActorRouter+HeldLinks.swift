@@ -6,17 +6,6 @@ extension MainActorRouter where Output: Sendable {
   /// (see ``Router/links``).
   nonisolated public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
-  /// Creates a router whose held links measure time with `clock` (see ``HeldLinks/use(_:)``).
-  ///
-  /// ```swift
-  /// let router = MainActorRouter<Screen>(clock: TestClock())
-  /// ```
-  public convenience init<C: Clock>(options: RouteOptions = RouteOptions(), clock: C)
-  where C.Duration == Duration {
-    self.init(options: options)
-    links.use(clock)
-  }
-
   /// Declares a route whose handler is attached later (see
   /// ``Router/declare(_:name:priority:metadata:)``).
   ///

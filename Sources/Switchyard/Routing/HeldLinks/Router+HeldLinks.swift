@@ -10,17 +10,6 @@ extension Router where Output: Sendable {
   /// ```
   public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
-  /// Creates a router whose held links measure time with `clock` (see ``HeldLinks/use(_:)``).
-  ///
-  /// ```swift
-  /// let router = Router<Screen>(clock: TestClock())
-  /// ```
-  public convenience init<C: Clock>(options: RouteOptions = RouteOptions(), clock: C)
-  where C.Duration == Duration {
-    self.init(options: options)
-    links.use(clock)
-  }
-
   /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
   ///
   /// Until then the route matches — ``dispatch(_:policy:stack:context:)`` holds its links instead of
