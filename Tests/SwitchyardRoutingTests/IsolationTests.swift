@@ -113,6 +113,28 @@ struct MainActorRouterCapabilityTests {
     #expect(deadLinks(mainActorRouter, links) == ["myapp://nowhere"])
   }
 
+  @Test("one helper over Routing configures a Router, a MainActorRouter and a Navigator")
+  func routingOverAllThree() throws {
+    func gate(_ router: some Routing) -> String {
+      router.intercept(name: "gate") { $0.url.hasSuffix("/secret") ? .reject : .pass }
+    }
+    let router = Router<Destination>()
+    try router.register("myapp://page/:name") { .slug(try $0.string("name")) }
+    let mainActorRouter = MainActorRouter<Destination>()
+    try mainActorRouter.register("myapp://page/:name") { .slug(try $0.string("name")) }
+    let navigator = Navigator<Destination>()
+    try navigator.map("myapp://page/:name") { .slug(try $0.string("name")) }
+    #expect([gate(router), gate(mainActorRouter), gate(navigator)] == ["gate", "gate", "gate"])
+    #expect(router.route("myapp://page/secret") == nil)
+    #expect(mainActorRouter.route("myapp://page/secret") == nil)
+    #expect(navigator.screen(for: "myapp://page/secret") == nil)
+    #expect(navigator.screen(for: "myapp://page/open") == .slug("open"))
+    // A navigator takes the router's held-link operations too.
+    try navigator.declare("myapp://later/:id", name: "later")
+    #expect(throws: HeldLinkError.self) { try navigator.detach("latr") }
+    try navigator.detach("later")
+  }
+
   @Test("follows no more redirections than its limit")
   func redirectLimit() throws {
     let router = MainActorRouter<String>()

@@ -20,13 +20,18 @@
 /// await router.route("myapp://toast/hello")           // from any other task
 /// ```
 @MainActor
-public final class MainActorRouter<Output> {
+public final class MainActorRouter<Output>: Routing {
   /// A handler run on the main actor: the match in, an output (or `nil` to decline) out.
   public typealias Handler = @MainActor (RouteMatch) throws -> Output?
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
 
-  nonisolated let core: RouterCore
+  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
+  ///
+  /// ```swift
+  /// let core = router.core   // what router.intercept, router.table… read and change
+  /// ```
+  nonisolated public let core: RouterCore
 
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
   ///
@@ -68,13 +73,6 @@ public final class MainActorRouter<Output> {
     core = try RouterCore(accepting: origins, options: options)
   }
 
-  /// The router's routes as a ``RouteTable`` (see ``Router/table``).
-  ///
-  /// ```swift
-  /// let findings = router.table.lint()
-  /// ```
-  public var table: RouteTable { core.table }
-
   /// Registers `pattern` with a main-actor handler (see
   /// ``Router/register(_:name:priority:metadata:handler:)-(String,_,_,_,_)``).
   ///
@@ -109,54 +107,6 @@ public final class MainActorRouter<Output> {
       handler: .mainActor(MainActorHandlerBox { try handler(R(match: $0)) }))
   }
 
-  /// Removes the route named `name`.
-  ///
-  /// ```swift
-  /// router.remove("user")
-  /// ```
-  @discardableResult
-  public func remove(_ name: String) -> Route? { core.remove(name) }
-
-  /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``).
-  ///
-  /// ```swift
-  /// router.intercept { request in request.url.hasPrefix("http:") ? .reject : .pass }
-  /// ```
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String { core.intercept(scheme: scheme, name: name, interceptor) }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool { core.removeInterceptor(name) }
-
-  /// How many redirections one routing call follows (see ``Router/maximumRedirects``).
-  ///
-  /// ```swift
-  /// router.maximumRedirects = 2
-  /// ```
-  public var maximumRedirects: Int {
-    get { core.maximumRedirects }
-    set { core.maximumRedirects = newValue }
-  }
-
-  /// Adds an observer of every routing decision (see ``RoutingEvent``).
-  ///
-  /// ```swift
-  /// router.observe { event in print(event.outcome, event.pattern ?? "-") }
-  /// ```
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    core.observe(observer)
-  }
-
-  /// The best matching route for `url`, without running interceptors or handlers.
-  public func match(_ url: String) -> RouteMatch? { core.match(url) }
-
-  /// Whether some route matches `url`; runs nothing.
-  public func canRoute(_ url: String) -> Bool { core.canRoute(url) }
-
   /// Routes `url` on the main actor (see ``Router/route(_:context:)``).
   ///
   /// ```swift
@@ -185,19 +135,6 @@ public final class MainActorRouter<Output> {
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Output] {
     stack(for: url, context: context, core.snapshot())
-  }
-
-  /// The URL that matches the route named `name` with exactly `values` (see
-  /// ``Router/url(for:values:host:scheme:)``).
-  ///
-  /// ```swift
-  /// router.route(try router.url(for: "user", values: ["id": 42]))
-  /// ```
-  public func url(
-    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
-    scheme: String? = nil
-  ) throws(URLBuildingError) -> String {
-    try core.url(for: name, values: values, host: host, scheme: scheme)
   }
 
   func stack(

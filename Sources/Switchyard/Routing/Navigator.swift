@@ -60,13 +60,19 @@ extension NavigationHost {
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
-public final class Navigator<Screen> {
+public final class Navigator<Screen>: Routing {
   /// Builds the screen for a match, or returns `nil` (or throws) to decline.
   public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  nonisolated let core: RouterCore
+  /// The navigator's routes, factories, interceptors, observers and held links (see
+  /// ``Routing``).
+  ///
+  /// ```swift
+  /// let core = navigator.core   // what navigator.intercept, navigator.table… read and change
+  /// ```
+  nonisolated public let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
@@ -92,13 +98,6 @@ public final class Navigator<Screen> {
   public convenience init(scheme: String, host: (any NavigationHost<Screen>)? = nil) {
     self.init(host: host, options: RouteOptions(defaultScheme: scheme))
   }
-
-  /// The mapped routes as a ``RouteTable`` (see ``Router/table``).
-  ///
-  /// ```swift
-  /// let findings = navigator.table.lint()
-  /// ```
-  public var table: RouteTable { core.table }
 
   // MARK: Mapping
 
@@ -141,39 +140,6 @@ public final class Navigator<Screen> {
       pattern, name: name, priority: priority, metadata: metadata, handler: .open(handler))
   }
 
-  /// Removes the route named `name` (by default a route is named by its pattern).
-  ///
-  /// ```swift
-  /// navigator.remove("myapp://user/<int:id>")
-  /// ```
-  @discardableResult
-  public func remove(_ name: String) -> Route? { core.remove(name) }
-
-  /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``). A rejected URL opens
-  /// nothing: ``push(_:animated:context:)`` returns `nil`, ``open(_:context:)`` returns `false`.
-  ///
-  /// ```swift
-  /// navigator.intercept(scheme: "myapp") { request in signedIn ? .pass : .redirect(to: "myapp://login") }
-  /// ```
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String { core.intercept(scheme: scheme, name: name, interceptor) }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool { core.removeInterceptor(name) }
-
-  /// Adds an observer of every routing decision (see ``RoutingEvent``).
-  ///
-  /// ```swift
-  /// navigator.observe { event in print(event.outcome, event.routeName ?? "-") }
-  /// ```
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    core.observe(observer)
-  }
-
   // MARK: Navigating
 
   /// The screen for `url` (DeepNavigator's `viewControllerForURL`), without showing it.
@@ -184,13 +150,6 @@ public final class Navigator<Screen> {
   public func screen(for url: String, context: RoutingContext = RoutingContext()) -> Screen? {
     resolveScreen(url, context, core.snapshot(), isLeaf: true).output
   }
-
-  /// Whether some mapped route (screen or open-handler) matches `url`; runs nothing.
-  ///
-  /// ```swift
-  /// if navigator.canRoute(url) { navigator.push(url) }
-  /// ```
-  public func canRoute(_ url: String) -> Bool { core.canRoute(url) }
 
   /// Builds the screen for `url` and pushes it on the host.
   ///
@@ -284,22 +243,6 @@ public final class Navigator<Screen> {
     let screens = stack(for: url, context: context)
     if !screens.isEmpty { host?.setStack(screens, animated: animated) }
     return screens
-  }
-
-  /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>);
-  /// a navigator with a default scheme prints it.
-  ///
-  /// ```swift
-  /// let navigator = Navigator<Screen>(scheme: "myapp")
-  /// try navigator.map("/user/<int:id>", name: "user") { .user(try $0.int("id")) }
-  /// navigator.push(try navigator.url(for: "user", values: ["id": 7]))  // myapp://user/7
-  /// ```
-  /// - Throws: ``URLBuildingError`` naming the route and the capture.
-  public func url(
-    for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
-    scheme: String? = nil
-  ) throws(URLBuildingError) -> String {
-    try core.url(for: name, values: values, host: host, scheme: scheme)
   }
 
   private func resolveScreen(

@@ -25,7 +25,7 @@
 /// (<doc:Isolation>). Each routing call works on an immutable compiled snapshot of the routes,
 /// taken when it starts; registrations are compiled on the next routing call, incrementally
 /// (<doc:RegistrationCost>).
-public final class Router<Output>: Sendable {
+public final class Router<Output>: Sendable, Routing {
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
   /// declines, so `try match.int("id")` falls through to the next candidate on bad input —
   /// except reading a name the route does not declare, which stops routing
@@ -36,9 +36,14 @@ public final class Router<Output>: Sendable {
   /// Called when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
-  // Usable from inlinable code: `route` is specialised in the app for its `Output`, so a
+  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
+  ///
+  /// ```swift
+  /// let core = router.core   // what router.intercept, router.table… read and change
+  /// ```
+  // `route` reads it from inlined code: it is specialised in the app for its `Output`, so a
   // routing call looks up no generic metadata (<doc:RegistrationCost>).
-  @usableFromInline let core: RouterCore
+  public let core: RouterCore
 
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
@@ -85,17 +90,6 @@ public final class Router<Output>: Sendable {
   ) throws(RouteTableError) {
     core = try RouterCore(accepting: origins, options: options)
   }
-
-  /// The router's routes as a ``RouteTable``, in registration order, read under the router's
-  /// options (`router.table.options`): what lint, explain, app-link export and
-  /// ``RouteTable/expectRoutes(_:)`` take.
-  ///
-  /// ```swift
-  /// let findings = router.table.lint()
-  /// print(router.table.explain("myapp://user/42"))
-  /// router.table.routes.map(\.name)   // the routes, in registration order
-  /// ```
-  public var table: RouteTable { core.table }
 
   // MARK: Registering
 
@@ -150,25 +144,6 @@ public final class Router<Output>: Sendable {
       handler: .async(AsyncHandlerBox(handler)))
   }
 
-  /// Removes the route named `name`.
-  ///
-  /// ```swift
-  /// let route = try router.register("/old") { _ in true }
-  /// router.remove(route.name)   // the route
-  /// router.route("/old")        // nil
-  /// ```
-  /// - Returns: The removed route, or `nil` when there was none.
-  @discardableResult
-  public func remove(_ name: String) -> Route? { core.remove(name) }
-
-  /// Removes every route (interceptors, observers and the unmatched handler stay).
-  ///
-  /// ```swift
-  /// router.removeAll()
-  /// router.table.routes.isEmpty   // true
-  /// ```
-  public func removeAll() { core.removeAll() }
-
   /// Called when no handler takes a URL: no route matches, every candidate declined, an
   /// interceptor rejected it or redirections looped. What it returns is ``route(_:context:)``'s
   /// result.
@@ -189,81 +164,7 @@ public final class Router<Output>: Sendable {
 
   // MARK: Interceptors and observers
 
-  /// Adds an interceptor, run before any handler for every URL (or only URLs of `scheme`),
-  /// after the interceptors added before it.
-  ///
-  /// An interceptor passes, rejects (no handler runs; the unmatched handler does) or
-  /// redirects to another URL, which is then routed from the start. Interceptors run for
-  /// unmatched URLs too (`request.match` is `nil`), so they can rewrite legacy links. They see
-  /// the best route's metadata and the call's context.
-  ///
-  /// ```swift
-  /// router.intercept(name: "login") { request in
-  ///   if request.metadata[.requiresSignIn], !session.isSignedIn {
-  ///     return .redirect(to: "shop://login")
-  ///   }
-  ///   return .pass
-  /// }
-  /// ```
-  /// - Returns: The interceptor's name (`name`, or `"interceptor N"`), for
-  ///   ``removeInterceptor(_:)`` and for routing events.
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String { core.intercept(scheme: scheme, name: name, interceptor) }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  ///
-  /// ```swift
-  /// router.removeInterceptor("login")
-  /// ```
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool { core.removeInterceptor(name) }
-
-  /// How many redirections one routing call follows before giving up with
-  /// ``UnmatchedReason/tooManyRedirects``. Default 8. A redirection back to a URL already
-  /// routed in the call stops at once with ``UnmatchedReason/redirectLoop``.
-  ///
-  /// ```swift
-  /// router.maximumRedirects = 2
-  /// ```
-  public var maximumRedirects: Int {
-    get { core.maximumRedirects }
-    set { core.maximumRedirects = newValue }
-  }
-
-  /// Adds an observer that is told of every routing decision (see ``RoutingEvent``).
-  ///
-  /// Observers run synchronously on the routing thread: keep them short. While no observer
-  /// is registered, routing reads no clock.
-  ///
-  /// ```swift
-  /// router.observe { event in
-  ///   metrics.record(event.pattern ?? "unmatched", outcome: "\(event.outcome)", event.duration)
-  /// }
-  /// ```
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    core.observe(observer)
-  }
-
   // MARK: Routing
-
-  /// The best matching route for `url`, without running interceptors or handlers.
-  ///
-  /// ```swift
-  /// router.match("myapp://user/42")?.route.pattern.text   // "myapp://user/<int:id>"
-  /// ```
-  public func match(_ url: String) -> RouteMatch? { core.match(url) }
-
-  /// Whether some route matches `url`. Runs no handler and no interceptor, so a URL whose
-  /// handlers would all decline still answers `true`.
-  ///
-  /// ```swift
-  /// router.canRoute("myapp://user/42")   // true
-  /// router.canRoute("myapp://nowhere")   // false
-  /// ```
-  public func canRoute(_ url: String) -> Bool { core.canRoute(url) }
 
   /// Routes `url`: runs the interceptors, then the candidates' handlers in precedence order
   /// until one returns an output; when none does, the unmatched handler.

@@ -6,20 +6,6 @@ extension MainActorRouter where Output: Sendable {
   /// (see ``Router/links``).
   nonisolated public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
-  /// Declares a route whose handler is attached later (see
-  /// ``Router/declare(_:name:priority:metadata:)``).
-  ///
-  /// ```swift
-  /// try router.declare("/people/:id", name: "person")
-  /// ```
-  @discardableResult
-  public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata()
-  ) throws(RouteTableError) -> Route {
-    try core.add(pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
-  }
-
   /// Attaches (or replaces) the main-actor handler of the route named `name` and delivers the
   /// links held for it (see ``Router/attach(_:handler:)``).
   ///
@@ -31,12 +17,6 @@ extension MainActorRouter where Output: Sendable {
   /// ```
   public func attach(_ name: String, handler: @escaping Handler) throws(HeldLinkError) {
     try core.attach(.mainActor(MainActorHandlerBox(handler)), to: name, links: links)
-  }
-
-  /// Takes the handler off the route named `name`: its links are held again, those queued
-  /// and not yet delivered too (see ``Router/detach(_:)``).
-  public func detach(_ name: String) throws(HeldLinkError) {
-    try core.setHandler(.declared, of: name)
   }
 
   /// Dispatches a link: delivered now when its route has a handler and its gates are open,

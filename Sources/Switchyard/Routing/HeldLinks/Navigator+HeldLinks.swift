@@ -40,21 +40,6 @@ extension Navigator {
   /// (see ``Router/links``). A link's output is whether something was shown.
   nonisolated public var links: HeldLinks<Bool> { core.heldLinks.get(Bool.self) }
 
-  /// Declares a screen route whose factory is attached later with
-  /// ``attach(_:_:)``; until then links for it are held by
-  /// ``dispatch(_:_:policy:context:)`` (see ``Router/declare(_:name:priority:metadata:)``).
-  ///
-  /// ```swift
-  /// try navigator.declare("/user/<int:id>", name: "user")
-  /// ```
-  @discardableResult
-  public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata()
-  ) throws(RouteTableError) -> Route {
-    try core.add(pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
-  }
-
   /// Attaches (or replaces) the screen factory of the route named `name`, and delivers the
   /// links held for it.
   ///

@@ -10,26 +10,6 @@ extension Router where Output: Sendable {
   /// ```
   public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
-  /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
-  ///
-  /// Until then the route matches — ``dispatch(_:policy:stack:context:)`` holds its links instead of
-  /// sending them to the unmatched handler — but no handler runs for it: ``route(_:context:)``
-  /// and ``handle(_:context:)`` pass over it to the next candidate.
-  ///
-  /// ```swift
-  /// try router.declare("/people/:id", name: "person")            // at launch
-  /// router.dispatch("myapp://people/7")                            // held
-  /// try router.attach("person") { .person(try $0.int("id")) }      // delivered now
-  /// ```
-  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is declared.
-  @discardableResult
-  public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata()
-  ) throws(RouteTableError) -> Route {
-    try core.add(pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
-  }
-
   /// Attaches (or replaces) the handler of the route named `name`, and delivers the links held
   /// for it whose gates are open, in arrival order.
   ///
@@ -49,17 +29,6 @@ extension Router where Output: Sendable {
   /// ```
   public func attachAsync(_ name: String, handler: @escaping AsyncHandler) throws(HeldLinkError) {
     try core.attach(.async(AsyncHandlerBox(handler)), to: name, links: links)
-  }
-
-  /// Takes the handler off the route named `name`: from now on its links are held again,
-  /// including those dispatched or released before and not yet delivered (they keep their
-  /// place, and their timeout starts again).
-  ///
-  /// ```swift
-  /// try router.detach("person")   // while the people screen is rebuilt
-  /// ```
-  public func detach(_ name: String) throws(HeldLinkError) {
-    try core.setHandler(.declared, of: name)
   }
 
   /// Dispatches a link: delivers it now when its best route has a handler and every gate it

@@ -6,8 +6,14 @@
 ///
 /// Not generic, so a routing call looks up no generic metadata; the few generic members take
 /// the output type from the router that calls them.
-@usableFromInline
-final class RouterCore: Sendable {
+///
+/// It has no public API: a router's operations (``Routing``) reach it, and only the library
+/// makes one.
+///
+/// ```swift
+/// let core: RouterCore = router.core   // the state behind router.table, router.intercept…
+/// ```
+public final class RouterCore: Sendable {
   @usableFromInline
   struct State {
     var registry: RoutingRegistry
