@@ -182,13 +182,14 @@ public final class Router<Output>: Sendable, Routing {
   public func route(_ url: String, context: RoutingContext = RoutingContext()) -> Output? {
     let (snapshot, fallback) = core.read()
     var output: Output? = nil
-    let outcome = snapshot.dispatch(
+    snapshot.dispatch(
       url, context: context, describesUnmatched: fallback != nil, keepsMatch: false
     ) { handler, match in
       handler.runSync(match, into: &output)
-    }
-    if let request = outcome.unmatched, let fallback = fallback as? UnmatchedHandlerBox<Output> {
-      output = fallback.body(request)
+    } ended: { outcome in
+      if let request = outcome.unmatched, let fallback = fallback as? UnmatchedHandlerBox<Output> {
+        output = fallback.body(request)
+      }
     }
     return output
   }
