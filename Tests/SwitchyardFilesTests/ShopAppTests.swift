@@ -109,7 +109,7 @@ struct ShopAppTests {
     #expect(router.route("shop://category/12") == .category(12))
     #expect(router.route("shop://category/shoes") == .categorySlug("shoes"))
     #expect(router.route("https://shop.example.com/search?q=red+shoes") == .search("red shoes"))
-    #expect(router.routes.count == 14)
+    #expect(router.table.routes.count == 14)
   }
 
   @Test("Foundation URLs and UUIDs")

@@ -32,7 +32,7 @@ struct RouterFoundationTests {
     let navigator = Navigator<String>(scheme: "myapp")
     try navigator.map("/user/<int:id>") { "user \(try $0.value("id", as: Int.self))" }
     #expect(navigator.screen(for: url) == "user 42")
-    #expect(navigator.canOpen(url))
+    #expect(navigator.canRoute(url))
 
     let main = MainActorRouter<Int>()
     try main.register("myapp://user/<int:id>") { try $0.value("id", as: Int.self) }

@@ -16,7 +16,7 @@ struct AcceptedOriginsTests {
     #expect(router.route("https://evil.example.com:8443/orders/6") == nil)
     #expect(router.route("/orders/7") == nil)
     // The route keeps the pattern as written.
-    #expect(router.routes.map(\.pattern.text) == ["/orders/<int:id>"])
+    #expect(router.table.routes.map(\.pattern.text) == ["/orders/<int:id>"])
   }
 
   @Test("building for a host no accepted origin answers names the origins")

@@ -46,7 +46,7 @@ struct ConcurrencyTests {
     }
 
     #expect(wrong.all.isEmpty)
-    #expect(router.routes.count == writers * perWriter)
+    #expect(router.table.routes.count == writers * perWriter)
     for id in 0..<(writers * perWriter) {
       #expect(router.route("myapp://item/\(id)/5") == id * 1000 + 5)
     }
@@ -75,6 +75,6 @@ struct ConcurrencyTests {
       }
     }
     #expect(wrong.all.isEmpty)
-    #expect(router.routes.isEmpty)
+    #expect(router.table.routes.isEmpty)
   }
 }

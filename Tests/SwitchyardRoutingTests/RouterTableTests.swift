@@ -30,7 +30,7 @@ struct RouterTableTests {
     let table = router.table
     #expect(table.routes.map(\.name) == ["user", "search"])
     #expect(table.routes.map(\.priority) == [0, 2])
-    #expect(table.options == router.options)
+    #expect(table.options == router.table.options)
     #expect(RouteMatcher(table).match("myapp://search/shoes")?.route.name == "search")
     #expect(table.explain("myapp://user/7").winner == "user")
     #expect(table.lint().isEmpty)
@@ -40,8 +40,8 @@ struct RouterTableTests {
   func routerFromTable() async throws {
     let table = try Self.shopTable()
     let router = try Router<Screen>(table: table)
-    #expect(router.routes.map(\.name) == ["user", "search", "color"])
-    #expect(router.options == table.options)
+    #expect(router.table.routes.map(\.name) == ["user", "search", "color"])
+    #expect(router.table.options == table.options)
     #expect(router.table.routes.map(\.pattern.text) == table.routes.map(\.pattern.text))
     // Declared, not attached: nothing routes yet, and a dispatched link waits.
     #expect(router.route("myapp://user/42") == nil)

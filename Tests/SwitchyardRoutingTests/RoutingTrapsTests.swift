@@ -23,7 +23,7 @@ struct RoutingTrapsTests {
       #expect(error.code == .noPattern)
       #expect(error.message.contains("declares no path, host, scheme or uri"))
     }
-    #expect(router.routes.isEmpty)
+    #expect(router.table.routes.isEmpty)
     // Saying so explicitly is allowed.
     try router.register(Everything.self) { _ in "all" }
     #expect(router.route("any://thing") == "all")

@@ -175,10 +175,9 @@ public struct RouteMatch: Sendable {
 }
 
 extension RouteMatch {
-  /// A match of no route and no captures for the URL read as `reading`: what a router fills
-  /// in place once its search found the winner (see `fill(entry:slots:)`), and what an
-  /// ``InterceptionRequest`` holds for a URL that no route matches. Never handed out as a
-  /// match: ``InterceptionRequest/match`` is `nil` for it, and nothing reads its route.
+  /// An unfilled match for the URL read as `reading`, which the router's lookup fills in
+  /// place once its search found the winner (see `fill(entry:slots:)`). Never handed out
+  /// unfilled.
   ///
   /// The caller sets the context afterwards: assigning `context` in an initializer (it has a
   /// default value) makes the optimizer copy the whole match on its way out.
@@ -195,7 +194,4 @@ extension RouteMatch {
     self.entry = Int32(entry)
     swap(&self.slots, &slots)
   }
-
-  /// Whether this is a match of no route (see `init(emptyIn:reading:)`).
-  var isNoRoute: Bool { entry < 0 }
 }

@@ -20,22 +20,33 @@
 /// await router.route("myapp://toast/hello")           // from any other task
 /// ```
 @MainActor
-public final class MainActorRouter<Output> {
+public final class MainActorRouter<Output>: Routing {
   /// A handler run on the main actor: the match in, an output (or `nil` to decline) out.
   public typealias Handler = @MainActor (RouteMatch) throws -> Output?
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
 
-  var registry: RoutingRegistry
-  /// Held links, made on first use (see `MainActorRouter+HeldLinks.swift`).
-  nonisolated let heldLinksSlot = HeldLinksSlot()
+  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
+  ///
+  /// ```swift
+  /// let core = router.core   // what router.intercept, router.table… read and change
+  /// ```
+  nonisolated public let core: RouterCore
 
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
+  ///
+  /// ```swift
+  /// router.unmatchedHandler = { request in .notFound(request.url) }
+  /// ```
   public var unmatchedHandler: UnmatchedHandler?
 
   /// Creates a router whose patterns and URLs are read with `options`.
+  ///
+  /// ```swift
+  /// let router = MainActorRouter<Screen>(options: RouteOptions(defaultScheme: "myapp"))
+  /// ```
   public init(options: RouteOptions = RouteOptions()) {
-    registry = RoutingRegistry(options: options)
+    core = RouterCore(RoutingRegistry(options: options))
   }
 
   /// Creates a router that routes with `table`, each route declared until a handler is
@@ -47,7 +58,7 @@ public final class MainActorRouter<Output> {
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) for duplicates.
   public init(table: RouteTable) throws(RouteTableError) {
-    registry = try RoutingRegistry(table: table)
+    core = RouterCore(try RoutingRegistry(table: table))
   }
 
   /// Creates a router that answers links from `origins` only (see
@@ -56,26 +67,11 @@ public final class MainActorRouter<Output> {
   /// ```swift
   /// let router = try MainActorRouter<Screen>(accepting: ["shop", "https://shop.example.com"])
   /// ```
-  public convenience init(
+  public init(
     accepting origins: [String], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
-    var options = options
-    for origin in origins { options.acceptedOrigins.append(try LinkOrigin(origin)) }
-    self.init(options: options)
+    core = try RouterCore(accepting: origins, options: options)
   }
-
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { registry.options }
-
-  /// The routes, in registration order.
-  public var routes: [Route] { registry.routes }
-
-  /// The router's routes as a ``RouteTable`` (see ``Router/table``).
-  ///
-  /// ```swift
-  /// let findings = router.table.lint()
-  /// ```
-  public var table: RouteTable { registry.table }
 
   /// Registers `pattern` with a main-actor handler (see
   /// ``Router/register(_:name:priority:metadata:handler:)-(String,_,_,_,_)``).
@@ -86,21 +82,11 @@ public final class MainActorRouter<Output> {
   @discardableResult
   public func register(
     _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata(),
-    handler: @escaping Handler
+    metadata: RouteMetadata = RouteMetadata(), handler: @escaping Handler
   ) throws(RouteTableError) -> Route {
-    try registry.add(
+    try core.add(
       pattern, name: name, priority: priority, metadata: metadata,
-      handler: MainActorRouter.erase(handler))
-  }
-
-  /// `handler` as the registry stores it.
-  static func erase(_ handler: @escaping Handler) -> RouteHandler {
-    .mainActor { match, out in
-      guard let output = try handler(match) else { return false }
-      out.assumingMemoryBound(to: Output?.self).pointee = output
-      return true
-    }
+      handler: .mainActor(MainActorHandlerBox(handler)))
   }
 
   /// Registers a typed route (``Routable``), built with its `init(match:)`, then turned into an
@@ -116,51 +102,9 @@ public final class MainActorRouter<Output> {
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @MainActor (R) throws -> Output?
   ) throws(RouteTableError) -> Route {
-    let pattern = try R.checkedRoutePattern()
-    return try registry.add(
-      pattern, name: name, defaultName: String(describing: R.self), priority: priority,
-      metadata: metadata,
-      handler: .mainActor { match, out in
-        guard let output = try handler(R(match: match)) else { return false }
-        out.assumingMemoryBound(to: Output?.self).pointee = output
-        return true
-      })
-  }
-
-  /// Removes the route named `name`.
-  @discardableResult
-  public func remove(_ name: String) -> Route? {
-    registry.remove(name)
-  }
-
-  /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``).
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String {
-    registry.addInterceptor(name: name, scheme: scheme, interceptor)
-  }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool {
-    registry.removeInterceptor(name)
-  }
-
-  /// Adds an observer of every routing decision (see ``RoutingEvent``).
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    registry.addObserver(observer)
-  }
-
-  /// The best matching route for `url`, without running interceptors or handlers.
-  public func match(_ url: String) -> RouteMatch? {
-    registry.snapshot().best(url)?.match
-  }
-
-  /// Whether some route matches `url`; runs nothing.
-  public func canRoute(_ url: String) -> Bool {
-    registry.snapshot().matches(url)
+    try core.add(
+      type, name: name, priority: priority, metadata: metadata,
+      handler: .mainActor(MainActorHandlerBox { try handler(R(match: $0)) }))
   }
 
   /// Routes `url` on the main actor (see ``Router/route(_:context:)``).
@@ -174,10 +118,14 @@ public final class MainActorRouter<Output> {
   }
 
   /// Routes `url` and tells what happened (see ``Router/resolve(_:context:)``).
+  ///
+  /// ```swift
+  /// router.resolve("myapp://nowhere").unmatched?.reason   // noRoute
+  /// ```
   public func resolve(
     _ url: String, context: RoutingContext = RoutingContext()
   ) -> RoutingResult<Output> {
-    resolve(url, context, registry.snapshot(), fallback: true, interceptors: true)
+    resolve(url, context, core.snapshot(), isLeaf: true)
   }
 
   /// The back stack for `url` (see ``Router/stack(for:context:)``).
@@ -186,31 +134,26 @@ public final class MainActorRouter<Output> {
   /// model.path = router.stack(for: "shop://account/orders/6F9619FF-8B86-D011-B42D-00CF4FC964FF")
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Output] {
-    let snapshot = registry.snapshot()
-    return snapshot.stack(for: url) { url, isLeaf in
-      let result = resolve(url, context, snapshot, fallback: isLeaf, interceptors: isLeaf)
-      return (
-        result.output,
-        DispatchOutcome(
-          match: result.match, unmatched: result.unmatched, redirects: result.redirects,
-          intercepted: result.wasIntercepted)
-      )
+    stack(for: url, context: context, core.snapshot())
+  }
+
+  func stack(
+    for url: String, context: RoutingContext, _ snapshot: RoutingSnapshot
+  ) -> [Output] {
+    snapshot.stack(for: url) { url, isLeaf in
+      resolve(url, context, snapshot, isLeaf: isLeaf).level
     }
   }
 
-  private func resolve(
-    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, fallback: Bool,
-    interceptors: Bool
+  /// Routes `url` through the main-actor handlers; a leaf runs the interceptors and the
+  /// unmatched handler, a back stack's parent neither.
+  func resolve(
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, isLeaf: Bool
   ) -> RoutingResult<Output> {
-    var output: Output? = nil
-    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
-      let out = UnsafeMutableRawPointer(pointer)
-      return snapshot.route(url, context: context, interceptors: interceptors) { entry, match in
-        guard case .mainActor(let handler) = entry else { return .skipped }
-        return attempt(match) { try handler(match, out) }
-      }
+    var (output, outcome) = snapshot.resolve(url, context: context, interceptors: isLeaf) {
+      (handler, match, output: inout Output?) in handler.runOnMainActor(match, into: &output)
     }
-    if outcome.match == nil, fallback, let request = outcome.unmatched, let unmatchedHandler {
+    if output == nil, isLeaf, let request = outcome.unmatched, let unmatchedHandler {
       output = unmatchedHandler(request)
     }
     return RoutingResult(outcome, output: output)

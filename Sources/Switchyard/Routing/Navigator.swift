@@ -60,48 +60,44 @@ extension NavigationHost {
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
-public final class Navigator<Screen> {
+public final class Navigator<Screen>: Routing {
   /// Builds the screen for a match, or returns `nil` (or throws) to decline.
   public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  var registry: RoutingRegistry
-  /// Held links, made on first use (see `Navigator+HeldLinks.swift`).
-  nonisolated let heldLinksSlot = HeldLinksSlot()
+  /// The navigator's routes, factories, interceptors, observers and held links (see
+  /// ``Routing``).
+  ///
+  /// ```swift
+  /// let core = navigator.core   // what navigator.intercept, navigator.table… read and change
+  /// ```
+  nonisolated public let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
 
   /// Creates a navigator that reads patterns and URLs with `options` (a ``RouteOptions/defaultScheme``
   /// lets both be written without a scheme).
+  ///
+  /// ```swift
+  /// let navigator = Navigator<Screen>(host: host, options: RouteOptions(defaultScheme: "myapp"))
+  /// ```
   public init(host: (any NavigationHost<Screen>)? = nil, options: RouteOptions = RouteOptions()) {
     self.host = host
-    registry = RoutingRegistry(options: options)
+    core = RouterCore(RoutingRegistry(options: options))
   }
 
   /// Creates a navigator whose patterns and URLs without a scheme get `scheme`
   /// (DeepNavigator's `Navigator.scheme`): `map("/user/<int:id>")` is
   /// `map("myapp://user/<int:id>")`, `push("/user/10")` is `push("myapp://user/10")`.
+  ///
+  /// ```swift
+  /// let navigator = Navigator<UIViewController>(scheme: "myapp", host: host)
+  /// ```
   public convenience init(scheme: String, host: (any NavigationHost<Screen>)? = nil) {
     self.init(host: host, options: RouteOptions(defaultScheme: scheme))
   }
-
-  /// The default scheme, if any. It is fixed when the navigator is created.
-  public var scheme: String? { registry.options.defaultScheme }
-
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { registry.options }
-
-  /// The mapped routes, in mapping order.
-  public var routes: [Route] { registry.routes }
-
-  /// The mapped routes as a ``RouteTable`` (see ``Router/table``).
-  ///
-  /// ```swift
-  /// let findings = navigator.table.lint()
-  /// ```
-  public var table: RouteTable { registry.table }
 
   // MARK: Mapping
 
@@ -120,18 +116,9 @@ public final class Navigator<Screen> {
     metadata: RouteMetadata = RouteMetadata(),
     _ factory: @escaping ScreenFactory
   ) throws(RouteTableError) -> Route {
-    try registry.add(
+    try core.add(
       pattern, name: name, priority: priority, metadata: metadata,
-      handler: Navigator.erase(factory))
-  }
-
-  /// `factory` as the registry stores it.
-  static func erase(_ factory: @escaping ScreenFactory) -> RouteHandler {
-    .mainActor { match, out in
-      guard let screen = try factory(match) else { return false }
-      out.assumingMemoryBound(to: Screen?.self).pointee = screen
-      return true
-    }
+      handler: .mainActor(MainActorHandlerBox(factory)))
   }
 
   /// Maps `pattern` to an open-handler, run by ``open(_:context:)``.
@@ -149,35 +136,8 @@ public final class Navigator<Screen> {
     metadata: RouteMetadata = RouteMetadata(),
     open handler: @escaping OpenHandler
   ) throws(RouteTableError) -> Route {
-    try registry.add(
+    try core.add(
       pattern, name: name, priority: priority, metadata: metadata, handler: .open(handler))
-  }
-
-  /// Removes the route named `name` (by default a route is named by its pattern).
-  @discardableResult
-  public func unmap(_ name: String) -> Route? {
-    registry.remove(name)
-  }
-
-  /// Adds an interceptor (see ``Router/intercept(scheme:name:_:)``). A rejected URL opens
-  /// nothing: ``push(_:animated:context:)`` returns `nil`, ``open(_:context:)`` returns `false`.
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String {
-    registry.addInterceptor(name: name, scheme: scheme, interceptor)
-  }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool {
-    registry.removeInterceptor(name)
-  }
-
-  /// Adds an observer of every routing decision (see ``RoutingEvent``).
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    registry.addObserver(observer)
   }
 
   // MARK: Navigating
@@ -188,12 +148,7 @@ public final class Navigator<Screen> {
   /// window.rootViewController = navigator.screen(for: launchURL)
   /// ```
   public func screen(for url: String, context: RoutingContext = RoutingContext()) -> Screen? {
-    Navigator.resolveScreen(url, context, registry.snapshot(), interceptors: true).output
-  }
-
-  /// Whether some mapped route (screen or open-handler) matches `url`; runs nothing.
-  public func canOpen(_ url: String) -> Bool {
-    registry.snapshot().matches(url)
+    resolveScreen(url, context, core.snapshot(), isLeaf: true).output
   }
 
   /// Builds the screen for `url` and pushes it on the host.
@@ -236,19 +191,26 @@ public final class Navigator<Screen> {
   /// ```
   @discardableResult
   public func open(_ url: String, context: RoutingContext = RoutingContext()) -> Bool {
-    let outcome = registry.snapshot().route(url, context: context) { entry, match in
-      guard case .open(let handler) = entry else { return .skipped }
-      return attempt(match) { try handler(match) }
+    let outcome = core.snapshot().dispatch(url, context: context, describesUnmatched: false) {
+      $0.runOpen($1)
     }
     return outcome.match != nil
   }
 
   /// Pushes a screen you built yourself.
+  ///
+  /// ```swift
+  /// navigator.push(screen: .settings)
+  /// ```
   public func push(screen: Screen, animated: Bool = true) {
     host?.push(screen, animated: animated)
   }
 
   /// Presents a screen you built yourself.
+  ///
+  /// ```swift
+  /// navigator.present(screen: .compose, wrap: true)
+  /// ```
   public func present(screen: Screen, wrap: Bool = false, animated: Bool = true) {
     host?.present(screen, wrap: wrap, animated: animated)
   }
@@ -260,10 +222,9 @@ public final class Navigator<Screen> {
   /// navigator.stack(for: "myapp://user/42/post/7")   // [user 42 screen, post 7 screen]
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Screen] {
-    let snapshot = registry.snapshot()
+    let snapshot = core.snapshot()
     return snapshot.stack(for: url) { url, isLeaf in
-      let result = Navigator.resolveScreen(url, context, snapshot, interceptors: isLeaf)
-      return (result.output, result.outcome)
+      resolveScreen(url, context, snapshot, isLeaf: isLeaf)
     }
   }
 
@@ -271,6 +232,9 @@ public final class Navigator<Screen> {
   /// ``NavigationHost/setStack(_:animated:)`` — a cold-start deep link opens with its parents
   /// behind it.
   ///
+  /// ```swift
+  /// navigator.showStack(for: launchURL)
+  /// ```
   /// - Returns: The screens, or `[]` (and the host is not touched) when `url` has no screen.
   @discardableResult
   public func showStack(
@@ -281,17 +245,11 @@ public final class Navigator<Screen> {
     return screens
   }
 
-  private static func resolveScreen(
-    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, interceptors: Bool
+  private func resolveScreen(
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, isLeaf: Bool
   ) -> (output: Screen?, outcome: DispatchOutcome) {
-    var output: Screen? = nil
-    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
-      let out = UnsafeMutableRawPointer(pointer)
-      return snapshot.route(url, context: context, interceptors: interceptors) { entry, match in
-        guard case .mainActor(let factory) = entry else { return .skipped }
-        return attempt(match) { try factory(match, out) }
-      }
+    snapshot.resolve(url, context: context, interceptors: isLeaf) {
+      (handler, match, output: inout Screen?) in handler.runOnMainActor(match, into: &output)
     }
-    return (output, outcome)
   }
 }

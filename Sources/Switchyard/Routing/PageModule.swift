@@ -106,32 +106,55 @@ extension Router {
     priority: Int = 0,
     handler: @escaping @Sendable (Module, PageParameters) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
-    try update(atomically: true) { registry throws(RouteTableError) in
-      var routes: [Route] = []
-      for page in Module.allCases {
-        let body: Handler = { match in try handler(page, PageParameters(match: match)) }
-        let name = pageRouteName(Module.self, page)
-        for pattern in pagePatterns(
-          Module.module, page: page.rawValue, scheme: scheme, options: options,
-          routerOptions: registry.options)
-        {
-          routes.append(
-            try registry.add(
-              pattern, name: nil, defaultName: name, priority: priority,
-              metadata: RouteMetadata(), handler: Router.erase(body)))
-        }
-      }
-      return routes
+    try core.add(module: module, scheme: scheme, options: options, priority: priority) { page in
+      .sync(SyncHandlerBox { match in try handler(page, PageParameters(match: match)) })
     }
   }
 
   /// Removes every route registered for `module`.
   ///
+  /// ```swift
+  /// router.remove(module: ShopPages.self)   // the routes removed
+  /// ```
   /// - Returns: The routes removed.
   @discardableResult
   public func remove<Module: PageModule>(module: Module.Type) -> [Route] {
-    let prefix = String(reflecting: Module.self) + "."
-    return routes.filter { $0.name.hasPrefix(prefix) }.compactMap { remove($0.name) }
+    core.remove(module: module)
+  }
+}
+
+extension MainActorRouter {
+  /// Registers every page of `module` with a main-actor handler (see
+  /// ``Router/register(module:scheme:options:priority:handler:)``).
+  ///
+  /// ```swift
+  /// try router.register(module: ShopPages.self) { page, parameters in
+  ///   model.show(page, id: parameters["id"])   // main-actor state
+  ///   return true
+  /// }
+  /// ```
+  /// - Returns: The routes registered, one per page (two with ``PageModuleOptions/hostAsPath``).
+  /// - Throws: ``RouteTableError`` when a page's pattern is invalid; then no page is
+  ///   registered.
+  @discardableResult
+  public func register<Module: PageModule>(
+    module: Module.Type, scheme: String? = nil, options: PageModuleOptions = [],
+    priority: Int = 0,
+    handler: @escaping @MainActor (Module, PageParameters) throws -> Output?
+  ) throws(RouteTableError) -> [Route] {
+    try core.add(module: module, scheme: scheme, options: options, priority: priority) { page in
+      .mainActor(MainActorHandlerBox { match in try handler(page, PageParameters(match: match)) })
+    }
+  }
+
+  /// Removes every route registered for `module`.
+  ///
+  /// ```swift
+  /// router.remove(module: ShopPages.self)
+  /// ```
+  @discardableResult
+  public func remove<Module: PageModule>(module: Module.Type) -> [Route] {
+    core.remove(module: module)
   }
 }
 

@@ -141,6 +141,6 @@ extension RouteSet {
   public func url(
     for route: some Routable, host: String? = nil, scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try route.url(host: host, scheme: scheme, options: router.options)
+    try route.url(host: host, scheme: scheme, options: router.core.options)
   }
 }

@@ -138,12 +138,9 @@ extension Router {
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @Sendable (R) throws -> Output?
   ) throws(RouteTableError) -> Route {
-    let pattern = try R.checkedRoutePattern()
-    return try update { registry throws(RouteTableError) in
-      try registry.add(
-        pattern, name: name, defaultName: String(describing: R.self), priority: priority,
-        metadata: metadata, handler: Router.erase { match in try handler(R(match: match)) })
-    }
+    try core.add(
+      type, name: name, priority: priority, metadata: metadata,
+      handler: .sync(SyncHandlerBox { try handler(R(match: $0)) }))
   }
 }
 
@@ -180,6 +177,11 @@ extension Routable {
 ///
 /// Routes are ranked by the precedence rules (<doc:Precedence>), not by their order in the list;
 /// the list order only breaks ties between equally specific patterns.
+///
+/// It is the migration path from Trailcutter (<doc:MigratingFromTrailcutter>), kept as a thin
+/// layer over a ``Router``: new code registers route types on a router
+/// (`try router.register(SearchRoute.self) { route in … }`), which adds handlers, metadata and
+/// held links.
 public struct RouteSet: Sendable {
   /// The router the set is built on: add interceptors, observers or an unmatched handler here.
   public let router: Router<any Routable>

@@ -25,7 +25,7 @@
 /// (<doc:Isolation>). Each routing call works on an immutable compiled snapshot of the routes,
 /// taken when it starts; registrations are compiled on the next routing call, incrementally
 /// (<doc:RegistrationCost>).
-public final class Router<Output>: Sendable {
+public final class Router<Output>: Sendable, Routing {
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
   /// declines, so `try match.value("id", as: Int.self)` falls through to the next candidate on bad input —
   /// except reading a name the route does not declare, which stops routing
@@ -36,11 +36,14 @@ public final class Router<Output>: Sendable {
   /// Called when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
-  // Usable from inlinable code: `route` and `register` are specialised in the app for its
-  // `Output`, so a routing call looks up no generic metadata (<doc:RegistrationCost>).
-  @usableFromInline let state: Locked<RouterState>
-  /// Held links, made on first use (see `Router+HeldLinks.swift`).
-  let heldLinksSlot = HeldLinksSlot()
+  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
+  ///
+  /// ```swift
+  /// let core = router.core   // what router.intercept, router.table… read and change
+  /// ```
+  // `route` reads it from inlined code: it is specialised in the app for its `Output`, so a
+  // routing call looks up no generic metadata (<doc:RegistrationCost>).
+  public let core: RouterCore
 
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
@@ -48,8 +51,8 @@ public final class Router<Output>: Sendable {
   /// ```swift
   /// let router = Router<Bool>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
-  public convenience init(options: RouteOptions = RouteOptions()) {
-    self.init(registry: RoutingRegistry(options: options))
+  public init(options: RouteOptions = RouteOptions()) {
+    core = RouterCore(RoutingRegistry(options: options))
   }
 
   /// Creates a router that routes with `table`: its routes, in its order, with their names,
@@ -66,12 +69,8 @@ public final class Router<Output>: Sendable {
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of the
   ///   table's routes are duplicates, which a router refuses (`lint` reports them).
-  public convenience init(table: RouteTable) throws(RouteTableError) {
-    self.init(registry: try RoutingRegistry(table: table))
-  }
-
-  init(registry: RoutingRegistry) {
-    state = Locked(RouterState(registry: registry))
+  public init(table: RouteTable) throws(RouteTableError) {
+    core = RouterCore(try RoutingRegistry(table: table))
   }
 
   /// Creates a router that answers links from `origins` only: a pattern without a scheme and
@@ -86,28 +85,11 @@ public final class Router<Output>: Sendable {
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/badOrigin``) for an origin that is
   ///   not a scheme with an optional host.
-  public convenience init(
+  public init(
     accepting origins: [String], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
-    var options = options
-    for origin in origins { options.acceptedOrigins.append(try LinkOrigin(origin)) }
-    self.init(options: options)
+    core = try RouterCore(accepting: origins, options: options)
   }
-
-  /// The options patterns and URLs are read with.
-  public var options: RouteOptions { state.withLock { $0.registry.options } }
-
-  /// The routes, in registration order.
-  public var routes: [Route] { state.withLock { $0.registry.routes } }
-
-  /// The router's routes as a ``RouteTable``, in registration order, read under the router's
-  /// options: what lint, explain, app-link export and ``RouteTable/expectRoutes(_:)`` take.
-  ///
-  /// ```swift
-  /// let findings = router.table.lint()
-  /// print(router.table.explain("myapp://user/42"))
-  /// ```
-  public var table: RouteTable { state.withLock { $0.registry.table } }
 
   // MARK: Registering
 
@@ -128,18 +110,15 @@ public final class Router<Output>: Sendable {
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern, a taken name, or a duplicate of a route
   ///   the router has (``RouteTableError/Code/duplicateRoute``); nothing is registered.
-  @inlinable
   @discardableResult
   public func register(
     _ pattern: String, name: String? = nil, priority: Int = 0,
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping Handler
   ) throws(RouteTableError) -> Route {
-    try update { registry throws(RouteTableError) in
-      try registry.add(
-        pattern, name: name, priority: priority, metadata: metadata,
-        handler: Router.erase(handler))
-    }
+    try core.add(
+      pattern, name: name, priority: priority, metadata: metadata,
+      handler: .sync(SyncHandlerBox(handler)))
   }
 
   /// Registers `pattern` with an asynchronous handler, run by ``handle(_:context:)``.
@@ -160,29 +139,9 @@ public final class Router<Output>: Sendable {
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping AsyncHandler
   ) throws(RouteTableError) -> Route {
-    try update { registry throws(RouteTableError) in
-      try registry.add(
-        pattern, name: name, priority: priority, metadata: metadata,
-        handler: Router.erase(async: handler))
-    }
-  }
-
-  /// Removes the route named `name`.
-  ///
-  /// ```swift
-  /// let route = try router.register("/old") { _ in true }
-  /// router.remove(route.name)   // the route
-  /// router.route("/old")        // nil
-  /// ```
-  /// - Returns: The removed route, or `nil` when there was none.
-  @discardableResult
-  public func remove(_ name: String) -> Route? {
-    state.withLock { $0.registry.remove(name) }
-  }
-
-  /// Removes every route (interceptors, observers and the unmatched handler stay).
-  public func removeAll() {
-    state.withLock { $0.registry.removeAllRoutes() }
+    try core.add(
+      pattern, name: name, priority: priority, metadata: metadata,
+      handler: .async(AsyncHandlerBox(handler)))
   }
 
   /// Called when no handler takes a URL: no route matches, every candidate declined, an
@@ -196,98 +155,16 @@ public final class Router<Output>: Sendable {
   /// }
   /// ```
   public var unmatchedHandler: UnmatchedHandler? {
-    get { state.withLock { $0.unmatchedHandler as? UnmatchedHandler } }
+    get { (core.state.withLock { $0.fallback } as? UnmatchedHandlerBox<Output>)?.body }
     set {
-      var erased: ErasedUnmatchedHandler? = nil
-      if let handler = newValue {
-        erased = { request, out in
-          out.assumingMemoryBound(to: Output?.self).pointee = handler(request)
-        }
-      }
-      state.withLock {
-        $0.unmatchedHandler = newValue
-        $0.fallback = erased
-      }
+      let box = newValue.map(UnmatchedHandlerBox.init)
+      core.state.withLock { $0.fallback = box }
     }
   }
 
   // MARK: Interceptors and observers
 
-  /// Adds an interceptor, run before any handler for every URL (or only URLs of `scheme`),
-  /// after the interceptors added before it.
-  ///
-  /// An interceptor passes, rejects (no handler runs; the unmatched handler does) or
-  /// redirects to another URL, which is then routed from the start. Interceptors run for
-  /// unmatched URLs too (`request.match` is `nil`), so they can rewrite legacy links. They see
-  /// the best route's metadata and the call's context.
-  ///
-  /// ```swift
-  /// router.intercept(name: "login") { request in
-  ///   if request.metadata[.requiresSignIn], !session.isSignedIn {
-  ///     return .redirect(to: "shop://login")
-  ///   }
-  ///   return .pass
-  /// }
-  /// ```
-  /// - Returns: The interceptor's name (`name`, or `"interceptor N"`), for
-  ///   ``removeInterceptor(_:)`` and for routing events.
-  @discardableResult
-  public func intercept(
-    scheme: String? = nil, name: String? = nil,
-    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
-  ) -> String {
-    state.withLock { $0.registry.addInterceptor(name: name, scheme: scheme, interceptor) }
-  }
-
-  /// Removes the interceptors named `name`; returns whether there was one.
-  @discardableResult
-  public func removeInterceptor(_ name: String) -> Bool {
-    state.withLock { $0.registry.removeInterceptor(name) }
-  }
-
-  /// How many redirections one routing call follows before giving up with
-  /// ``UnmatchedReason/tooManyRedirects``. Default 8. A redirection back to a URL already
-  /// routed in the call stops at once with ``UnmatchedReason/redirectLoop``.
-  public var maximumRedirects: Int {
-    get { state.withLock { $0.registry.maximumRedirects } }
-    set { state.withLock { $0.registry.maximumRedirects = newValue } }
-  }
-
-  /// Adds an observer that is told of every routing decision (see ``RoutingEvent``).
-  ///
-  /// Observers run synchronously on the routing thread: keep them short. While no observer
-  /// is registered, routing reads no clock.
-  ///
-  /// ```swift
-  /// router.observe { event in
-  ///   metrics.record(event.pattern ?? "unmatched", outcome: "\(event.outcome)", event.duration)
-  /// }
-  /// ```
-  public func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
-    state.withLock { $0.registry.addObserver(observer) }
-  }
-
   // MARK: Routing
-
-  /// The best matching route for `url`, without running interceptors or handlers.
-  ///
-  /// ```swift
-  /// router.match("myapp://user/42")?.route.pattern.text   // "myapp://user/<int:id>"
-  /// ```
-  public func match(_ url: String) -> RouteMatch? {
-    snapshot().best(url)?.match
-  }
-
-  /// Whether some route matches `url`. Runs no handler and no interceptor, so a URL whose
-  /// handlers would all decline still answers `true`.
-  ///
-  /// ```swift
-  /// router.canRoute("myapp://user/42")   // true
-  /// router.canRoute("myapp://nowhere")   // false
-  /// ```
-  public func canRoute(_ url: String) -> Bool {
-    snapshot().matches(url)
-  }
 
   /// Routes `url`: runs the interceptors, then the candidates' handlers in precedence order
   /// until one returns an output; when none does, the unmatched handler.
@@ -303,9 +180,16 @@ public final class Router<Output>: Sendable {
   @inlinable
   @discardableResult
   public func route(_ url: String, context: RoutingContext = RoutingContext()) -> Output? {
+    let (snapshot, fallback) = core.read()
     var output: Output? = nil
-    withUnsafeMutablePointer(to: &output) { pointer in
-      state.route(url, context, into: UnsafeMutableRawPointer(pointer))
+    snapshot.dispatch(
+      url, context: context, describesUnmatched: fallback != nil, keepsMatch: false
+    ) { handler, match in
+      handler.runSync(match, into: &output)
+    } ended: { outcome in
+      if let request = outcome.unmatched, let fallback = fallback as? UnmatchedHandlerBox<Output> {
+        output = fallback.body(request)
+      }
     }
     return output
   }
@@ -321,8 +205,8 @@ public final class Router<Output>: Sendable {
   public func resolve(
     _ url: String, context: RoutingContext = RoutingContext()
   ) -> RoutingResult<Output> {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
-    return Router.resolve(url, context, snapshot, fallback, interceptors: true)
+    let (snapshot, fallback) = core.read()
+    return resolve(url, context, snapshot, fallback, isLeaf: true)
   }
 
   /// Routes `url`, running synchronous and asynchronous handlers alike.
@@ -336,51 +220,20 @@ public final class Router<Output>: Sendable {
   public func handle(
     _ url: String, context: RoutingContext = RoutingContext()
   ) async throws -> Output? {
-    try await resolveRunningAsync(url, context: context).output
-  }
-
-  /// Routes `url` like ``handle(_:context:)`` and tells what happened, as ``resolve(_:context:)``
-  /// does.
-  func resolveRunningAsync(
-    _ url: String, context: RoutingContext
-  ) async throws -> RoutingResult<Output> {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
-    return try await resolveRunningAsync(url, context: context, snapshot, fallback)
+    let (snapshot, fallback) = core.read()
+    return try await resolveRunningAsync(url, context: context, snapshot, fallback).output
   }
 
   /// Routes `url` like ``handle(_:context:)`` with `snapshot` and `fallback` as read by the
-  /// caller.
+  /// caller, and tells what happened, as ``resolve(_:context:)`` does.
   func resolveRunningAsync(
-    _ url: String, context: RoutingContext, _ snapshot: RoutingSnapshot,
-    _ fallback: ErasedUnmatchedHandler?
+    _ url: String, context: RoutingContext, _ snapshot: RoutingSnapshot, _ fallback: AnyObject?
   ) async throws -> RoutingResult<Output> {
-    let box = OutputBox<Output>()
-    let outcome = try await snapshot.route(url, context: context) { handler, match in
-      switch handler {
-      case .sync(let body):
-        var output: Output? = nil
-        let result = withUnsafeMutablePointer(to: &output) { pointer in
-          attempt(match) { try body(match, UnsafeMutableRawPointer(pointer)) }
-        }
-        box.value = output
-        return result
-      case .async(let body):
-        do {
-          return try await body(match, box) ? .handled : .declined(nil)
-        } catch {
-          return classify(error, match)
-        }
-      case .mainActor, .open, .declared:
-        return .skipped
-      }
-    }
-    if outcome.match != nil { return RoutingResult(outcome, output: box.value) }
-    guard let request = outcome.unmatched, let fallback else {
-      return RoutingResult(outcome, output: nil)
-    }
     var output: Output? = nil
-    withUnsafeMutablePointer(to: &output) { fallback(request, UnsafeMutableRawPointer($0)) }
-    return RoutingResult(outcome, output: output)
+    let outcome = try await snapshot.dispatch(url, context: context) { handler, match in
+      await handler.runAsync(match, into: &output)
+    }
+    return RoutingResult(outcome, output: output ?? unmatchedOutput(outcome, fallback))
   }
 
   /// The back stack for `url`: the outputs of its parent routes, shortest first, then the
@@ -403,138 +256,38 @@ public final class Router<Output>: Sendable {
   /// //                myapp://user/42/post (no route)
   /// ```
   public func stack(for url: String, context: RoutingContext = RoutingContext()) -> [Output] {
-    let (snapshot, fallback) = state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    let (snapshot, fallback) = core.read()
     return stack(for: url, context: context, snapshot, fallback)
   }
 
   /// The back stack for `url` with `snapshot` and `fallback` as read by the caller.
   func stack(
-    for url: String, context: RoutingContext, _ snapshot: RoutingSnapshot,
-    _ fallback: ErasedUnmatchedHandler?
+    for url: String, context: RoutingContext, _ snapshot: RoutingSnapshot, _ fallback: AnyObject?
   ) -> [Output] {
     snapshot.stack(for: url) { url, isLeaf in
-      let result = Router.resolve(
-        url, context, snapshot, isLeaf ? fallback : nil, interceptors: isLeaf)
-      return (
-        result.output,
-        DispatchOutcome(
-          match: result.match, unmatched: result.unmatched, redirects: result.redirects,
-          intercepted: result.wasIntercepted)
-      )
+      resolve(url, context, snapshot, fallback, isLeaf: isLeaf).level
     }
   }
 
   // MARK: Internals
 
-  /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
-  /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
-  /// so a registration of several routes is all or nothing.
-  @usableFromInline
-  func update<Result>(
-    atomically: Bool = false,
-    _ body: (inout RoutingRegistry) throws(RouteTableError) -> Result
-  ) throws(RouteTableError) -> Result {
-    try state.withLock { state throws(RouteTableError) in
-      guard atomically else { return try body(&state.registry) }
-      var registry = state.registry
-      let result = try body(&registry)
-      state.registry = registry
-      return result
-    }
-  }
-
-  /// `handler` as the registry stores it.
-  @inlinable
-  static func erase(_ handler: @escaping Handler) -> RouteHandler {
-    .sync { match, out in
-      guard let output = try handler(match) else { return false }
-      out.assumingMemoryBound(to: Output?.self).pointee = output
-      return true
-    }
-  }
-
-  /// `handler` as the registry stores it.
-  static func erase(async handler: @escaping AsyncHandler) -> RouteHandler {
-    .async { match, box in
-      guard let output = try await handler(match) else { return false }
-      unsafeDowncast(box, to: OutputBox<Output>.self).value = output
-      return true
-    }
-  }
-
-  func snapshot() -> RoutingSnapshot {
-    state.withLock { $0.registry.snapshot() }
-  }
-
-  private static func resolve(
-    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot,
-    _ fallback: ErasedUnmatchedHandler?, interceptors: Bool
+  /// Routes `url` through the synchronous handlers; a leaf runs the interceptors and the
+  /// unmatched handler, a back stack's parent neither.
+  private func resolve(
+    _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, _ fallback: AnyObject?,
+    isLeaf: Bool
   ) -> RoutingResult<Output> {
-    var output: Output? = nil
-    let outcome = withUnsafeMutablePointer(to: &output) { pointer in
-      dispatchSync(
-        url, context, snapshot, fallback, UnsafeMutableRawPointer(pointer),
-        interceptors: interceptors)
+    let (output, outcome) = snapshot.resolve(url, context: context, interceptors: isLeaf) {
+      (handler, match, output: inout Output?) in handler.runSync(match, into: &output)
     }
-    return RoutingResult(outcome, output: output)
+    return RoutingResult(
+      outcome, output: output ?? unmatchedOutput(outcome, isLeaf ? fallback : nil))
   }
-}
 
-/// An unmatched handler as a router stores it: writes its output through the pointer.
-typealias ErasedUnmatchedHandler = @Sendable (UnmatchedRequest, UnsafeMutableRawPointer) -> Void
-
-/// A router's state behind its lock; not generic, so routing looks up no generic metadata.
-@usableFromInline
-struct RouterState {
-  var registry: RoutingRegistry
-  /// The unmatched handler as set (a `Router<Output>.UnmatchedHandler`), for its getter.
-  var unmatchedHandler: (any Sendable)? = nil
-  var fallback: ErasedUnmatchedHandler? = nil
-}
-
-extension Locked where State == RouterState {
-  /// The whole of ``Router/route(_:context:)`` but the output's storage: not generic, so it
-  /// runs without looking up generic metadata.
-  @usableFromInline
-  func route(_ url: String, _ context: RoutingContext, into out: UnsafeMutableRawPointer) {
-    let (snapshot, fallback) = withLock { ($0.registry.snapshot(), $0.fallback) }
-    snapshot.routeOutput(url, context, fallback, into: out)
-  }
-}
-
-/// Routes `url` through synchronous handlers, writing the output (a handler's or the unmatched
-/// handler's) through `out`.
-func dispatchSync(
-  _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot,
-  _ fallback: ErasedUnmatchedHandler?, _ out: UnsafeMutableRawPointer, interceptors: Bool = true,
-  describesUnmatched: Bool = true
-) -> DispatchOutcome {
-  let outcome = snapshot.route(
-    url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched
-  ) { handler, match in
-    invokeSync(handler, match, out)
-  }
-  if outcome.match == nil, let request = outcome.unmatched, let fallback {
-    fallback(request, out)
-  }
-  return outcome
-}
-
-/// Runs a synchronous handler for `Router.route` and `Router.resolve`.
-func invokeSync(
-  _ handler: RouteHandler, _ match: RouteMatch, _ out: UnsafeMutableRawPointer
-) -> Attempt {
-  switch handler {
-  case .sync(let body): return attempt(match) { try body(match, out) }
-  case .async: return .needsAsync
-  case .mainActor, .open, .declared: return .skipped
-  }
-}
-
-extension RoutingResult {
-  init(_ outcome: DispatchOutcome, output: Output?) {
-    self.init(
-      output: output, match: outcome.match, unmatched: outcome.unmatched,
-      redirects: outcome.redirects, wasIntercepted: outcome.intercepted)
+  /// The unmatched handler's output when routing ended with no handler's.
+  private func unmatchedOutput(_ outcome: DispatchOutcome, _ fallback: AnyObject?) -> Output? {
+    guard let request = outcome.unmatched, let handler = fallback as? UnmatchedHandlerBox<Output>
+    else { return nil }
+    return handler.body(request)
   }
 }

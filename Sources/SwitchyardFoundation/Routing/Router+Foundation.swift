@@ -6,10 +6,10 @@ public import Switchyard
   public import Foundation
 #endif
 
-// Foundation `URL`s for the routers and the navigator: each overload routes the URL's
-// `absoluteString`, exactly as the `String` form would.
+// Foundation `URL`s for the routers (written once, over `URLRouting`) and the navigator: each
+// overload routes the URL's `absoluteString`, exactly as the `String` form would.
 
-extension Router {
+extension URLRouting {
   /// Routes a Foundation `URL` (see ``Router/route(_:context:)``).
   ///
   /// ```swift
@@ -29,14 +29,6 @@ extension Router {
     resolve(url.absoluteString, context: context)
   }
 
-  /// Routes a Foundation `URL` through async handlers too (see ``Router/handle(_:context:)``).
-  @discardableResult
-  public func handle(_ url: URL, context: RoutingContext = RoutingContext()) async throws
-    -> Output?
-  {
-    try await handle(url.absoluteString, context: context)
-  }
-
   /// The back stack of a Foundation `URL` (see ``Router/stack(for:context:)``).
   public func stack(for url: URL, context: RoutingContext = RoutingContext()) -> [Output] {
     stack(for: url.absoluteString, context: context)
@@ -53,32 +45,13 @@ extension Router {
   }
 }
 
-extension MainActorRouter {
-  /// Routes a Foundation `URL` on the main actor (see ``MainActorRouter/route(_:context:)``).
-  ///
-  /// ```swift
-  /// .onOpenURL { url in router.route(url) }
-  /// ```
+extension Router {
+  /// Routes a Foundation `URL` through async handlers too (see ``Router/handle(_:context:)``).
   @discardableResult
-  public func route(_ url: URL, context: RoutingContext = RoutingContext()) -> Output? {
-    route(url.absoluteString, context: context)
-  }
-
-  /// Resolves a Foundation `URL` (see ``MainActorRouter/resolve(_:context:)``).
-  public func resolve(
-    _ url: URL, context: RoutingContext = RoutingContext()
-  ) -> RoutingResult<Output> {
-    resolve(url.absoluteString, context: context)
-  }
-
-  /// The back stack of a Foundation `URL`.
-  public func stack(for url: URL, context: RoutingContext = RoutingContext()) -> [Output] {
-    stack(for: url.absoluteString, context: context)
-  }
-
-  /// Whether some route matches a Foundation `URL`.
-  public func canRoute(_ url: URL) -> Bool {
-    canRoute(url.absoluteString)
+  public func handle(_ url: URL, context: RoutingContext = RoutingContext()) async throws
+    -> Output?
+  {
+    try await handle(url.absoluteString, context: context)
   }
 }
 
@@ -116,8 +89,8 @@ extension Navigator {
   }
 
   /// Whether some mapped route matches a Foundation `URL`.
-  public func canOpen(_ url: URL) -> Bool {
-    canOpen(url.absoluteString)
+  public func canRoute(_ url: URL) -> Bool {
+    canRoute(url.absoluteString)
   }
 
   /// Shows the back stack of a Foundation `URL`.

@@ -24,7 +24,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("A dispatch's capacity replaces the router's: no cap holds 200 links")
   func dispatchCapacityNone() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     try router.declare("/a/<int:t>", name: "a")
     let patient = HoldPolicy(timeout: nil, capacity: nil)
     let links = (0..<200).map { router.dispatch("myapp://a/\($0)", policy: patient) }
@@ -37,7 +38,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("A dispatch's capacity below the router's drops the oldest of its links")
   func dispatchCapacitySmaller() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     try router.declare("/a/<int:t>", name: "a")
     let links = (0..<3).map { router.dispatch("myapp://a/\($0)", policy: HoldPolicy(capacity: 2)) }
     #expect(router.links.held.map(\.id) == [links[1].id, links[2].id])
@@ -46,7 +48,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("A route's policy without a cap is not capped by the router's")
   func routeCapacityNone() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     router.links.holdPolicy = HoldPolicy(capacity: 1)
     try router.declare(
       "/a/<int:t>", name: "a", metadata: .with(.holdPolicy, HoldPolicy(capacity: nil)))
@@ -61,7 +64,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("An unmatched link carries the URL's query parameters, in its result and its event")
   func unmatchedParameters() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var events = router.links.events().makeAsyncIterator()
     let link = router.dispatch("myapp://nowhere?x=1&y=2&x=3#tab=posts")
@@ -75,7 +79,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("A coalesced link no route matches carries the URL's query parameters")
   func coalescedUnmatchedParameters() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     router.links.holdPolicy = HoldPolicy(coalescingWindow: .seconds(5))
     let first = router.dispatch("myapp://nowhere?x=1")
     let repeated = await router.dispatch("myapp://nowhere?x=1").result
@@ -89,7 +94,8 @@ struct HeldLinkDeliveryTests {
   @Test("A route's coalescing window outlives 300 other URLs")
   func routeWindowSurvivesPruning() async throws {
     let clock = TestClock()
-    let router = Router<Int>(clock: clock)
+    let router = Router<Int>()
+    router.links.use(clock)
     try router.register(
       "/a/<int:t>", metadata: .with(.holdPolicy, HoldPolicy(coalescingWindow: .seconds(60)))
     ) { try $0.value("t", as: Int.self) }
@@ -104,7 +110,8 @@ struct HeldLinkDeliveryTests {
   @Test("A dispatch's coalescing window outlives 300 other URLs")
   func dispatchWindowSurvivesPruning() async throws {
     let clock = TestClock()
-    let router = Router<Int>(clock: clock)
+    let router = Router<Int>()
+    router.links.use(clock)
     try router.register("/a/<int:t>") { try $0.value("t", as: Int.self) }
     let windowed = HoldPolicy(coalescingWindow: .seconds(60))
     #expect(await router.dispatch("myapp://a/1", policy: windowed).result.outcome == .handled)
@@ -119,7 +126,8 @@ struct HeldLinkDeliveryTests {
   @Test("A link that races attach is never left held: 200 rounds of 40 links")
   func dispatchRacesAttach() async throws {
     for round in 0..<200 {
-      let router = Router<Int>(clock: TestClock())
+      let router = Router<Int>()
+      router.links.use(TestClock())
       try router.declare("/a/<int:t>", name: "a")
       let links = await withTaskGroup(of: [DispatchedLink<Int>].self) { group in
         group.addTask { (0..<40).map { router.dispatch("myapp://a/\($0)") } }
@@ -146,7 +154,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("detach after dispatch holds the queued link again; no unmatched handler runs")
   func detachHoldsQueuedLink() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     let (opened, open) = AsyncStream<Void>.makeStream()
     try router.registerAsync("myapp://block") { _ in
       for await _ in opened { break }
@@ -178,7 +187,8 @@ struct HeldLinkDeliveryTests {
 
   @Test("A link re-held by detach keeps its place before links dispatched after it")
   func reheldLinkKeepsItsPlace() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     let (opened, open) = AsyncStream<Void>.makeStream()
     try router.registerAsync("myapp://block") { _ in
       for await _ in opened { break }

@@ -9,7 +9,8 @@ import Testing
 struct HeldLinkRouteCountTests {
   @Test("Links for a ready route are delivered while another route holds hundreds")
   func readyBesideHeld() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     try router.declare("/waiting/<int:n>", name: "waiting")
     try router.register("/ready/<int:n>", name: "ready") { try $0.value("n", as: Int.self) }
     let patient = HoldPolicy(timeout: nil, capacity: nil)
@@ -24,7 +25,8 @@ struct HeldLinkRouteCountTests {
 
   @Test("A cancelled held link no longer counts: the route's next link is held, not dropped")
   func cancelledLinkForgotten() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     try router.declare(
       "/p/<int:n>", name: "p", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepFirst)))
     let first = router.dispatch("myapp://p/1")
@@ -40,7 +42,8 @@ struct HeldLinkRouteCountTests {
 
   @Test("keepLatest replaces the route's held link; other routes' links stay")
   func keepLatestCounts() async throws {
-    let router = Router<Int>(clock: TestClock())
+    let router = Router<Int>()
+    router.links.use(TestClock())
     try router.declare(
       "/p/<int:n>", name: "p", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepLatest)))
     try router.declare("/q/<int:n>", name: "q")

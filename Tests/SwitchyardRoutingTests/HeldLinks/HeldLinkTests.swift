@@ -12,7 +12,8 @@ struct HeldLinkTests {
   func peopleRouter(
     _ clock: TestClock<Duration>, policy: HoldPolicy = HoldPolicy()
   ) throws -> Router<Destination> {
-    let router = Router<Destination>(clock: clock)
+    let router = Router<Destination>()
+    router.links.use(clock)
     router.links.holdPolicy = policy
     try router.declare("/people/:id", name: "person")
     try router.declare("/people", name: "people")
@@ -48,7 +49,8 @@ struct HeldLinkTests {
 
   @Test("A link whose route has a handler and open gates is delivered at once")
   func readyAtOnce() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     let result = await router.dispatch("myapp://user/42").result
     #expect(result.outcome == .handled)
@@ -144,7 +146,8 @@ struct HeldLinkTests {
   @Test("A handler that throws ends the link as failed, with the error and the parameters")
   func failed() async throws {
     struct NotReady: Error {}
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.register("/people/:id") { _ in throw NotReady() }
     let result = await router.dispatch("myapp://people/7?tab=posts").result
     #expect(result.outcome == .failed)
@@ -170,7 +173,8 @@ struct HeldLinkTests {
 
   @Test("Gates: a link waits for every gate its route needs; closing holds new links again")
   func gates() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.register(
       "myapp://orders/:id", name: "order", metadata: .with(.gates, [.signedIn, .migrated])
     ) { .slug(try $0.value("id", as: String.self)) }
@@ -196,7 +200,8 @@ struct HeldLinkTests {
 
   @Test("Router-wide gates hold every link; released links are delivered in arrival order")
   func routerGatesInOrder() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     let order = Recorder<String>()
     try router.register("myapp://user/<int:id>") { match in
       order.append("user \(try match.value("id", as: Int.self))")
@@ -219,7 +224,8 @@ struct HeldLinkTests {
 
   @Test("keepLatest: a new link for a route replaces the held one, which is dropped")
   func keepLatest() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.declare(
       "/people/:id", name: "person", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepLatest)))
     let first = router.dispatch("myapp://people/1")
@@ -231,7 +237,8 @@ struct HeldLinkTests {
 
   @Test("keepFirst: a new link for a route that holds one is dropped")
   func keepFirst() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.declare(
       "/people/:id", name: "person", metadata: .with(.holdPolicy, HoldPolicy(repeats: .keepFirst)))
     let first = router.dispatch("myapp://people/1")
@@ -243,7 +250,8 @@ struct HeldLinkTests {
 
   @Test("Capacity: over the cap, the oldest held link is dropped, with an event")
   func capacity() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     router.links.holdPolicy = HoldPolicy(capacity: 2)
     try router.declare("/people/:id", name: "person")
     try router.declare(
@@ -306,7 +314,8 @@ struct HeldLinkTests {
 
   @Test("A cold-start link behind sign-in ends on its screen with its back stack")
   func coldStartStack() async throws {
-    let router = Router<Destination>(clock: TestClock())
+    let router = Router<Destination>()
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>", name: "user") {
       .user(try $0.value("id", as: Int.self))
     }
@@ -407,7 +416,8 @@ struct MainActorHeldLinkTests {
   @MainActor
   func mainActorHandlers() async throws {
     let model = ScreenModel()
-    let router = MainActorRouter<Destination>(clock: TestClock())
+    let router = MainActorRouter<Destination>()
+    router.links.use(TestClock())
     try router.declare("myapp://user/<int:id>", name: "user")
     try router.register("myapp://post/<int:id>", metadata: .with(.gates, [.launched])) { match in
       model.path.append(.post(try match.value("id", as: Int.self)))
@@ -431,7 +441,8 @@ struct MainActorHeldLinkTests {
   @MainActor
   func fromOtherTasks() async throws {
     let model = ScreenModel()
-    let router = MainActorRouter<Destination>(clock: TestClock())
+    let router = MainActorRouter<Destination>()
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>") { match in
       model.path.append(.user(try match.value("id", as: Int.self)))
       return .user(try match.value("id", as: Int.self))

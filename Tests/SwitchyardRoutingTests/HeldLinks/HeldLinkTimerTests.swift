@@ -35,7 +35,8 @@ struct HeldLinkTimerTests {
   @Test("A timer that starts sleeping after the clock reached its deadline still times out")
   func timerStartsLate() async throws {
     let clock = LateSleepClock()
-    let router = Router<Int>(clock: clock)
+    let router = Router<Int>()
+    router.links.use(clock)
     router.links.holdPolicy = HoldPolicy(timeout: .seconds(10))
     try router.declare("/people/:id", name: "person")
     let link = router.dispatch("myapp://people/7")

@@ -38,8 +38,8 @@ struct RegistrationLevelsTests {
       let expected = RouteMatcher(table).match(probe).flatMap { Int($0.route.name) }
       #expect(router.route(probe) == expected, "after \(index + 1) routes, \(probe)")
     }
-    #expect(router.routes.count == 300)
-    #expect(router.routes.map(\.index) == Array(0..<300))
+    #expect(router.table.routes.count == 300)
+    #expect(router.table.routes.map(\.index) == Array(0..<300))
   }
 
   @Test("removing a route from any level")
@@ -56,7 +56,7 @@ struct RegistrationLevelsTests {
     #expect(router.route("/a") == nil)
     #expect(router.route("/b") == "b")
     #expect(router.route("/c") == nil)
-    #expect(router.routes.map(\.name) == ["b"])
+    #expect(router.table.routes.map(\.name) == ["b"])
     try router.register("/a", name: "a") { _ in "a again" }
     #expect(router.route("/a") == "a again")
   }
@@ -78,15 +78,12 @@ struct RegistrationLevelsTests {
     for index in 0..<200 {
       try router.register("/r/\(index)/:x", name: "r\(index)") { _ in index }
     }
-    func compilations() -> Int { router.state.withLock { $0.registry.compilations } }
+    func compilations() -> Int { router.core.state.withLock { $0.registry.compilations } }
     #expect(router.route("/r/150/a") == 150)
     let before = compilations()
     for index in stride(from: 0, to: 200, by: 2) { router.remove("r\(index)") }
     for index in stride(from: 1, to: 100, by: 2) {
-      let replaced = try router.update { registry throws(RouteTableError) in
-        registry.setHandler(Router<Int>.erase { _ in -index }, for: "r\(index)")
-      }
-      #expect(replaced)
+      try router.attach("r\(index)") { _ in -index }
     }
     #expect(compilations() == before)
     #expect(router.route("/r/150/a") == nil)
@@ -94,11 +91,9 @@ struct RegistrationLevelsTests {
     #expect(router.route("/r/51/a") == -51)
     #expect(compilations() == before + 1)
     // A new handler alone compiles nothing: the level keeps its matcher.
-    _ = try router.update { registry throws(RouteTableError) in
-      registry.setHandler(Router<Int>.erase { _ in 7 }, for: "r199")
-    }
+    try router.attach("r199") { _ in 7 }
     #expect(router.route("/r/199/a") == 7)
     #expect(compilations() == before + 1)
-    #expect(router.routes.count == 100)
+    #expect(router.table.routes.count == 100)
   }
 }

@@ -157,7 +157,7 @@ struct MigratingFromDeepNavigatorTests {
   func defaultScheme() throws {
     let navigator = Navigator<Screen>(scheme: "myapp", host: host)
     try navigator.map("/user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
-    #expect(navigator.scheme == "myapp")
+    #expect(navigator.table.options.defaultScheme == "myapp")
     #expect(navigator.push("/user/10") == .user(10))
     #expect(navigator.push("myapp://user/10") == .user(10))
     #expect(navigator.push("other://user/10") == nil)
@@ -224,13 +224,13 @@ struct MigratingFromDeepNavigatorTests {
     #expect(host.log.count == 1)
   }
 
-  @Test("unmap, canOpen and routes")
+  @Test("remove, canRoute and the table's routes")
   func unmap() throws {
     let navigator = try makeNavigator()
-    #expect(navigator.routes.count == 3)
-    #expect(navigator.canOpen("myapp://alert"))
-    #expect(navigator.unmap("myapp://alert") != nil)
-    #expect(!navigator.canOpen("myapp://alert"))
+    #expect(navigator.table.routes.count == 3)
+    #expect(navigator.canRoute("myapp://alert"))
+    #expect(navigator.remove("myapp://alert") != nil)
+    #expect(!navigator.canRoute("myapp://alert"))
     #expect(!navigator.open("myapp://alert"))
   }
 

@@ -70,9 +70,9 @@ struct MigratingFromHandyRouterTests {
     #expect(router.route("https://www.example.com/Module/B") ?? false)
     #expect(!(router.route("https://www.example.com/Module/C") ?? false))
     #expect(pages.all == ["A", "B"])
-    #expect(router.routes.map(\.pattern.text) == ["/Module/A", "/Module/B"])
+    #expect(router.table.routes.map(\.pattern.text) == ["/Module/A", "/Module/B"])
     #expect(
-      router.routes.map(\.name) == [
+      router.table.routes.map(\.name) == [
         "SwitchyardRoutingTests.RouteJumper.A", "SwitchyardRoutingTests.RouteJumper.B",
       ])
   }
@@ -154,7 +154,7 @@ struct MigratingFromHandyRouterTests {
     let router = try router(SchemeJumper.self, scheme: "schemeA", options: .hostAsPath)
     #expect(router.route("schemeA://Module/A") ?? false)
     #expect(!(router.route("schemeB://Module/A") ?? false))
-    #expect(router.routes.map(\.pattern.text) == ["schemeA:///Module/A"])
+    #expect(router.table.routes.map(\.pattern.text) == ["schemeA:///Module/A"])
   }
 
   @Test("A scheme that keeps its host, with .hostAsPath")
@@ -163,7 +163,7 @@ struct MigratingFromHandyRouterTests {
     #expect(router.route("https://Module/A") ?? false)
     #expect(router.route("https://www.example.com/Module/A") ?? false)
     #expect(!(router.route("http://Module/A") ?? false))
-    #expect(router.routes.map(\.pattern.text) == ["https:///Module/A", "https://Module/A"])
+    #expect(router.table.routes.map(\.pattern.text) == ["https:///Module/A", "https://Module/A"])
   }
 
   @Test("A fragment as part of the page")
@@ -220,7 +220,7 @@ struct MigratingFromHandyRouterTests {
     #expect(router.route("one://Module/A") == "one")
     #expect(router.route("two://Module/A") == "two")
     #expect(router.remove(module: RouteJumper.self).count == 4)
-    #expect(router.routes.isEmpty)
+    #expect(router.table.routes.isEmpty)
   }
 
   @Test("Page text is literal: pattern characters in raw values are escaped")

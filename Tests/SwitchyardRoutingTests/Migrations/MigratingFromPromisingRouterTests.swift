@@ -36,7 +36,8 @@ struct YourAppRouter {
   let router: Router<ActionResult>
 
   init(clock: TestClock<Duration>) throws {
-    router = Router(clock: clock)
+    router = Router()
+    router.links.use(clock)
     try router.declare("/pages/open", name: "openPage")
     try router.declare("/setting/:name", name: "openSetting")
   }
@@ -49,7 +50,8 @@ struct MigratingFromPromisingRouterTests {
 
   @Test("Routings first, actions when the app is ready: a waiting URL runs then")
   func gettingStarted() async throws {
-    let router = Router<ActionResult>(clock: TestClock())
+    let router = Router<ActionResult>()
+    router.links.use(TestClock())
     try router.declare("/people/:id", name: "showPerson")
     try router.declare("/people", name: "indexPeople")
 
@@ -79,7 +81,8 @@ struct MigratingFromPromisingRouterTests {
   @Test("A routing without an action waits until the timeout, then the delegate is told")
   func timeout() async throws {
     let clock = TestClock()
-    let router = Router<ActionResult>(clock: clock)
+    let router = Router<ActionResult>()
+    router.links.use(clock)
     try router.declare("/people/:id", name: "showPerson")
     var events = router.links.events().makeAsyncIterator()
 
@@ -122,7 +125,8 @@ struct MigratingFromPromisingRouterTests {
 
   @Test("No routing for the URL: it fails at once (routerDidFailToRoute) with its parameters")
   func didFailToRoute() async throws {
-    let router = Router<ActionResult>(clock: TestClock())
+    let router = Router<ActionResult>()
+    router.links.use(TestClock())
     try router.declare("/people/:id", name: "showPerson")
     let failures = Recorder<String>()
     router.unmatchedHandler = { request in
@@ -146,12 +150,13 @@ struct MigratingFromPromisingRouterTests {
     #expect(
       await app.router.dispatch("myapp://setting/privacy").result.output == .done("setting privacy")
     )
-    #expect(app.router.routes.map(\.name) == ["openPage", "openSetting"])
+    #expect(app.router.table.routes.map(\.name) == ["openPage", "openSetting"])
   }
 
   @Test("Block actions and results: a FailResult reaches the caller (routerDidRoute)")
   func results() async throws {
-    let router = Router<ActionResult>(clock: TestClock())
+    let router = Router<ActionResult>()
+    router.links.use(TestClock())
     try router.declare("/pages/open", name: "openPage")
     let link = router.dispatch("myapp://pages/open")
     try router.attach("openPage") { _ in .fail(message: "Not logged in yet") }
@@ -163,7 +168,8 @@ struct MigratingFromPromisingRouterTests {
 
   @Test("Parameters: path, query, and which one wins")
   func parameters() async throws {
-    let router = Router<Request>(clock: TestClock())
+    let router = Router<Request>()
+    router.links.use(TestClock())
     try router.register("/people/:id") { Request($0) }
     let result = await router.dispatch("myapp://people/7?id=9&sort=name").result
     let request = try #require(result.output)

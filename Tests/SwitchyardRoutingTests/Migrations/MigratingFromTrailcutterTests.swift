@@ -163,7 +163,7 @@ struct MigratingFromTrailcutterTests {
     try router.register(UsernameRoute.self) { .slug($0.name) }
     #expect(router.route("/user/7") == .user(7))
     #expect(router.route("/user/ann") == .slug("ann"))
-    #expect(router.routes.map(\.name) == ["UserIDRoute", "UsernameRoute"])
+    #expect(router.table.routes.map(\.name) == ["UserIDRoute", "UsernameRoute"])
   }
 
   @Test("a bad pattern in a route set throws")

@@ -38,23 +38,7 @@ public struct LinkPresentation: Sendable, Hashable {
 extension Navigator {
   /// The links this navigator holds, and the gates, policy, clock and events that govern them
   /// (see ``Router/links``). A link's output is whether something was shown.
-  nonisolated public var links: HeldLinks<Bool> { heldLinksSlot.get(Bool.self) }
-
-  /// Declares a screen route whose factory is attached later with
-  /// ``attach(_:_:)``; until then links for it are held by
-  /// ``dispatch(_:_:policy:context:)`` (see ``Router/declare(_:name:priority:metadata:)``).
-  ///
-  /// ```swift
-  /// try navigator.declare("/user/<int:id>", name: "user")
-  /// ```
-  @discardableResult
-  public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata()
-  ) throws(RouteTableError) -> Route {
-    try registry.add(
-      pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
-  }
+  nonisolated public var links: HeldLinks<Bool> { core.heldLinks.get(Bool.self) }
 
   /// Attaches (or replaces) the screen factory of the route named `name`, and delivers the
   /// links held for it.
@@ -64,10 +48,7 @@ extension Navigator {
   /// ```
   /// - Throws: ``HeldLinkError`` when no route has that name.
   public func attach(_ name: String, _ factory: @escaping ScreenFactory) throws(HeldLinkError) {
-    guard registry.setHandler(Navigator.erase(factory), for: name) else {
-      throw HeldLinkError(unknownRoute: name, known: routes.map(\.name))
-    }
-    links.handlerAttached(to: name)
+    try core.attach(.mainActor(MainActorHandlerBox(factory)), to: name, links: links)
   }
 
   /// Dispatches a link: shown now (as `presentation` says) when its route has a screen and its
@@ -84,16 +65,9 @@ extension Navigator {
     _ url: String, _ presentation: LinkPresentation = .push(), policy: HoldPolicy? = nil,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
-    links.dispatch(
-      url, policy: policy, withStack: false, context: context,
-      lookup: {
-        let snapshot = registry.snapshot()
-        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
-      }
-    ) { [weak self] entry in
-      // Weak: a held link must not keep its navigator alive (it owns its held links).
-      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
-      return .ended(await self.show(entry, presentation))
+    core.dispatch(url, policy: policy, withStack: false, context: context, into: links) {
+      [weak self] entry, _ in
+      await self?.show(entry, presentation)
     }
   }
 

@@ -8,41 +8,7 @@ extension Router where Output: Sendable {
   /// router.links.openGate(.signedIn)
   /// router.links.cancelAll()
   /// ```
-  public var links: HeldLinks<Output> { heldLinksSlot.get(Output.self) }
-
-  /// Creates a router whose held links measure time with `clock` (see ``HeldLinks/use(_:)``).
-  ///
-  /// ```swift
-  /// let router = Router<Screen>(clock: TestClock())
-  /// ```
-  public convenience init<C: Clock>(options: RouteOptions = RouteOptions(), clock: C)
-  where C.Duration == Duration {
-    self.init(options: options)
-    links.use(clock)
-  }
-
-  /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
-  ///
-  /// Until then the route matches — ``dispatch(_:policy:stack:context:)`` holds its links instead of
-  /// sending them to the unmatched handler — but no handler runs for it: ``route(_:context:)``
-  /// and ``handle(_:context:)`` pass over it to the next candidate.
-  ///
-  /// ```swift
-  /// try router.declare("/people/:id", name: "person")            // at launch
-  /// router.dispatch("myapp://people/7")                            // held
-  /// try router.attach("person") { .person(try $0.value("id", as: Int.self)) }      // delivered now
-  /// ```
-  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name; nothing is declared.
-  @discardableResult
-  public func declare(
-    _ pattern: String, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata()
-  ) throws(RouteTableError) -> Route {
-    try update { registry throws(RouteTableError) in
-      try registry.add(
-        pattern, name: name, priority: priority, metadata: metadata, handler: .declared)
-    }
-  }
+  public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
   /// Attaches (or replaces) the handler of the route named `name`, and delivers the links held
   /// for it whose gates are open, in arrival order.
@@ -52,8 +18,7 @@ extension Router where Output: Sendable {
   /// ```
   /// - Throws: ``HeldLinkError`` when no route has that name.
   public func attach(_ name: String, handler: @escaping Handler) throws(HeldLinkError) {
-    try replaceHandler(of: name, with: Router.erase(handler))
-    links.handlerAttached(to: name)
+    try core.attach(.sync(SyncHandlerBox(handler)), to: name, links: links)
   }
 
   /// Attaches an asynchronous handler to the route named `name` (see
@@ -63,19 +28,7 @@ extension Router where Output: Sendable {
   /// try router.attachAsync("person") { match in await loadPerson(try match.value("id", as: Int.self)) }
   /// ```
   public func attachAsync(_ name: String, handler: @escaping AsyncHandler) throws(HeldLinkError) {
-    try replaceHandler(of: name, with: Router.erase(async: handler))
-    links.handlerAttached(to: name)
-  }
-
-  /// Takes the handler off the route named `name`: from now on its links are held again,
-  /// including those dispatched or released before and not yet delivered (they keep their
-  /// place, and their timeout starts again).
-  ///
-  /// ```swift
-  /// try router.detach("person")   // while the people screen is rebuilt
-  /// ```
-  public func detach(_ name: String) throws(HeldLinkError) {
-    try replaceHandler(of: name, with: .declared)
+    try core.attach(.async(AsyncHandlerBox(handler)), to: name, links: links)
   }
 
   /// Dispatches a link: delivers it now when its best route has a handler and every gate it
@@ -106,39 +59,20 @@ extension Router where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    links.dispatch(
-      url, policy: policy, withStack: stack, context: context,
-      lookup: {
-        let snapshot = self.snapshot()
-        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
-      }
-    ) { [weak self] entry in
-      // Weak: a held link must not keep its router alive (the router owns its held links).
-      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
-      // One snapshot decides and routes: a detach after it is after this delivery.
-      let attachments = self.links.attachmentCount
-      let (snapshot, fallback) = self.state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    core.dispatch(url, policy: policy, withStack: stack, context: context, into: links) {
+      [weak self] entry, snapshot in
+      guard let self else { return nil }
       let (url, context) = (entry.link.url, entry.context)
-      let best = snapshot.best(url)
-      if let best, case .declared = best.handler {
-        return .waitsForHandler(best.match, attachments: attachments)
-      }
+      let fallback = self.core.state.withLock { $0.fallback }
       if entry.withStack {
         let screens = self.stack(for: url, context: context, snapshot, fallback)
-        return .ended(LinkResult(stacked: entry, screens, match: best?.match))
+        return LinkResult(stacked: entry, screens, match: snapshot.best(url)?.match)
       }
-      do {
-        let routed = try await self.resolveRunningAsync(url, context: context, snapshot, fallback)
-        return .ended(LinkResult(delivered: entry, routed))
-      } catch {
-        return .ended(HeldLinks.result(entry, .cancelled))
-      }
+      guard
+        let routed = try? await self.resolveRunningAsync(url, context: context, snapshot, fallback)
+      else { return nil }
+      return LinkResult(delivered: entry, routed)
     }
-  }
-
-  private func replaceHandler(of name: String, with handler: RouteHandler) throws(HeldLinkError) {
-    let known = (try? update { $0.setHandler(handler, for: name) }) ?? false
-    guard known else { throw HeldLinkError(unknownRoute: name, known: routes.map(\.name)) }
   }
 }
 

@@ -1,13 +1,15 @@
-/// What routing one URL came to, apart from the output (which the generic entry point holds).
+/// What routing one URL came to, apart from the output (which the router's entry point holds).
+@usableFromInline
 struct DispatchOutcome {
-  /// The match whose handler produced the output; `nil` when none did.
-  var match: RouteMatch?
-  /// Why no handler took the URL; `nil` when one did.
-  var unmatched: UnmatchedRequest?
+  /// The match whose handler produced the output; `nil` when none did (and when the caller
+  /// did not keep it).
+  var match: RouteMatch? = nil
+  /// Why no handler took the URL; `nil` when one did, or when the caller did not ask.
+  @usableFromInline var unmatched: UnmatchedRequest? = nil
   /// The URLs routed before the last one (interceptors' redirections).
-  var redirects: [String]
+  var redirects: [String] = []
   /// Whether an interceptor redirected or rejected the URL.
-  var intercepted: Bool
+  var intercepted = false
 }
 
 /// Routing one URL: interceptors and redirections, then candidates in precedence order, with
@@ -205,119 +207,6 @@ struct DispatchRun {
 }
 
 extension RoutingSnapshot {
-  /// Routes `url`, running each candidate through `invoke` until one handles it or routing
-  /// must stop.
-  func route(
-    _ url: String, context: RoutingContext, interceptors: Bool = true,
-    describesUnmatched: Bool = true,
-    _ invoke: (RouteHandler, RouteMatch) -> Attempt
-  ) -> DispatchOutcome {
-    // Nothing observes (so no event, no clock): interceptors that pass and a best candidate
-    // that handles the URL need no dispatch run at all.
-    if observers.isEmpty, levels.count == 1 {
-      return routeOneLevel(
-        url, context: context, interceptors: interceptors, describesUnmatched: describesUnmatched,
-        invoke)
-    }
-    if observers.isEmpty {
-      let (reading, found) = read(url)
-      var best = found
-      best?.match.context = context
-      if interceptors, !self.interceptors.isEmpty,
-        let (interceptor, decision) = intercept(url, reading, best?.match, [], context)
-      {
-        var run = DispatchRun(
-          self, url: url, context: context, interceptors: true,
-          describesUnmatched: describesUnmatched, reading: reading)
-        let step = run.apply(decision, by: interceptor, best: best) ?? run.prepare()
-        return run.complete(step, invoke)
-      }
-      guard let best else {
-        var run = DispatchRun(
-          self, url: url, context: context, interceptors: false,
-          describesUnmatched: describesUnmatched, reading: reading)
-        return run.exhausted()
-      }
-      let first = invoke(best.handler, best.match)
-      if case .handled = first {
-        return DispatchOutcome(match: best.match, unmatched: nil, redirects: [], intercepted: false)
-      }
-      var run = DispatchRun(
-        self, url: url, context: context, interceptors: false,
-        describesUnmatched: describesUnmatched, reading: reading)
-      if let result = run.finish(first, for: best.match) { return result }
-      return run.tryRemaining(after: best, invoke)
-    }
-    var run = DispatchRun(
-      self, url: url, context: context, interceptors: interceptors,
-      describesUnmatched: describesUnmatched)
-    return run.complete(run.prepare(), invoke)
-  }
-
-  /// ``route(_:context:interceptors:describesUnmatched:_:)`` when nothing observes and the
-  /// routes are one compiled level (a table registered up front, or merged since): the hot
-  /// path. The best match is built once, with the URL's kept reading, and handed on as is to
-  /// the interceptors and its handler; a dispatch run is made only when an interceptor acts,
-  /// the handler declines or nothing matches.
-  private func routeOneLevel(
-    _ url: String, context: RoutingContext, interceptors runsInterceptors: Bool,
-    describesUnmatched: Bool, _ invoke: (RouteHandler, RouteMatch) -> Attempt
-  ) -> DispatchOutcome {
-    let (reading, best) = levels[0].matcher.read(url)
-    var found = best
-    found?.context = context
-    if runsInterceptors, !interceptors.isEmpty,
-      let (interceptor, decision) = intercept(url, reading, found, [], context)
-    {
-      var run = DispatchRun(
-        self, url: url, context: context, interceptors: true,
-        describesUnmatched: describesUnmatched, reading: reading)
-      let step = run.apply(decision, by: interceptor, best: candidate(0, found)) ?? run.prepare()
-      return run.complete(step, invoke)
-    }
-    if let match = found, match.routeIndex < levels[0].handlers.count {
-      let first = invoke(levels[0].handlers[match.routeIndex], match)
-      if case .handled = first {
-        return DispatchOutcome(match: match, unmatched: nil, redirects: [], intercepted: false)
-      }
-      var run = DispatchRun(
-        self, url: url, context: context, interceptors: false,
-        describesUnmatched: describesUnmatched, reading: reading)
-      if let result = run.finish(first, for: match) { return result }
-      guard let best = candidate(0, match) else { return run.exhausted() }
-      return run.tryRemaining(after: best, invoke)
-    }
-    var run = DispatchRun(
-      self, url: url, context: context, interceptors: false,
-      describesUnmatched: describesUnmatched, reading: reading)
-    return run.exhausted()
-  }
-
-  /// The async form of ``route(_:context:interceptors:_:)``; throws `CancellationError` when
-  /// the task is cancelled between candidates.
-  func route(
-    _ url: String, context: RoutingContext,
-    _ invoke: (RouteHandler, RouteMatch) async -> Attempt
-  ) async throws -> DispatchOutcome {
-    var run = DispatchRun(self, url: url, context: context)
-    switch run.prepare() {
-    case .unmatched(let request):
-      return run.stopped(request)
-    case .candidates(let best):
-      guard let best else { return run.exhausted() }
-      try Task.checkCancellation()
-      if let result = run.finish(await invoke(best.handler, best.match), for: best.match) {
-        return result
-      }
-      for candidate in run.remainingCandidates(after: best) {
-        try Task.checkCancellation()
-        let attempt = await invoke(candidate.handler, candidate.match)
-        if let result = run.finish(attempt, for: candidate.match) { return result }
-      }
-      return run.exhausted()
-    }
-  }
-
   /// The back stack of `url` (<doc:BackStacks>). `route` routes one URL and gives its output
   /// and the outcome; parents are routed without interceptors and without the unmatched
   /// handler.

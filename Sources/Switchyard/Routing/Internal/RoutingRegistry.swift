@@ -1,8 +1,9 @@
 /// The routes, handlers, interceptors and observers of a router, as an editable value.
 ///
-/// ``Router``, ``MainActorRouter`` and ``Navigator`` differ only in their handler kinds and
-/// entry points; all keep one registry and route through the same ``RoutingSnapshot`` and
-/// ``DispatchRun``, over the one engine (`RouteTable` → `RouteMatcher`).
+/// A ``RouterCore`` keeps it behind its lock for ``Router``, ``MainActorRouter`` and
+/// ``Navigator``, which differ only in their handler kinds and entry points; all route through
+/// the same ``RoutingSnapshot`` and dispatch, over the one engine (`RouteTable` →
+/// `RouteMatcher`).
 ///
 /// Registration cost model (<doc:RegistrationCost>): routes added since the last routing call
 /// wait in `pending`; the next call compiles them into a new *level* (a `RouteMatcher` of

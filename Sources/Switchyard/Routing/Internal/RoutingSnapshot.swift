@@ -10,6 +10,7 @@ struct Candidate {
 /// An immutable, compiled view of a registry: what one routing call works with, start to end,
 /// whatever registrations happen meanwhile. A class, so that a routing call holds it by one
 /// reference.
+@usableFromInline
 final class RoutingSnapshot: Sendable {
   let levels: [CompiledLevel]
   let interceptors: [InterceptorEntry]
@@ -18,9 +19,6 @@ final class RoutingSnapshot: Sendable {
   let reader: URLReader
   /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
   let scopedInterceptors: Bool
-  /// The storage an interception request for a URL no route matches is read under (for the
-  /// router's options): the first level's, or an empty table's when there are no routes.
-  let unmatchedStorage: MatcherStorage
 
   init(
     levels: [CompiledLevel], interceptors: [InterceptorEntry],
@@ -32,8 +30,6 @@ final class RoutingSnapshot: Sendable {
     self.maximumRedirects = maximumRedirects
     self.reader = reader
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
-    unmatchedStorage =
-      levels.first?.matcher.storage ?? MatcherStorage(table: RouteTable(options: reader.options))
   }
 
   /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
@@ -103,16 +99,8 @@ final class RoutingSnapshot: Sendable {
   ) -> (InterceptorEntry, InterceptorDecision)? {
     let request = InterceptionRequest(
       redirects: redirects, match: match, context: context, reading: reading,
-      storage: unmatchedStorage)
-    return intercept(request)
-  }
-
-  /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
-  /// pass; returns it and its decision (`nil` when all passed).
-  func intercept(_ request: borrowing InterceptionRequest) -> (
-    InterceptorEntry, InterceptorDecision
-  )? {
-    let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
+      options: reader.options)
+    let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
     for index in interceptors.indices {
       if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
       let decision = interceptors[index].body(request)

@@ -1,0 +1,265 @@
+/// What ``Router``, ``MainActorRouter`` and ``Navigator`` share: the registry (routes,
+/// handlers, interceptors, observers), its compiled snapshot, the unmatched handler of a
+/// `Router`, and the held links, behind one lock. Each operation is written here once; the
+/// three routers are its isolation and presentation: which handler kinds they register, which
+/// they run, and on which actor.
+///
+/// Not generic, so a routing call looks up no generic metadata; the few generic members take
+/// the output type from the router that calls them.
+///
+/// It has no public API: a router's operations (``Routing``) reach it, and only the library
+/// makes one.
+///
+/// ```swift
+/// let core: RouterCore = router.core   // the state behind router.table, router.intercept…
+/// ```
+public final class RouterCore: Sendable {
+  @usableFromInline
+  struct State {
+    var registry: RoutingRegistry
+    /// A `Router`'s unmatched handler (an `UnmatchedHandlerBox<Output>`), read with the
+    /// snapshot under one lock.
+    @usableFromInline var fallback: AnyObject? = nil
+  }
+
+  @usableFromInline let state: Locked<State>
+  /// Held links, made on first use.
+  let heldLinks = HeldLinksSlot()
+
+  init(_ registry: RoutingRegistry) {
+    state = Locked(State(registry: registry))
+  }
+
+  /// A core with options that accept links from `origins` (see
+  /// ``Router/init(accepting:options:)``).
+  convenience init(accepting origins: [String], options: RouteOptions) throws(RouteTableError) {
+    var options = options
+    for origin in origins { options.acceptedOrigins.append(try LinkOrigin(origin)) }
+    self.init(RoutingRegistry(options: options))
+  }
+
+  // MARK: Reading
+
+  var options: RouteOptions { state.withLock { $0.registry.options } }
+
+  var table: RouteTable { state.withLock { $0.registry.table } }
+
+  var routeNames: [String] { state.withLock { $0.registry.routes.map(\.name) } }
+
+  /// The compiled snapshot (pending registrations are compiled first).
+  func snapshot() -> RoutingSnapshot {
+    state.withLock { $0.registry.snapshot() }
+  }
+
+  /// The compiled snapshot and a `Router`'s unmatched handler, read together.
+  @usableFromInline
+  func read() -> (snapshot: RoutingSnapshot, fallback: AnyObject?) {
+    state.withLock { ($0.registry.snapshot(), $0.fallback) }
+  }
+
+  func match(_ url: String) -> RouteMatch? {
+    snapshot().best(url)?.match
+  }
+
+  func canRoute(_ url: String) -> Bool {
+    snapshot().matches(url)
+  }
+
+  func url(
+    for name: String, values: [String: any BuildValueConvertible], host: String?,
+    scheme: String?
+  ) throws(URLBuildingError) -> String {
+    let (route, options, routes) = state.withLock { state in
+      let route = state.registry.route(named: name)
+      return (route, state.registry.options, route == nil ? state.registry.routes : [])
+    }
+    return try URLBuilder.url(
+      for: name, route: route, in: routes, options: options, types: [],
+      values: values.buildValues, host: host, scheme: scheme)
+  }
+
+  // MARK: Registering
+
+  /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
+  /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
+  /// so a registration of several routes is all or nothing.
+  func update<Result>(
+    atomically: Bool = false,
+    _ body: (inout RoutingRegistry) throws(RouteTableError) -> Result
+  ) throws(RouteTableError) -> Result {
+    try state.withLock { state throws(RouteTableError) in
+      guard atomically else { return try body(&state.registry) }
+      var registry = state.registry
+      let result = try body(&registry)
+      state.registry = registry
+      return result
+    }
+  }
+
+  func add(
+    _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
+    metadata: RouteMetadata, handler: RouteHandler
+  ) throws(RouteTableError) -> Route {
+    try update { registry throws(RouteTableError) in
+      try registry.add(
+        pattern, name: name, defaultName: defaultName, priority: priority, metadata: metadata,
+        handler: handler)
+    }
+  }
+
+  /// Registers a typed route: its checked pattern, named after its type by default (`handler`
+  /// builds the instance with the type's initializer).
+  func add<R: Routable>(
+    _ type: R.Type, name: String?, priority: Int, metadata: RouteMetadata,
+    handler: RouteHandler
+  ) throws(RouteTableError) -> Route {
+    try add(
+      try R.checkedRoutePattern(), name: name, defaultName: String(describing: R.self),
+      priority: priority, metadata: metadata, handler: handler)
+  }
+
+  /// Registers every page of `module`, all or nothing; `handler` makes each page's handler.
+  func add<Module: PageModule>(
+    module: Module.Type, scheme: String?, options: PageModuleOptions, priority: Int,
+    handler: (Module) -> RouteHandler
+  ) throws(RouteTableError) -> [Route] {
+    try update(atomically: true) { registry throws(RouteTableError) in
+      var routes: [Route] = []
+      for page in Module.allCases {
+        let name = pageRouteName(Module.self, page)
+        for pattern in pagePatterns(
+          Module.module, page: page.rawValue, scheme: scheme, options: options,
+          routerOptions: registry.options)
+        {
+          routes.append(
+            try registry.add(
+              pattern, name: nil, defaultName: name, priority: priority,
+              metadata: RouteMetadata(), handler: handler(page)))
+        }
+      }
+      return routes
+    }
+  }
+
+  func remove(_ name: String) -> Route? {
+    state.withLock { $0.registry.remove(name) }
+  }
+
+  /// Removes every route registered for `module`.
+  func remove<Module: PageModule>(module: Module.Type) -> [Route] {
+    let prefix = String(reflecting: Module.self) + "."
+    return state.withLock { state in
+      state.registry.routes.filter { $0.name.hasPrefix(prefix) }.compactMap {
+        state.registry.remove($0.name)
+      }
+    }
+  }
+
+  func removeAll() {
+    state.withLock { $0.registry.removeAllRoutes() }
+  }
+
+  /// Replaces the handler of the route named `name` (`.declared` detaches it).
+  func setHandler(_ handler: RouteHandler, of name: String) throws(HeldLinkError) {
+    let known = state.withLock { $0.registry.setHandler(handler, for: name) }
+    guard known else { throw HeldLinkError(unknownRoute: name, known: routeNames) }
+  }
+
+  /// Attaches `handler` to the route named `name` and delivers the links held for it.
+  func attach<Output: Sendable>(
+    _ handler: RouteHandler, to name: String, links: HeldLinks<Output>
+  ) throws(HeldLinkError) {
+    try setHandler(handler, of: name)
+    links.handlerAttached(to: name)
+  }
+
+  // MARK: Interceptors and observers
+
+  func intercept(
+    scheme: String?, name: String?,
+    _ interceptor: @escaping @Sendable (InterceptionRequest) -> InterceptorDecision
+  ) -> String {
+    state.withLock { $0.registry.addInterceptor(name: name, scheme: scheme, interceptor) }
+  }
+
+  func removeInterceptor(_ name: String) -> Bool {
+    state.withLock { $0.registry.removeInterceptor(name) }
+  }
+
+  var maximumRedirects: Int {
+    get { state.withLock { $0.registry.maximumRedirects } }
+    set { state.withLock { $0.registry.maximumRedirects = newValue } }
+  }
+
+  func observe(_ observer: @escaping @Sendable (RoutingEvent) -> Void) {
+    state.withLock { $0.registry.addObserver(observer) }
+  }
+
+  // MARK: Held links
+
+  /// Dispatches a link into `links` (see ``Router/dispatch(_:policy:stack:context:)``): held
+  /// while its best route has no handler or a gate it needs is closed; once it can go,
+  /// `deliver` routes it with the snapshot the decision was made on (a detach after that is
+  /// after this delivery). `deliver` gives `nil` when its router is gone: the link ends
+  /// cancelled.
+  func dispatch<Output: Sendable>(
+    _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
+    into links: HeldLinks<Output>,
+    deliver:
+      @escaping @Sendable (HeldLinks<Output>.Entry, RoutingSnapshot) async -> LinkResult<
+        Output
+      >?
+  ) -> DispatchedLink<Output> {
+    links.dispatch(
+      url, policy: policy, withStack: withStack, context: context,
+      lookup: {
+        let snapshot = self.snapshot()
+        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+      }
+    ) { [weak self] entry in
+      // Weak: a held link must not keep its router alive (the router owns its held links).
+      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
+      let attachments = self.heldLinks.get(Output.self).attachmentCount
+      let snapshot = self.snapshot()
+      if let best = snapshot.best(entry.link.url), case .declared = best.handler {
+        return .waitsForHandler(best.match, attachments: attachments)
+      }
+      guard let result = await deliver(entry, snapshot) else {
+        return .ended(HeldLinks.result(entry, .cancelled))
+      }
+      return .ended(result)
+    }
+  }
+}
+
+extension RoutingSnapshot {
+  /// Routes `url` for a router whose handlers give `Output`: `run` runs one candidate's
+  /// handler (the kinds its router registers) and leaves its output.
+  func resolve<Output>(
+    _ url: String, context: RoutingContext, interceptors: Bool = true,
+    _ run: (RouteHandler, RouteMatch, inout Output?) -> Attempt
+  ) -> (output: Output?, outcome: DispatchOutcome) {
+    var output: Output? = nil
+    let outcome = dispatch(url, context: context, interceptors: interceptors) {
+      run($0, $1, &output)
+    }
+    return (output, outcome)
+  }
+}
+
+extension RoutingResult {
+  init(_ outcome: DispatchOutcome, output: Output?) {
+    self.init(
+      output: output, match: outcome.match, unmatched: outcome.unmatched,
+      redirects: outcome.redirects, wasIntercepted: outcome.intercepted)
+  }
+
+  /// What ``RoutingSnapshot/stack(for:_:)`` reads of a routed level.
+  var level: (output: Output?, outcome: DispatchOutcome) {
+    (
+      output,
+      DispatchOutcome(
+        match: match, unmatched: unmatched, redirects: redirects, intercepted: wasIntercepted)
+    )
+  }
+}
