@@ -52,8 +52,9 @@ extension Router where Output: Sendable {
   ///   - stack: Deliver its back stack too (``LinkResult/stack``): the link is then routed as
   ///     ``stack(for:context:)`` routes it.
   ///   - context: What the call carries to interceptors and handlers.
-  /// - Important: A handler that awaits the result of a link it dispatched waits for itself
-  ///   (links are delivered one at a time): dispatch from a handler without awaiting.
+  /// - Note: A handler may await the result of a link it dispatches: awaited from inside a
+  ///   delivery, that link is delivered at once, on its own task, instead of waiting behind
+  ///   the delivery that awaits it; links dispatched without awaiting keep their order.
   @discardableResult
   public func dispatch(
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
