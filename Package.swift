@@ -1,4 +1,7 @@
 // swift-tools-version:6.1
+//
+// Switchyard: deep-link and URL routing for Swift.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
 import PackageDescription
 
 // What the `Hummingbird` trait adds.

@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// Licensed under the Apache License, Version 2.0 (see ../LICENSE).
 // Benchmarks for Switchyard: a separate package so `swift test` at the root never builds it.
 // Run from this folder: `swift package --disable-sandbox benchmark` (see README.md).
 import PackageDescription
