@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // Settings shared by every target.
@@ -18,11 +19,17 @@ let package = Package(
     .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
     .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
+    // `@Routes`: an enum as a compiler-checked route table. Only an app that names this product
+    // builds swift-syntax.
+    .library(name: "SwitchyardMacros", targets: ["SwitchyardMacros"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Tests only: a clock that tests advance by hand (held links' timeouts).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    // The `@Routes` macro's plugin (and its expansion tests). 602 and 603 are the releases of
+    // Swift 6.2 and 6.3.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     // Core: no dependencies, no Foundation.
@@ -60,6 +67,38 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // `@Routes` and `@Route`: the declarations apps import (re-exports the core).
+    .target(
+      name: "SwitchyardMacros",
+      dependencies: ["Switchyard", "SwitchyardMacrosPlugin"],
+      swiftSettings: swiftSettings
+    ),
+    // The compiler plugin: parses each pattern and lints the whole table with the core itself.
+    .macro(
+      name: "SwitchyardMacrosPlugin",
+      dependencies: [
+        "SwitchyardMacrosExpansion",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // What the plugin does, as a library: the expansion tests use it without depending on the
+    // macro target (a test target that does builds every test for the host, where an
+    // executable's module cannot be imported by `SwitchyardCommandTests`).
+    .target(
+      name: "SwitchyardMacrosExpansion",
+      dependencies: [
+        "Switchyard",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
     // Tests
     // Helpers shared by the test targets (not a product: nothing outside the tests uses it).
     .target(
@@ -92,8 +131,19 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "SwitchyardMacrosTests",
+      dependencies: [
+        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardTestSupport",
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "SwitchyardCommandTests",
-      dependencies: ["SwitchyardCommand"],
+      dependencies: ["SwitchyardCommand", "Switchyard"],
       exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),
