@@ -134,6 +134,7 @@ let package = Package(
       name: "SwitchyardMacrosTests",
       dependencies: [
         "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),

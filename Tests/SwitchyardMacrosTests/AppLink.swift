@@ -34,7 +34,7 @@ enum Tab: String, RouteParameter, BuildValueConvertible, CaseIterable {
 }
 
 @Routes
-enum ShopLink: Equatable {
+enum ShopLink: Hashable {
   @Route("/tabs/:tab")
   case tab(tab: Tab)
 
