@@ -1,6 +1,7 @@
 // Routers take a `Routes` type (a `@Routes` enum): every route of its table is registered under
 // its own name, priority and metadata, and its handler is given the typed value. Written against
-// the routers' public API only.
+// the routers' public API only. The type is `Sendable` because the stored handlers make its
+// values (through its metatype) on whichever thread or actor routes.
 
 extension Routes {
   /// Adds every route with `add`; when one cannot be added, removes those added before it and
@@ -43,7 +44,7 @@ extension Router {
   /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
   ///   has; nothing is registered then.
   @discardableResult
-  public func register<R: Routes>(
+  public func register<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
     try R.registerAll(
@@ -72,7 +73,7 @@ extension Router where Output: Sendable {
   /// ```
   /// - Throws: ``RouteTableError`` when a name is taken; nothing is declared then.
   @discardableResult
-  public func declare<R: Routes>(_ type: R.Type) throws(RouteTableError) -> [Route] {
+  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
     try R.registerAll(
       add: { route throws(RouteTableError) in
         try declare(
@@ -89,7 +90,7 @@ extension Router where Output: Sendable {
   /// try router.attach(AppLink.self) { link, match in .link(link) }
   /// ```
   /// - Throws: ``HeldLinkError`` when the router has no route of one of the type's names.
-  public func attach<R: Routes>(
+  public func attach<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
     for (index, route) in R.routeTable.routes.enumerated() {
@@ -114,7 +115,7 @@ extension MainActorRouter {
   /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
   ///   has; nothing is registered then.
   @discardableResult
-  public func register<R: Routes>(
+  public func register<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
     try R.registerAll(
@@ -139,7 +140,7 @@ extension MainActorRouter where Output: Sendable {
   /// try router.declare(AppLink.self)
   /// ```
   @discardableResult
-  public func declare<R: Routes>(_ type: R.Type) throws(RouteTableError) -> [Route] {
+  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
     try R.registerAll(
       add: { route throws(RouteTableError) in
         try declare(
@@ -155,7 +156,7 @@ extension MainActorRouter where Output: Sendable {
   /// ```swift
   /// try router.attach(AppLink.self) { link, _ in .link(link) }
   /// ```
-  public func attach<R: Routes>(
+  public func attach<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
     for (index, route) in R.routeTable.routes.enumerated() {
@@ -183,7 +184,7 @@ extension Navigator {
   /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the
   ///   navigator has; nothing is mapped then.
   @discardableResult
-  public func register<R: Routes>(
+  public func register<R: Routes & Sendable>(
     _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(RouteTableError) -> [Route] {
     try R.registerAll(
@@ -206,7 +207,7 @@ extension Navigator {
   /// try navigator.declare(AppLink.self)
   /// ```
   @discardableResult
-  public func declare<R: Routes>(_ type: R.Type) throws(RouteTableError) -> [Route] {
+  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
     try R.registerAll(
       add: { route throws(RouteTableError) in
         try declare(
@@ -222,7 +223,7 @@ extension Navigator {
   /// ```swift
   /// try navigator.attach(AppLink.self) { link, _ in LinkViewController(link) }
   /// ```
-  public func attach<R: Routes>(
+  public func attach<R: Routes & Sendable>(
     _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(HeldLinkError) {
     for (index, route) in R.routeTable.routes.enumerated() {

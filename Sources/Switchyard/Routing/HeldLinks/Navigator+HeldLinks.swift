@@ -41,7 +41,7 @@ extension Navigator {
   nonisolated public var links: HeldLinks<Bool> { heldLinksSlot.get(Bool.self) }
 
   /// Declares a screen route whose factory is attached later with
-  /// ``attach(_:_:)``; until then links for it are held by
+  /// ``attach(_:_:)-(String,_)``; until then links for it are held by
   /// ``dispatch(_:_:policy:context:)`` (see ``Router/declare(_:name:priority:metadata:)``).
   ///
   /// ```swift

@@ -21,7 +21,7 @@ extension Router where Output: Sendable {
     links.use(clock)
   }
 
-  /// Declares a route whose handler is attached later with ``attach(_:handler:)``.
+  /// Declares a route whose handler is attached later with ``attach(_:handler:)-(String,_)``.
   ///
   /// Until then the route matches — ``dispatch(_:policy:stack:context:)`` holds its links instead of
   /// sending them to the unmatched handler — but no handler runs for it: ``route(_:context:)``
@@ -57,7 +57,7 @@ extension Router where Output: Sendable {
   }
 
   /// Attaches an asynchronous handler to the route named `name` (see
-  /// ``attach(_:handler:)``); it runs for dispatched links and ``handle(_:context:)``.
+  /// ``attach(_:handler:)-(String,_)``); it runs for dispatched links and ``handle(_:context:)``.
   ///
   /// ```swift
   /// try router.attachAsync("person") { match in await loadPerson(try match.int("id")) }
