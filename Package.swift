@@ -2,6 +2,7 @@
 //
 // Switchyard: deep-link and URL routing for Swift.
 // Licensed under the Apache License, Version 2.0 (see LICENSE).
+import CompilerPluginSupport
 import PackageDescription
 
 // What the `Hummingbird` trait adds.
@@ -26,6 +27,9 @@ let package = Package(
     // Empty unless the package's `Hummingbird` trait is enabled (see the trait below).
     .library(name: "SwitchyardHummingbird", targets: ["SwitchyardHummingbird"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
+    // `@Routes`: an enum as a compiler-checked route table. Only an app that names this product
+    // builds swift-syntax.
+    .library(name: "SwitchyardMacros", targets: ["SwitchyardMacros"]),
   ],
   traits: [
     // Off by default, so that an app using only the core never builds Hummingbird or SwiftNIO.
@@ -51,6 +55,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock that tests advance by hand (held links' timeouts).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    // The `@Routes` macro's plugin (and its expansion tests). 602 and 603 are the releases of
+    // Swift 6.2 and 6.3.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     // Core: no dependencies, no Foundation.
@@ -98,6 +105,38 @@ let package = Package(
         "Switchyard",
         "SwitchyardFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // `@Routes` and `@Route`: the declarations apps import (re-exports the core).
+    .target(
+      name: "SwitchyardMacros",
+      dependencies: ["Switchyard", "SwitchyardMacrosPlugin"],
+      swiftSettings: swiftSettings
+    ),
+    // The compiler plugin: parses each pattern and lints the whole table with the core itself.
+    .macro(
+      name: "SwitchyardMacrosPlugin",
+      dependencies: [
+        "SwitchyardMacrosExpansion",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // What the plugin does, as a library: the expansion tests use it without depending on the
+    // macro target (a test target that does builds every test for the host, where an
+    // executable's module cannot be imported by `SwitchyardCommandTests`).
+    .target(
+      name: "SwitchyardMacrosExpansion",
+      dependencies: [
+        "Switchyard",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
       ],
       swiftSettings: swiftSettings
     ),
@@ -151,8 +190,20 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "SwitchyardMacrosTests",
+      dependencies: [
+        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "SwitchyardCommandTests",
-      dependencies: ["SwitchyardCommand"],
+      dependencies: ["SwitchyardCommand", "Switchyard"],
       exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),

@@ -17,6 +17,8 @@
 //                               interceptor; their Mallocs:github-<kind> scenarios too
 //   Lookup:<github|synthetic-100>:SwitchyardRouterContext(1|2)  `Router.route` with a context
 //                               of one or two values made per call and read by the handler
+//   Lookup:github:SwitchyardRoutes  the same probes through a `@Routes` enum's `init?(url:)`
+//                               (captures converted to associated values)
 //   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
 //                               capture (URLScenarios.swift)
 //   Lint:synthetic-<1000|10000>:Switchyard  one whole lint of the table (LintScenarios.swift)
@@ -31,6 +33,7 @@ import Benchmark
 import Foundation
 import PeerRouters
 import SwitchyardRouter
+import SwitchyardRoutesEnum
 
 let benchmarks: @Sendable () -> Void = {
   let run = RunLength.current
@@ -78,6 +81,10 @@ let benchmarks: @Sendable () -> Void = {
     for kind in ProbeKind.allCases {
       registerMallocs(layer, kind: kind, run: run)
     }
+  }
+  // A `@Routes` enum of the same table: `init?(url:)` against `RouteMatcher.match`.
+  for table in SwitchyardRoutesRouter.tables {
+    registerLookup(SwitchyardRoutesRouter.self, table: table, run: run)
   }
   for builder in SwitchyardURLBuilds.Builder.allCases {
     registerURLBuilds(builder, table: "synthetic-1000", run: run)

@@ -1,0 +1,125 @@
+@_exported import Switchyard
+
+/// Makes an enum a route table the compiler checks: each case is a route, its `@Route` patterns
+/// say which URLs it stands for, and its associated values are the patterns' captures
+/// (<doc:RoutesTheCompilerChecks>).
+///
+/// ```swift
+/// import SwitchyardMacros
+///
+/// @Routes
+/// enum AppLink: Hashable {
+///   @Route("myapp://user/<int:id>")
+///   case user(id: Int)
+///
+///   @Route("https://(www.)example.com/post/:slug")
+///   @Route("myapp://post/:slug")
+///   case post(slug: String)
+///
+///   @Route("/users/<int:id>(/<tab>)")
+///   case profile(id: Int, tab: String?)
+/// }
+///
+/// AppLink(url: "myapp://user/42")             // .user(id: 42)
+/// AppLink(url: "https://example.com/post/hi") // .post(slug: "hi")
+/// try AppLink.profile(id: 7, tab: nil).url    // "/users/7"
+/// AppLink.routeTable.routes.map(\.name)       // ["user", "post", "post #2", "profile"]
+/// ```
+///
+/// The macro adds the conformance to ``Switchyard/Routes`` and its members:
+/// - `static let routeTable: RouteTable`: one route per pattern. A case's first pattern is the
+///   route named after the case; its second and later patterns are named `case #2`, `case #3`…
+/// - `init?(url: String)`: matches with a matcher compiled once, on first use; `nil` when no
+///   route matches or the captures do not convert to the associated values.
+///   `init?(url:options:)` (from the protocol) matches under other options.
+/// - `func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String`
+///   and, from the protocol, `var url: String { get throws(URLBuildingError) }`: the case's
+///   first pattern, filled with its values.
+/// - `init?(routeIndex: Int, match: RouteMatch)`: the value of a match of one of the table's
+///   routes (what routers use).
+///
+/// At compile time it reads every pattern with the same parser as ``Switchyard/RoutePattern``,
+/// checks that each capture has exactly one associated value of its name (an `Optional` one
+/// when the capture is in an optional group, of a type that can hold the capture's type), and
+/// lints the whole table as `switchyard lint` does: a duplicate or shadowed route is an error,
+/// a lint warning is a warning, each on the `@Route` it concerns with a URL that shows it.
+@attached(
+  member,
+  names: named(routeTable), named(init(url:)), named(init(routeIndex:match:)),
+  named(url(host:scheme:)), named(routesMatcher)
+)
+@attached(extension, conformances: Switchyard.Routes)
+public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
+
+/// A pattern of the enum case it marks, in a `@Routes` enum: the case stands for the URLs the
+/// pattern matches (<doc:PatternSyntax>), and its associated values are the pattern's captures.
+///
+/// ```swift
+/// @Routes
+/// enum AppLink {
+///   @Route("myapp://orders/:id", priority: 1, metadata: .with(.gates, [.signedIn]))
+///   case order(id: String)
+///
+///   @Route("https://(www.)example.com/post/:slug")
+///   @Route("myapp://post/:slug")   // several patterns: all match, the first builds
+///   case post(slug: String)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - pattern: The pattern, as a string literal (the macro reads it at compile time).
+///   - priority: Higher priorities win first, as in a route file; an integer literal. Default 0.
+///   - metadata: The route's metadata (<doc:MetadataAndContext>), for example the gates its
+///     held links wait for.
+@attached(peer)
+public macro Route(
+  _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata()
+) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RouteMacro")
+
+/// The captures of one match, read by the code `@Routes` writes (not meant to be used by
+/// hand: read a match's values with ``Switchyard/RouteMatch/parameter(_:)``).
+///
+/// ```swift
+/// let captures = _RouteCaptures(match)
+/// let id = captures.value("id", as: Int.self)          // nil: not there, or not an Int
+/// let tab = captures.optionalValue("tab", as: String.self)  // .some(nil): not there
+/// ```
+public struct _RouteCaptures {
+  @usableFromInline
+  let captures: [(name: String, value: ParameterValue)]
+
+  /// Reads every capture of `match` once.
+  @inlinable
+  public init(_ match: RouteMatch) {
+    captures = match.parameters
+  }
+
+  @inlinable
+  func find(_ name: String) -> ParameterValue? {
+    for capture in captures where capture.name == name { return capture.value }
+    return nil
+  }
+
+  /// The value of `name` as a `T`, or `nil` when it is missing or does not convert.
+  @inlinable
+  public func value<T: RouteParameter>(_ name: String, as type: T.Type) -> T? {
+    guard let value = find(name) else { return nil }
+    return Self.convert(value, to: type)
+  }
+
+  /// The value of an optional capture: `.some(nil)` when the URL leaves it out, `nil` when it
+  /// is there but does not convert (then the case does not match).
+  @inlinable
+  public func optionalValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
+    guard let value = find(name) else { return .some(nil) }
+    guard let converted = Self.convert(value, to: type) else { return nil }
+    return .some(converted)
+  }
+
+  /// An `<int:>` capture is read already: its digits are not parsed again for an `Int`.
+  @inlinable
+  static func convert<T: RouteParameter>(_ value: ParameterValue, to type: T.Type) -> T? {
+    if T.self == Int.self, let number = value.intValue { return number as? T }
+    return T(routeParameter: value.text)
+  }
+}

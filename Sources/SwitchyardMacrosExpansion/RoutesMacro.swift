@@ -1,0 +1,244 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+import Switchyard
+
+/// `@Routes`: reads the enum's `@Route` cases, checks them and the whole table with the core,
+/// and writes the `Routes` conformance.
+public struct RoutesMacro: MemberMacro, ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    // An enum with errors gets no conformance: its members are not written, and a missing
+    // conformance would only add errors about them.
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self), !protocols.isEmpty,
+      enumDecl.genericParameterClause == nil,
+      !analyse(enumDecl).diagnostics.contains(where: { $0.diagMessage.severity == .error })
+    else { return [] }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): Switchyard.Routes {}")]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
+      context.diagnose(
+        Diagnostic(
+          node: Syntax(node),
+          message: RoutesMessage.error("@Routes applies to an enum whose cases are the routes")))
+      return []
+    }
+    if enumDecl.genericParameterClause != nil {
+      context.diagnose(
+        Diagnostic(
+          node: Syntax(enumDecl.name),
+          message: RoutesMessage.error(
+            "a @Routes enum cannot be generic: its table and matcher are stored once per enum")))
+      return []
+    }
+    let (cases, diagnostics) = analyse(enumDecl)
+    for diagnostic in diagnostics { context.diagnose(diagnostic) }
+    guard !diagnostics.contains(where: { $0.diagMessage.severity == .error }) else { return [] }
+    return members(of: cases, access: access(of: enumDecl))
+  }
+
+  /// The enum's cases and what the checks say of them: the cases and patterns first, then,
+  /// when they are sound, the lint of the whole table.
+  static func analyse(_ enumDecl: EnumDeclSyntax) -> ([RouteCase], diagnostics: [Diagnostic]) {
+    var reader = RouteCaseReader()
+    var cases = reader.read(enumDecl)
+    var checks = RouteChecks()
+    checks.readPatterns(&cases)
+    for routeCase in cases { checks.checkValues(routeCase) }
+    let diagnostics = reader.diagnostics + checks.diagnostics
+    guard diagnostics.isEmpty else { return (cases, diagnostics) }
+    let (table, attributes) = table(of: cases)
+    checks.lint(table, attributes: attributes)
+    return (cases, checks.diagnostics)
+  }
+
+  /// The table the enum declares, as the lint reads it, and the `@Route` of each route name.
+  private static func table(
+    of cases: [RouteCase]
+  ) -> (RouteTable, [String: AttributeSyntax]) {
+    var table = RouteTable()
+    var attributes: [String: AttributeSyntax] = [:]
+    for routeCase in cases {
+      for (position, route) in routeCase.routes.enumerated() {
+        let name = routeName(routeCase.name, position)
+        attributes[name] = route.attribute
+        _ = try? table.add(name, route.text, priority: route.priority)
+      }
+    }
+    return (table, attributes)
+  }
+
+  /// A case's first pattern is the route named after the case; later ones are `case #2`…
+  static func routeName(_ caseName: String, _ position: Int) -> String {
+    position == 0 ? caseName : "\(caseName) #\(position + 1)"
+  }
+
+  /// `public ` or `package ` when the enum is, so that the conformance is as visible.
+  private static func access(of declaration: EnumDeclSyntax) -> String {
+    for modifier in declaration.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  // MARK: - The generated members
+
+  private static func members(of cases: [RouteCase], access: String) -> [DeclSyntax] {
+    [
+      routeTableDecl(cases, access: access),
+      "private static let routesMatcher = RouteMatcher(routeTable)",
+      """
+      \(raw: access)init?(url: String) {
+        self.init(url: url, matcher: Self.routesMatcher)
+      }
+      """,
+      initFromMatchDecl(cases, access: access),
+      urlDecl(cases, access: access),
+    ]
+  }
+
+  private static func routeTableDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
+    var lines: [String] = []
+    for routeCase in cases {
+      for (position, route) in routeCase.routes.enumerated() {
+        var call = "try table.add(\(literal(routeName(routeCase.name, position)))"
+        call += ", \(route.literal.trimmedDescription)"
+        if route.priority != 0 { call += ", priority: \(route.priority)" }
+        if let metadata = route.metadata { call += ", metadata: \(metadata.trimmedDescription)" }
+        lines.append(call + ")")
+      }
+    }
+    return """
+      \(raw: access)static let routeTable: RouteTable = {
+        var table = RouteTable()
+        do {
+          \(raw: lines.joined(separator: "\n"))
+        } catch {
+          // The macro read these patterns with the same parser when the enum was compiled.
+          fatalError("@Routes: \\(error)")
+        }
+        return table
+      }()
+      """
+  }
+
+  private static func initFromMatchDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
+    var branches: [String] = []
+    var index = 0
+    for routeCase in cases {
+      let indices = routeCase.routes.indices.map { String(index + $0) }
+      index += routeCase.routes.count
+      var body: [String] = []
+      if routeCase.values.isEmpty {
+        body.append("self = .\(routeCase.name)")
+      } else {
+        body.append("let captures = _RouteCaptures(match)")
+        var conditions: [String] = []
+        for (position, value) in routeCase.values.enumerated() {
+          let reader = value.isOptional ? "optionalValue" : "value"
+          conditions.append(
+            "let value\(position) = captures.\(reader)(\(literal(value.label)), as: \(value.baseType.trimmedDescription).self)"
+          )
+        }
+        body.append("guard \(conditions.joined(separator: ", ")) else { return nil }")
+        let arguments = routeCase.values.enumerated().map { "\($1.label): value\($0)" }
+        body.append("self = .\(routeCase.name)(\(arguments.joined(separator: ", ")))")
+      }
+      branches.append(
+        "case \(indices.joined(separator: ", ")):\n" + body.joined(separator: "\n"))
+    }
+    return """
+      \(raw: access)init?(routeIndex: Int, match: RouteMatch) {
+        switch routeIndex {
+        \(raw: branches.joined(separator: "\n"))
+        default:
+          return nil
+        }
+      }
+      """
+  }
+
+  private static func urlDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
+    var branches: [String] = []
+    for routeCase in cases {
+      let name = literal(routeCase.name)
+      if routeCase.values.isEmpty {
+        branches.append(
+          "case .\(routeCase.name):\nreturn try Self.routeTable.url(for: \(name), host: host, scheme: scheme)"
+        )
+        continue
+      }
+      let bindings = routeCase.values.indices.map { "let value\($0)" }.joined(separator: ", ")
+      var body: [String] = []
+      let required = routeCase.values.enumerated().filter { !$1.isOptional }
+      let optional = routeCase.values.enumerated().filter { $1.isOptional }
+      let entries = required.map { "\(literal($1.label)): value\($0)" }
+      let dictionary = entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
+      if optional.isEmpty {
+        body.append(
+          "return try Self.routeTable.url(for: \(name), values: \(dictionary), host: host, scheme: scheme)"
+        )
+      } else {
+        body.append("var values: [String: any BuildValueConvertible] = \(dictionary)")
+        for (position, value) in optional {
+          body.append(
+            "if let value\(position) { values[\(literal(value.label))] = value\(position) }")
+        }
+        body.append(
+          "return try Self.routeTable.url(for: \(name), values: values, host: host, scheme: scheme)"
+        )
+      }
+      branches.append("case .\(routeCase.name)(\(bindings)):\n" + body.joined(separator: "\n"))
+    }
+    let switchBody =
+      branches.isEmpty ? "" : "switch self {\n\(branches.joined(separator: "\n"))\n}"
+    return """
+      \(raw: access)func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
+        \(raw: switchBody)
+      }
+      """
+  }
+
+  /// `text` as a Swift string literal.
+  private static func literal(_ text: String) -> String {
+    var result = "\""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// `@Route`: a marker that `@Routes` reads; it adds nothing itself.
+public struct RouteMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    if !declaration.is(EnumCaseDeclSyntax.self) {
+      context.diagnose(
+        Diagnostic(
+          node: Syntax(node),
+          message: RoutesMessage.error("@Route marks a case of a @Routes enum")))
+    }
+    return []
+  }
+}

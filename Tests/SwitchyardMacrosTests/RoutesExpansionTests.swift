@@ -1,0 +1,182 @@
+import SwiftDiagnostics
+import SwiftSyntaxMacrosGenericTestSupport
+import Switchyard
+import Testing
+
+@Suite("@Routes: the code it writes")
+struct RoutesExpansionTests {
+  @Test("A two-case enum: the table, the matcher, reading a match and building the URL")
+  func twoCases() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      public enum Link: Hashable {
+        @Route("myapp://user/<int:id>")
+        @Route("/u/<int:id>", priority: 1)
+        case user(id: Int)
+
+        @Route("/search/:term(/<int:page>)")
+        case search(term: String, page: Int?)
+      }
+      """,
+      expandedSource: """
+        public enum Link: Hashable {
+          case user(id: Int)
+          case search(term: String, page: Int?)
+
+          public static let routeTable: RouteTable = {
+            var table = RouteTable()
+            do {
+              try table.add("user", "myapp://user/<int:id>")
+              try table.add("user #2", "/u/<int:id>", priority: 1)
+              try table.add("search", "/search/:term(/<int:page>)")
+            } catch {
+              // The macro read these patterns with the same parser when the enum was compiled.
+              fatalError("@Routes: \\(error)")
+            }
+            return table
+          }()
+
+          private static let routesMatcher = RouteMatcher(routeTable)
+
+          public init?(url: String) {
+            self.init(url: url, matcher: Self.routesMatcher)
+          }
+
+          public init?(routeIndex: Int, match: RouteMatch) {
+            switch routeIndex {
+            case 0, 1:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value("id", as: Int.self) else {
+                return nil
+              }
+              self = .user(id: value0)
+            case 2:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value("term", as: String.self), let value1 = captures.optionalValue("page", as: Int.self) else {
+                return nil
+              }
+              self = .search(term: value0, page: value1)
+            default:
+              return nil
+            }
+          }
+
+          public func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
+            switch self {
+            case .user(let value0):
+              return try Self.routeTable.url(for: "user", values: ["id": value0], host: host, scheme: scheme)
+            case .search(let value0, let value1):
+              var values: [String: any BuildValueConvertible] = ["term": value0]
+              if let value1 {
+                values["page"] = value1
+              }
+              return try Self.routeTable.url(for: "search", values: values, host: host, scheme: scheme)
+            }
+          }
+        }
+
+        extension Link: Switchyard.Routes {
+        }
+        """)
+  }
+
+  @Test(
+    "A lint warning is a compiler warning on the @Route it names; the members are still written")
+  func lintWarning() throws {
+    var table = RouteTable()
+    try table.add("byID", "/a/:id/x")
+    try table.add("byUpper", "/a/:ID/y")
+    let finding = try #require(table.lint().first { $0.kind.severity == .warning })
+    #expect(finding.kind == .captureNameCase)
+    let line = finding.routes[0] == "byID" ? 3 : 5
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+        @Route("/a/:id/x")
+        case byID(id: String)
+        @Route("/a/:ID/y")
+        case byUpper(ID: String)
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case byID(id: String)
+          case byUpper(ID: String)
+
+          static let routeTable: RouteTable = {
+            var table = RouteTable()
+            do {
+              try table.add("byID", "/a/:id/x")
+              try table.add("byUpper", "/a/:ID/y")
+            } catch {
+              // The macro read these patterns with the same parser when the enum was compiled.
+              fatalError("@Routes: \\(error)")
+            }
+            return table
+          }()
+
+          private static let routesMatcher = RouteMatcher(routeTable)
+
+          init?(url: String) {
+            self.init(url: url, matcher: Self.routesMatcher)
+          }
+
+          init?(routeIndex: Int, match: RouteMatch) {
+            switch routeIndex {
+            case 0:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value("id", as: String.self) else {
+                return nil
+              }
+              self = .byID(id: value0)
+            case 1:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value("ID", as: String.self) else {
+                return nil
+              }
+              self = .byUpper(ID: value0)
+            default:
+              return nil
+            }
+          }
+
+          func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
+            switch self {
+            case .byID(let value0):
+              return try Self.routeTable.url(for: "byID", values: ["id": value0], host: host, scheme: scheme)
+            case .byUpper(let value0):
+              return try Self.routeTable.url(for: "byUpper", values: ["ID": value0], host: host, scheme: scheme)
+            }
+          }
+        }
+
+        extension Link: Switchyard.Routes {
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "captureNameCase: \(finding.message) (witness: \(finding.witness))",
+          line: line, column: 3, severity: .warning)
+      ])
+  }
+
+  @Test("@Routes on a struct is an error")
+  func notAnEnum() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      struct Link {
+      }
+      """,
+      expandedSource: """
+        struct Link {
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@Routes applies to an enum whose cases are the routes", line: 1, column: 1)
+      ])
+  }
+}
