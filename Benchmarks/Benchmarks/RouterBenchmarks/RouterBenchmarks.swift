@@ -33,7 +33,9 @@ import Benchmark
 import Foundation
 import PeerRouters
 import SwitchyardRouter
-import SwitchyardRoutesEnum
+#if canImport(SwitchyardRoutesEnum)
+  import SwitchyardRoutesEnum
+#endif
 
 let benchmarks: @Sendable () -> Void = {
   let run = RunLength.current
@@ -82,10 +84,13 @@ let benchmarks: @Sendable () -> Void = {
       registerMallocs(layer, kind: kind, run: run)
     }
   }
-  // A `@Routes` enum of the same table: `init?(url:)` against `RouteMatcher.match`.
-  for table in SwitchyardRoutesRouter.tables {
-    registerLookup(SwitchyardRoutesRouter.self, table: table, run: run)
-  }
+  // A `@Routes` enum of the same table: `init?(url:)` against `RouteMatcher.match` (left out
+  // of builds without the peers, with swift-syntax).
+  #if canImport(SwitchyardRoutesEnum)
+    for table in SwitchyardRoutesRouter.tables {
+      registerLookup(SwitchyardRoutesRouter.self, table: table, run: run)
+    }
+  #endif
   for builder in SwitchyardURLBuilds.Builder.allCases {
     registerURLBuilds(builder, table: "synthetic-1000", run: run)
   }
