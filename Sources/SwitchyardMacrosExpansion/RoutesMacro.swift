@@ -54,7 +54,14 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     var checks = RouteChecks()
     checks.readPatterns(&cases)
     for routeCase in cases { checks.checkValues(routeCase) }
-    let diagnostics = reader.diagnostics + checks.diagnostics
+    var diagnostics = reader.diagnostics + checks.diagnostics
+    // A table with no route would match nothing and build nothing.
+    if cases.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          node: Syntax(enumDecl.name),
+          message: RoutesMessage.error("a @Routes enum needs at least one case marked @Route")))
+    }
     guard diagnostics.isEmpty else { return (cases, diagnostics) }
     let (table, attributes) = table(of: cases)
     checks.lint(table, attributes: attributes)

@@ -27,6 +27,24 @@ struct RoutesDiagnosticsTests {
       ])
   }
 
+  @Test("An enum without cases is an error at its name, not generated code that cannot compile")
+  func noCases() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+      }
+      """,
+      expandedSource: """
+        enum Link {
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "a @Routes enum needs at least one case marked @Route", line: 2, column: 6)
+      ])
+  }
+
   @Test("The message and column are the ones RoutePattern gives at run time")
   func patternErrorMatchesRoutePattern() throws {
     let pattern = "/a/<bogus:x>/b"
