@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 modules=(Switchyard SwitchyardFiles SwitchyardFoundation)
 # The same, for the modules compiled only with the package's `Hummingbird` trait.
 hummingbird_modules=(SwitchyardHummingbird)
+# The same, for the modules whose graph is read from the usual debug build (.build): a macro
+# module, whose plugin would otherwise compile swift-syntax once more with the flags above.
+debug_modules=(SwitchyardMacros)
 
 scratch=.build-docs
 output=${1:-$scratch}
@@ -30,16 +33,21 @@ build_symbols() {
       -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
   done
 }
-# The trait's modules are built in the scratch folder CI's Hummingbird step and CONTRIBUTING.md
-# use, without extra compiler flags (so SwiftNIO and Hummingbird are compiled once for both),
-# and their graphs are read from the built modules.
-build_hummingbird_symbols() {
-  local scratch=.build-hummingbird
-  for module in "${hummingbird_modules[@]}"; do
-    swift build --traits Hummingbird --scratch-path "$scratch" --target "$module"
+# Builds MODULES in SCRATCH with the extra build arguments, then reads each one's public symbol
+# graph from the built module.
+#
+#   extract_symbols SCRATCH "ARGUMENTS" MODULE...
+extract_symbols() {
+  local scratch=$1 arguments=$2
+  shift 2
+  local module
+  for module in "$@"; do
+    # shellcheck disable=SC2086 # the arguments are words on purpose
+    swift build $arguments --scratch-path "$scratch" --target "$module"
   done
   local bin
-  bin=$(swift build --traits Hummingbird --scratch-path "$scratch" --show-bin-path)
+  # shellcheck disable=SC2086
+  bin=$(swift build $arguments --scratch-path "$scratch" --show-bin-path)
   local triple
   triple=$(basename "$(dirname "$bin")")
   # The C modules of the dependencies (SwiftNIO's shims) are found through their module maps
@@ -48,8 +56,8 @@ build_hummingbird_symbols() {
   while IFS= read -r map; do clang+=(-Xcc "-fmodule-map-file=$map"); done \
     < <(find "$bin" -maxdepth 2 -name module.modulemap)
   while IFS= read -r include; do clang+=(-Xcc "-I$include"); done \
-    < <(find "$scratch/checkouts" -type d -name include -path '*/Sources/*')
-  for module in "${hummingbird_modules[@]}"; do
+    < <(find "$scratch/checkouts" -type d -name include -path '*/Sources/*' 2>/dev/null)
+  for module in "$@"; do
     "$(dirname "$(command -v swift)")/swift-symbolgraph-extract" -module-name "$module" \
       -target "$triple" -I "$bin/Modules" "${clang[@]}" \
       -minimum-access-level public -output-dir "$symbols/all"
@@ -66,8 +74,11 @@ if ! graphs_present "${modules[@]}"; then
   rm -rf "$scratch"
   build_symbols
 fi
-build_hummingbird_symbols
-graphs_present "${modules[@]}" "${hummingbird_modules[@]}" || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
+# The trait's modules are built in the scratch folder CI's Hummingbird step and CONTRIBUTING.md
+# use, without extra compiler flags, so SwiftNIO and Hummingbird are compiled once for both.
+extract_symbols .build-hummingbird "--traits Hummingbird" "${hummingbird_modules[@]}"
+extract_symbols .build "" "${debug_modules[@]}"
+graphs_present "${modules[@]}" "${hummingbird_modules[@]}" "${debug_modules[@]}" || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
@@ -76,7 +87,7 @@ fi
 [ -x "$docc" ] || docc="xcrun docc"
 
 mkdir -p "$output"
-for module in "${modules[@]}" "${hummingbird_modules[@]}"; do
+for module in "${modules[@]}" "${hummingbird_modules[@]}" "${debug_modules[@]}"; do
   # One module's graphs: its own and its extensions of other modules' types (MODULE@OTHER).
   rm -rf "${symbols:?}/$module"
   mkdir -p "$symbols/$module"

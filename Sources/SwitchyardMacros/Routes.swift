@@ -2,7 +2,7 @@
 
 /// Makes an enum a route table the compiler checks: each case is a route, its `@Route` patterns
 /// say which URLs it stands for, and its associated values are the patterns' captures
-/// (<doc:RoutesTheCompilerChecks>).
+/// (the `Switchyard` article *Routes the Compiler Checks*).
 ///
 /// ```swift
 /// import SwitchyardMacros
@@ -26,7 +26,7 @@
 /// AppLink.routeTable.routes.map(\.name)       // ["user", "post", "post #2", "profile"]
 /// ```
 ///
-/// The macro adds the conformance to ``Switchyard/Routes`` and its members:
+/// The macro adds the conformance to `Routes` and its members:
 /// - `static let routeTable: RouteTable`: one route per pattern. A case's first pattern is the
 ///   route named after the case; its second and later patterns are named `case #2`, `case #3`…
 /// - `init?(url: String)`: matches with a matcher compiled once, on first use; `nil` when no
@@ -38,7 +38,7 @@
 /// - `init?(routeIndex: Int, match: RouteMatch)`: the value of a match of one of the table's
 ///   routes (what routers use).
 ///
-/// At compile time it reads every pattern with the same parser as ``Switchyard/RoutePattern``,
+/// At compile time it reads every pattern with the same parser as `RoutePattern`,
 /// checks that each capture has exactly one associated value of its name (an `Optional` one
 /// when the capture is in an optional group, of a type that can hold the capture's type), and
 /// lints the whole table as `switchyard lint` does: a duplicate or shadowed route is an error,
@@ -52,7 +52,8 @@
 public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
 
 /// A pattern of the enum case it marks, in a `@Routes` enum: the case stands for the URLs the
-/// pattern matches (<doc:PatternSyntax>), and its associated values are the pattern's captures.
+/// pattern matches (the `Switchyard` article *Pattern Syntax*), and its associated values are
+/// the pattern's captures.
 ///
 /// ```swift
 /// @Routes
@@ -69,15 +70,15 @@ public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "
 /// - Parameters:
 ///   - pattern: The pattern, as a string literal (the macro reads it at compile time).
 ///   - priority: Higher priorities win first, as in a route file; an integer literal. Default 0.
-///   - metadata: The route's metadata (<doc:MetadataAndContext>), for example the gates its
-///     held links wait for.
+///   - metadata: The route's metadata (the `Switchyard` article *Metadata and Context*), for
+///     example the gates its held links wait for.
 @attached(peer)
 public macro Route(
   _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata()
 ) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RouteMacro")
 
 /// The captures of one match, read by the code `@Routes` writes (not meant to be used by
-/// hand: read a match's values with ``Switchyard/RouteMatch/parameter(_:)``).
+/// hand: read a match's values with `RouteMatch.value(_:as:)`).
 ///
 /// ```swift
 /// let captures = _RouteCaptures(match)
