@@ -69,7 +69,7 @@ enum CommandRunner {
   /// with `input` on stdin (empty by default).
   static func run(
     _ arguments: [String], input: String? = nil, in directory: URL? = nil,
-    executable: URL? = nil
+    executable: URL? = nil, leakCheckAtExit: Bool = true
   ) throws -> CommandResult {
     let fileManager = FileManager.default
     let workspace = fileManager.temporaryDirectory
@@ -86,6 +86,12 @@ enum CommandRunner {
 
     let process = Process()
     process.executableURL = try executable ?? binary()
+    if !leakCheckAtExit {
+      var environment = ProcessInfo.processInfo.environment
+      let options = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+      environment["ASAN_OPTIONS"] = options + "detect_leaks=0"
+      process.environment = environment
+    }
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? workspace
     let stdout = try FileHandle(forWritingTo: stdoutURL)
