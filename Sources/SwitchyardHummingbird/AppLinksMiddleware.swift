@@ -206,6 +206,7 @@
     ) -> Fallback {
       let builder = openInApp.map { (matcher: RouteMatcher($0.table), scheme: $0.scheme) }
       return { request, match, _ in
+        let escape = MarkupEscaping.escape
         var links = ""
         if let builder,
           let link = appLink(for: match, matcher: builder.matcher, scheme: builder.scheme)
@@ -242,20 +243,6 @@
         }
       }
       return try? matcher.url(for: match.route.name, values: values, scheme: scheme)
-    }
-
-    static func escape(_ text: String) -> String {
-      var out = ""
-      for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(character)
-        }
-      }
-      return out
     }
   }
 

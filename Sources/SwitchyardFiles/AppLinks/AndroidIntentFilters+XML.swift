@@ -10,7 +10,7 @@ extension AndroidIntentFilters {
     var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     out += "<!-- Copy the intent filters into the activity that handles links. -->\n"
     out += "<intent-filters xmlns:android=\"http://schemas.android.com/apk/res/android\""
-    if let packageName { out += " package=\"\(Self.escape(packageName))\"" }
+    if let packageName { out += " package=\"\(MarkupEscaping.escape(packageName))\"" }
     out += ">\n"
     for filter in filters {
       if let comment = filter.comment {
@@ -22,14 +22,14 @@ extension AndroidIntentFilters {
       out += "    <category android:name=\"android.intent.category.DEFAULT\" />\n"
       out += "    <category android:name=\"android.intent.category.BROWSABLE\" />\n"
       for scheme in filter.schemes {
-        out += "    <data android:scheme=\"\(Self.escape(scheme))\" />\n"
+        out += "    <data android:scheme=\"\(MarkupEscaping.escape(scheme))\" />\n"
       }
       for host in filter.hosts {
-        out += "    <data android:host=\"\(Self.escape(host))\" />\n"
+        out += "    <data android:host=\"\(MarkupEscaping.escape(host))\" />\n"
       }
       for rule in filter.pathRules {
         let (attribute, value) = Self.attribute(rule)
-        out += "    <data android:\(attribute)=\"\(Self.escape(value))\" />\n"
+        out += "    <data android:\(attribute)=\"\(MarkupEscaping.escape(value))\" />\n"
       }
       out += "  </intent-filter>\n"
     }
@@ -46,20 +46,6 @@ extension AndroidIntentFilters {
     case .pattern(let text):
       return ("pathPattern", text.replacingAll("\\", with: "\\\\"))
     }
-  }
-
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 
   /// Reads every `<intent-filter>` that lets links in (action `android.intent.action.VIEW` and
