@@ -80,47 +80,56 @@ public macro Route(
 /// The captures of one match, read by the code `@Routes` writes (not meant to be used by
 /// hand: read a match's values with `RouteMatch.value(_:as:)`).
 ///
+/// The macro knows each pattern's captures at compile time: it reads them by slot (their
+/// place in the pattern) where every variant of the pattern puts them in the same place, and
+/// by name where an optional group moves them.
+///
 /// ```swift
+/// // myapp://users/<int:id>(/<tab>)
 /// let captures = _RouteCaptures(match)
-/// let id = captures.value("id", as: Int.self)          // nil: not there, or not an Int
+/// let id = captures.value(0, as: Int.self)                  // nil: not an Int
 /// let tab = captures.optionalValue("tab", as: String.self)  // .some(nil): not there
 /// ```
 public struct _RouteCaptures {
   @usableFromInline
-  let captures: [(name: String, value: ParameterValue)]
+  let captures: RouteMatch.Captures
 
-  /// Reads every capture of `match` once.
+  /// Reads the URL of `match` once; each value is decoded from its own bytes when read.
   @inlinable
   public init(_ match: RouteMatch) {
-    captures = match.parameters
+    captures = RouteMatch.Captures(match)
   }
 
+  /// The capture in `slot` as a `T`, or `nil` when there is no such slot or it does not
+  /// convert.
   @inlinable
-  func find(_ name: String) -> ParameterValue? {
-    for capture in captures where capture.name == name { return capture.value }
-    return nil
+  public func value<T: RouteParameter>(_ slot: Int, as type: T.Type) -> T? {
+    guard slot < captures.count else { return nil }
+    return convert(slot, to: type)
   }
 
-  /// The value of `name` as a `T`, or `nil` when it is missing or does not convert.
+  /// The capture `name` as a `T`, or `nil` when it is missing or does not convert.
   @inlinable
   public func value<T: RouteParameter>(_ name: String, as type: T.Type) -> T? {
-    guard let value = find(name) else { return nil }
-    return Self.convert(value, to: type)
+    guard let slot = captures.slot(named: name) else { return nil }
+    return convert(slot, to: type)
   }
 
   /// The value of an optional capture: `.some(nil)` when the URL leaves it out, `nil` when it
   /// is there but does not convert (then the case does not match).
   @inlinable
   public func optionalValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
-    guard let value = find(name) else { return .some(nil) }
-    guard let converted = Self.convert(value, to: type) else { return nil }
+    guard let slot = captures.slot(named: name) else { return .some(nil) }
+    guard let converted = convert(slot, to: type) else { return nil }
     return .some(converted)
   }
 
-  /// An `<int:>` capture is read already: its digits are not parsed again for an `Int`.
+  /// An `Int` or a `Double` is read from the capture's bytes, by the same grammar as its
+  /// `RouteParameter` conformance, without making a string first.
   @inlinable
-  static func convert<T: RouteParameter>(_ value: ParameterValue, to type: T.Type) -> T? {
-    if T.self == Int.self, let number = value.intValue { return number as? T }
-    return T(routeParameter: value.text)
+  func convert<T: RouteParameter>(_ slot: Int, to type: T.Type) -> T? {
+    if T.self == Int.self { return captures.int(at: slot) as? T }
+    if T.self == Double.self { return captures.double(at: slot) as? T }
+    return T(routeParameter: captures.text(at: slot))
   }
 }

@@ -146,26 +146,20 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     var branches: [String] = []
     var index = 0
     for routeCase in cases {
-      let indices = routeCase.routes.indices.map { String(index + $0) }
-      index += routeCase.routes.count
-      var body: [String] = []
-      if routeCase.values.isEmpty {
-        body.append("self = .\(routeCase.name)")
-      } else {
-        body.append("let captures = _RouteCaptures(match)")
-        var conditions: [String] = []
-        for (position, value) in routeCase.values.enumerated() {
-          let reader = value.isOptional ? "optionalValue" : "value"
-          conditions.append(
-            "let value\(position) = captures.\(reader)(\(literal(value.label)), as: \(value.baseType.trimmedDescription).self)"
-          )
+      // Patterns whose captures are read the same way share a branch.
+      var bodies: [(indices: [String], body: String)] = []
+      for route in routeCase.routes {
+        let body = readingBody(routeCase, slots: route.pattern.map(stableSlots) ?? [:])
+        if let last = bodies.indices.last, bodies[last].body == body {
+          bodies[last].indices.append(String(index))
+        } else {
+          bodies.append(([String(index)], body))
         }
-        body.append("guard \(conditions.joined(separator: ", ")) else { return nil }")
-        let arguments = routeCase.values.enumerated().map { "\($1.label): value\($0)" }
-        body.append("self = .\(routeCase.name)(\(arguments.joined(separator: ", ")))")
+        index += 1
       }
-      branches.append(
-        "case \(indices.joined(separator: ", ")):\n" + body.joined(separator: "\n"))
+      for (indices, body) in bodies {
+        branches.append("case \(indices.joined(separator: ", ")):\n" + body)
+      }
     }
     return """
       \(raw: access)init?(routeIndex: Int, match: RouteMatch) {
@@ -176,6 +170,60 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
         }
       }
       """
+  }
+
+  /// The statements that make `routeCase` from a match of one of its patterns: a capture in
+  /// `slots` is read by its slot, any other by name.
+  private static func readingBody(_ routeCase: RouteCase, slots: [String: Int]) -> String {
+    guard !routeCase.values.isEmpty else { return "self = .\(routeCase.name)" }
+    var conditions: [String] = []
+    for (position, value) in routeCase.values.enumerated() {
+      let type = "\(value.baseType.trimmedDescription).self"
+      let reader: String
+      if value.isOptional {
+        reader = "optionalValue(\(literal(value.label)), as: \(type))"
+      } else if let slot = slots[value.label] {
+        reader = "value(\(slot), as: \(type))"
+      } else {
+        reader = "value(\(literal(value.label)), as: \(type))"
+      }
+      conditions.append("let value\(position) = captures.\(reader)")
+    }
+    let arguments = routeCase.values.enumerated().map { "\($1.label): value\($0)" }
+    return [
+      "let captures = _RouteCaptures(match)",
+      "guard \(conditions.joined(separator: ", ")) else { return nil }",
+      "self = .\(routeCase.name)(\(arguments.joined(separator: ", ")))",
+    ].joined(separator: "\n")
+  }
+
+  /// The slot of each capture that every variant of `pattern` holds in the same place, as a
+  /// match holds them: the path's captures in order (an unnamed `*` too), then the query's,
+  /// then the fragment's. A capture that an optional group moves or drops is not listed.
+  static func stableSlots(_ pattern: RoutePattern) -> [String: Int] {
+    var tail: [String?] = []
+    for (_, requirement) in pattern.queryShape {
+      if case .capture(_, let name) = requirement { tail.append(name) }
+    }
+    if case .capture(_, let name)? = pattern.fragmentShape { tail.append(name) }
+    var result: [String: Int]?
+    for shape in pattern.shapes {
+      var names: [String?] = []
+      for element in shape.path {
+        switch element {
+        case .capture(_, let name), .mixed(_, _, let name, _): names.append(name)
+        case .star(let name): names.append(name)
+        case .literal: break
+        }
+      }
+      names += tail
+      var slots: [String: Int] = [:]
+      for (slot, name) in names.enumerated() {
+        if let name { slots[name] = slot }
+      }
+      result = result.map { $0.filter { slots[$0.key] == $0.value } } ?? slots
+    }
+    return result ?? [:]
   }
 
   private static func urlDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {

@@ -47,13 +47,13 @@ struct RoutesExpansionTests {
             switch routeIndex {
             case 0, 1:
               let captures = _RouteCaptures(match)
-              guard let value0 = captures.value("id", as: Int.self) else {
+              guard let value0 = captures.value(0, as: Int.self) else {
                 return nil
               }
               self = .user(id: value0)
             case 2:
               let captures = _RouteCaptures(match)
-              guard let value0 = captures.value("term", as: String.self), let value1 = captures.optionalValue("page", as: Int.self) else {
+              guard let value0 = captures.value(0, as: String.self), let value1 = captures.optionalValue("page", as: Int.self) else {
                 return nil
               }
               self = .search(term: value0, page: value1)
@@ -127,13 +127,13 @@ struct RoutesExpansionTests {
             switch routeIndex {
             case 0:
               let captures = _RouteCaptures(match)
-              guard let value0 = captures.value("id", as: String.self) else {
+              guard let value0 = captures.value(0, as: String.self) else {
                 return nil
               }
               self = .byID(id: value0)
             case 1:
               let captures = _RouteCaptures(match)
-              guard let value0 = captures.value("ID", as: String.self) else {
+              guard let value0 = captures.value(0, as: String.self) else {
                 return nil
               }
               self = .byUpper(ID: value0)
@@ -160,6 +160,90 @@ struct RoutesExpansionTests {
           message: "captureNameCase: \(finding.message) (witness: \(finding.witness))",
           line: line, column: 3, severity: .warning)
       ])
+  }
+
+  @Test(
+    "Captures are read by slot where every variant holds them in the same place, by name where an optional group moves them; patterns that differ get their own branch"
+  )
+  func slots() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+        @Route("/a/:x/<int:y>")
+        @Route("/b/<int:y>/:x")
+        case pair(x: String, y: Int)
+
+        @Route("/c(/<tab>)/<int:id>")
+        case moved(tab: String?, id: Int)
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case pair(x: String, y: Int)
+          case moved(tab: String?, id: Int)
+
+          static let routeTable: RouteTable = {
+            var table = RouteTable()
+            do {
+              try table.add("pair", "/a/:x/<int:y>")
+              try table.add("pair #2", "/b/<int:y>/:x")
+              try table.add("moved", "/c(/<tab>)/<int:id>")
+            } catch {
+              // The macro read these patterns with the same parser when the enum was compiled.
+              fatalError("@Routes: \\(error)")
+            }
+            return table
+          }()
+
+          private static let routesMatcher = RouteMatcher(routeTable)
+
+          init?(url: String) {
+            self.init(url: url, matcher: Self.routesMatcher)
+          }
+
+          init?(routeIndex: Int, match: RouteMatch) {
+            switch routeIndex {
+            case 0:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value(0, as: String.self), let value1 = captures.value(1, as: Int.self) else {
+                return nil
+              }
+              self = .pair(x: value0, y: value1)
+            case 1:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.value(1, as: String.self), let value1 = captures.value(0, as: Int.self) else {
+                return nil
+              }
+              self = .pair(x: value0, y: value1)
+            case 2:
+              let captures = _RouteCaptures(match)
+              guard let value0 = captures.optionalValue("tab", as: String.self), let value1 = captures.value("id", as: Int.self) else {
+                return nil
+              }
+              self = .moved(tab: value0, id: value1)
+            default:
+              return nil
+            }
+          }
+
+          func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
+            switch self {
+            case .pair(let value0, let value1):
+              return try Self.routeTable.url(for: "pair", values: ["x": value0, "y": value1], host: host, scheme: scheme)
+            case .moved(let value0, let value1):
+              var values: [String: any BuildValueConvertible] = ["id": value1]
+              if let value0 {
+                values["tab"] = value0
+              }
+              return try Self.routeTable.url(for: "moved", values: values, host: host, scheme: scheme)
+            }
+          }
+        }
+
+        extension Link: Switchyard.Routes {
+        }
+        """)
   }
 
   @Test("@Routes on a struct is an error")

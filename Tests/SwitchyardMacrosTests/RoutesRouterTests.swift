@@ -90,6 +90,23 @@ struct RoutesRouterTests {
     #expect(await link.result.output == .shop(.price(amount: 2.5)))
   }
 
+  @Test("declare is an operation of every router (Routing): all the routes, or none")
+  @MainActor
+  func declareThroughRouting() throws {
+    func declareShop(on router: some Routing) throws -> [String] {
+      try router.declare(ShopLink.self).map(\.name)
+    }
+    let names = ShopLink.routeTable.routes.map(\.name)
+    #expect(try declareShop(on: Router<Screen>()) == names)
+    #expect(try declareShop(on: MainActorRouter<Screen>()) == names)
+    #expect(try declareShop(on: Navigator<Screen>(host: RecordingHost<Screen>())) == names)
+
+    let taken = Router<Screen>()
+    try taken.register("/other", name: "order") { _ in nil }
+    #expect(throws: RouteTableError.self) { try declareShop(on: taken) }
+    #expect(taken.table.routes.map(\.name) == ["order"])
+  }
+
   @Test("Navigator: register maps screens typed, declare and attach hold and deliver")
   @MainActor
   func navigator() async throws {

@@ -47,6 +47,32 @@ struct RoutesRuntimeTests {
     #expect(ShopLink(url: "/price/2.5") == .price(amount: 2.5))
   }
 
+  @Test("Captures are read from their slots: after a *, in a partial segment, query, fragment")
+  func slots() {
+    #expect(SlotLink(url: "/v2/r%41b.json") == .version(major: 2, minor: "Ab"))
+    #expect(SlotLink(url: "/s/a/b/c") == .afterStar(name: "c"))
+    #expect(SlotLink(url: "/x/b") == .moved(a: nil, b: "b"))
+    #expect(SlotLink(url: "/x/a/b") == .moved(a: "a", b: "b"))
+    #expect(SlotLink(url: "/q/k?v=a%20b#f") == .query(key: "k", value: "a b", frag: "f"))
+    #expect(SlotLink(url: "/pair/1/2") == .pair(x: "1", y: "2"))
+    #expect(SlotLink(url: "/swap/2/1") == .pair(x: "1", y: "2"))
+  }
+
+  @Test("An Int read from a capture's bytes follows Int(routeParameter:)")
+  func integerGrammar() {
+    // (as written in the URL, decoded)
+    let texts = [
+      ("5", "5"), ("-5", "-5"), ("+5", "+5"), ("007", "007"), ("-0", "-0"), ("-", "-"),
+      ("5a", "5a"), ("%205", " 5"), ("9223372036854775807", "9223372036854775807"),
+      ("9223372036854775808", "9223372036854775808"),
+      ("-9223372036854775808", "-9223372036854775808"), ("%35", "5"), ("\u{0663}", "\u{0663}"),
+    ]
+    for (written, decoded) in texts {
+      let expected = Int(routeParameter: decoded).map { SlotLink.number(id: $0) }
+      #expect(SlotLink(url: "/n/\(written)") == expected, "\(written)")
+    }
+  }
+
   @Test("A value that does not convert means the case does not match: the next candidate wins")
   func conversionFailureFallsThrough() throws {
     #expect(ShopLink(url: "/tabs/likes") == .tab(tab: .likes))

@@ -33,7 +33,7 @@
 ///   }()
 ///
 ///   init?(routeIndex: Int, match: RouteMatch) {
-///     guard routeIndex == 0, let id = match.parameter("id")?.intValue else { return nil }
+///     guard routeIndex == 0, let id = try? match.value("id", as: Int.self) else { return nil }
 ///     self = .user(id: id)
 ///   }
 ///
@@ -54,8 +54,10 @@ public protocol Routes {
   /// when a capture does not convert to its value (then the URL's next candidate is tried, as
   /// for a typed capture that does not accept its text).
   ///
-  /// The captures are read from `match` by name; its own ``RouteMatch/routeIndex`` may be
-  /// another (a router holds other routes too).
+  /// `match` is a match of that route's pattern (its own ``RouteMatch/routeIndex`` may be
+  /// another: a router holds other routes too). The code `@Routes` writes reads each capture
+  /// by its place in the pattern and decodes only its bytes; by hand, read them with
+  /// ``RouteMatch/value(_:as:)``.
   ///
   /// ```swift
   /// let matcher = RouteMatcher(AppLink.routeTable)

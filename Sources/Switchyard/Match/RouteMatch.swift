@@ -76,24 +76,20 @@ public struct RouteMatch: Sendable {
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let names = captureNames
-    return withSegments { bytes, segments in
-      var result: [(name: String, value: ParameterValue)] = []
-      for index in 0..<min(slots.count, names.count) {
-        guard let name = names[index] else { continue }
-        result.append((name, value(of: slots[index], bytes, segments)))
-      }
-      return result
+    let captures = Captures(self)
+    var result: [(name: String, value: ParameterValue)] = []
+    for slot in 0..<captures.count {
+      guard let name = captures.name(at: slot) else { continue }
+      result.append((name, captures.value(at: slot)))
     }
+    return result
   }
 
   /// The typed value of the capture `name`, if the pattern has it (for the engine, the
   /// command line and tests; users read ``value(_:as:)`` or ``subscript(_:)``).
   package func parameter(_ name: String) -> ParameterValue? {
-    guard let index = captureNames.firstIndex(where: { $0 == name }), index < slots.count else {
-      return nil
-    }
-    return withSegments { bytes, segments in value(of: slots[index], bytes, segments) }
+    let captures = Captures(self)
+    return captures.slot(named: name).map { captures.value(at: $0) }
   }
 
   /// The value of `key` as text: captures first, then the query (last value), then fragment
@@ -138,40 +134,10 @@ public struct RouteMatch: Sendable {
   /// The URL's parts as the engine read them.
   public var url: URLParts { reading.parts(options: storage.options) }
 
-  // MARK: Decoding
+  // MARK: Captures
 
-  /// The capture names by slot (`nil` for an unnamed `*`).
-  private var captureNames: [String?] { storage.nameLists[Int(storage.entries[Int(entry)].names)] }
-
-  /// Calls `body` with the URL's bytes and its decoded path segments.
-  private func withSegments<R>(
-    _ body: (UnsafeBufferPointer<UInt8>, [String]) -> R
-  ) -> R {
-    let layout = reading.layout
-    return reading.withBytes { bytes in body(bytes, reading.decodedSegments(bytes, layout)) }
-  }
-
-  /// The value of one capture: its decoded text, read by its type (`CaptureType.value`).
-  private func value(
-    of slot: CaptureSlot, _ bytes: UnsafeBufferPointer<UInt8>, _ segments: [String]
-  ) -> ParameterValue {
-    var text: String
-    switch slot.kind {
-    case .segments:
-      text = segments[slot.segments].joined(separator: "/")
-    case .mixed:
-      let segment = Array(segments[slot.segment].utf8)
-      text = String(
-        decoding: segment[slot.prefixCount..<(segment.count - slot.suffixCount)], as: UTF8.self)
-    case .queryValue:
-      text = decodeComponent(bytes, slot.bytes, plusAsSpace: storage.options.plusAsSpace)
-    case .fragment:
-      text = decodeComponent(bytes, slot.bytes)
-    }
-    let type = CaptureType(code: slot.type)
-    let kept = text
-    return text.withUTF8 { type.value(kept, $0) }
-  }
+  /// The capture names by slot (`nil` for an unnamed `*`); read through ``Captures``.
+  var captureNames: [String?] { storage.nameLists[Int(storage.entries[Int(entry)].names)] }
 }
 
 extension RouteMatch {

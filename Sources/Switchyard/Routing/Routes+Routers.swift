@@ -1,24 +1,82 @@
 // Routers take a `Routes` type (a `@Routes` enum): every route of its table is registered under
-// its own name, priority and metadata, and its handler is given the typed value. Written against
-// the routers' public API only. The type is `Sendable` because the stored handlers make its
-// values (through its metatype) on whichever thread or actor routes.
+// its own name, priority and metadata, and its handler is given the typed value. What every
+// router does alike (adding all the routes or none, declaring them, attaching to them) is
+// written once in `Routing`; each router adds only how its handler is typed and isolated. The
+// type is `Sendable` because the stored handlers make its values (through its metatype) on
+// whichever thread or actor routes.
 
-extension Routes {
-  /// Adds every route with `add`; when one cannot be added, removes those added before it and
-  /// rethrows, so that nothing is registered.
-  static func registerAll<Failure: Error>(
-    add: (Route) throws(Failure) -> Route, remove: (String) -> Void
-  ) throws(Failure) -> [Route] {
+extension Routing {
+  /// Declares every route of a ``Routes`` type (a `@Routes` enum), each under its own name,
+  /// priority and metadata, for handlers attached later with the router's
+  /// `attach(_:handler:)` (a navigator's `attach(_:_:)`); until then their links are held by
+  /// `dispatch` (<doc:LinksThatArriveTooEarly>).
+  ///
+  /// ```swift
+  /// try router.declare(AppLink.self)               // at launch
+  /// router.dispatch("myapp://user/42")              // held
+  /// try router.attach(AppLink.self) { link, _ in .link(link) }   // delivered now
+  /// ```
+  /// - Returns: The routes as declared, in table order.
+  /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
+  ///   has; nothing is declared then.
+  @discardableResult
+  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
+    try addRoutes(of: type) { _ in .declared }
+  }
+
+  /// Adds every route of `type` with the handler `handler` makes for its index in the type's
+  /// table; when one cannot be added, removes those added before it and rethrows, so that
+  /// nothing is added.
+  func addRoutes<R: Routes>(
+    of type: R.Type, handler: (_ routeIndex: Int) -> RouteHandler
+  ) throws(RouteTableError) -> [Route] {
     var added: [Route] = []
-    for route in routeTable.routes {
+    for route in R.routeTable.routes {
       do {
-        added.append(try add(route))
+        added.append(
+          try core.add(
+            route.pattern.text, name: route.name, priority: route.priority,
+            metadata: route.metadata, handler: handler(route.index)))
       } catch {
-        for route in added { remove(route.name) }
+        for route in added { _ = core.remove(route.name) }
         throw error
       }
     }
     return added
+  }
+
+  /// Attaches the handler `handler` makes for each route of `type` (by its index in the
+  /// type's table) and delivers the links `links` holds for them.
+  func attachRoutes<R: Routes, Output: Sendable>(
+    of type: R.Type, links: HeldLinks<Output>, handler: (_ routeIndex: Int) -> RouteHandler
+  ) throws(HeldLinkError) {
+    for route in R.routeTable.routes {
+      try core.attach(handler(route.index), to: route.name, links: links)
+    }
+  }
+}
+
+extension Routes where Self: Sendable {
+  /// A ``Router`` handler for the route at `index` of ``routeTable``: the match read as a
+  /// value (a capture that does not convert declines), then `handler`.
+  static func syncHandler<Output>(
+    route index: Int, _ handler: @escaping @Sendable (Self, RouteMatch) throws -> Output?
+  ) -> RouteHandler {
+    .sync(
+      SyncHandlerBox { match in
+        try Self(routeIndex: index, match: match).flatMap { try handler($0, match) }
+      })
+  }
+
+  /// A main-actor handler (a ``MainActorRouter``'s, a ``Navigator``'s screen factory) for the
+  /// route at `index` of ``routeTable``.
+  static func mainActorHandler<Output>(
+    route index: Int, _ handler: @escaping @MainActor (Self, RouteMatch) throws -> Output?
+  ) -> RouteHandler {
+    .mainActor(
+      MainActorHandlerBox { match in
+        try Self(routeIndex: index, match: match).flatMap { try handler($0, match) }
+      })
   }
 }
 
@@ -47,44 +105,13 @@ extension Router {
   public func register<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        let index = route.index
-        return try register(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata
-        ) { match in
-          try R(routeIndex: index, match: match).flatMap { try handler($0, match) }
-        }
-      },
-      remove: { _ = remove($0) })
+    try addRoutes(of: type) { R.syncHandler(route: $0, handler) }
   }
 }
 
 extension Router where Output: Sendable {
-  /// Declares every route of a ``Routes`` type, for handlers attached later with
-  /// ``attach(_:handler:)-(R.Type,_)``; until then their links are held by
-  /// ``dispatch(_:policy:stack:context:)``.
-  ///
-  /// ```swift
-  /// try router.declare(AppLink.self)               // at launch
-  /// router.dispatch("myapp://user/42")              // held
-  /// try router.attach(AppLink.self) { link, _ in .link(link) }   // delivered now
-  /// ```
-  /// - Throws: ``RouteTableError`` when a name is taken; nothing is declared then.
-  @discardableResult
-  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        try declare(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata)
-      },
-      remove: { _ = remove($0) })
-  }
-
   /// Attaches `handler` to every route of a ``Routes`` type (declared with
-  /// ``declare(_:)-(R.Type)``), and delivers the links held for them.
+  /// ``Routing/declare(_:)``), and delivers the links held for them.
   ///
   /// ```swift
   /// try router.attach(AppLink.self) { link, match in .link(link) }
@@ -93,11 +120,7 @@ extension Router where Output: Sendable {
   public func attach<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
-    for (index, route) in R.routeTable.routes.enumerated() {
-      try attach(route.name) { match in
-        try R(routeIndex: index, match: match).flatMap { try handler($0, match) }
-      }
-    }
+    try attachRoutes(of: type, links: links) { R.syncHandler(route: $0, handler) }
   }
 }
 
@@ -118,52 +141,22 @@ extension MainActorRouter {
   public func register<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        let index = route.index
-        return try register(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata
-        ) { match in
-          try R(routeIndex: index, match: match).flatMap { try handler($0, match) }
-        }
-      },
-      remove: { _ = remove($0) })
+    try addRoutes(of: type) { R.mainActorHandler(route: $0, handler) }
   }
 }
 
 extension MainActorRouter where Output: Sendable {
-  /// Declares every route of a ``Routes`` type for handlers attached later (see
-  /// ``Router/declare(_:)-(R.Type)``).
-  ///
-  /// ```swift
-  /// try router.declare(AppLink.self)
-  /// ```
-  @discardableResult
-  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        try declare(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata)
-      },
-      remove: { _ = remove($0) })
-  }
-
-  /// Attaches a main-actor `handler` to every route of a ``Routes`` type and delivers the
-  /// links held for them (see ``Router/attach(_:handler:)-(R.Type,_)``).
+  /// Attaches a main-actor `handler` to every route of a ``Routes`` type (declared with
+  /// ``Routing/declare(_:)``) and delivers the links held for them.
   ///
   /// ```swift
   /// try router.attach(AppLink.self) { link, _ in .link(link) }
   /// ```
+  /// - Throws: ``HeldLinkError`` when the router has no route of one of the type's names.
   public func attach<R: Routes & Sendable>(
     _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
-    for (index, route) in R.routeTable.routes.enumerated() {
-      try attach(route.name) { match in
-        try R(routeIndex: index, match: match).flatMap { try handler($0, match) }
-      }
-    }
+    try attachRoutes(of: type, links: links) { R.mainActorHandler(route: $0, handler) }
   }
 }
 
@@ -187,49 +180,19 @@ extension Navigator {
   public func register<R: Routes & Sendable>(
     _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        let index = route.index
-        return try map(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata
-        ) { match in
-          try R(routeIndex: index, match: match).flatMap { try factory($0, match) }
-        }
-      },
-      remove: { _ = remove($0) })
+    try addRoutes(of: type) { R.mainActorHandler(route: $0, factory) }
   }
 
-  /// Declares every route of a ``Routes`` type for screen factories attached later (see
-  /// ``Router/declare(_:)-(R.Type)``).
-  ///
-  /// ```swift
-  /// try navigator.declare(AppLink.self)
-  /// ```
-  @discardableResult
-  public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
-    try R.registerAll(
-      add: { route throws(RouteTableError) in
-        try declare(
-          route.pattern.text, name: route.name, priority: route.priority,
-          metadata: route.metadata)
-      },
-      remove: { _ = remove($0) })
-  }
-
-  /// Attaches a screen factory to every route of a ``Routes`` type and delivers the links
-  /// held for them.
+  /// Attaches a screen factory to every route of a ``Routes`` type (declared with
+  /// ``Routing/declare(_:)``) and delivers the links held for them.
   ///
   /// ```swift
   /// try navigator.attach(AppLink.self) { link, _ in LinkViewController(link) }
   /// ```
+  /// - Throws: ``HeldLinkError`` when the navigator has no route of one of the type's names.
   public func attach<R: Routes & Sendable>(
     _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(HeldLinkError) {
-    for (index, route) in R.routeTable.routes.enumerated() {
-      try attach(route.name) { match in
-        try R(routeIndex: index, match: match).flatMap { try factory($0, match) }
-      }
-    }
+    try attachRoutes(of: type, links: links) { R.mainActorHandler(route: $0, factory) }
   }
 }

@@ -12,6 +12,8 @@
       var splits = 0
       /// `QueryParameters` parsed from a query or a fragment.
       var queryParses = 0
+      /// URL bytes percent-decoded (by `percentDecode`): reading a capture decodes its own.
+      var decodedBytes = 0
       /// Partial-segment children (`<id>.json`) whose literal text was compared with a segment:
       /// by a lookup, and by the analysis (`explain`, `lint`) in `SegmentRules.contains`.
       var partialSegmentTests = 0
@@ -28,8 +30,8 @@
 
     package var counts: Counts { state.withLock { $0 } }
 
-    package static func count(_ counter: WritableKeyPath<Counts, Int>) {
-      current?.state.withLock { $0[keyPath: counter] += 1 }
+    package static func count(_ counter: WritableKeyPath<Counts, Int>, by amount: Int = 1) {
+      current?.state.withLock { $0[keyPath: counter] += amount }
     }
   }
 #endif

@@ -313,6 +313,9 @@ func percentDecode(
   _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
   into destination: UnsafeMutablePointer<UInt8>, plusAsSpace: Bool = false
 ) -> Int {
+  #if DEBUG
+    ReadingCounters.count(\.decodedBytes, by: range.count)
+  #endif
   var written = 0
   var index = range.lowerBound
   let end = range.upperBound
