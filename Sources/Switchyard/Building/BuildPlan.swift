@@ -1,7 +1,7 @@
 /// What building a URL for one route needs that does not depend on the values: the pattern's
-/// structure (``BuildTemplate``) and a matcher of the route alone, which checks every URL built
-/// (<doc:BuildingURLs>). Made the first time a URL is built for the route and kept in the
-/// route's ``BuildPlanSlot``, so later calls parse nothing.
+/// structure (``BuildTemplate``), the origins it answers, and a matcher of the route alone,
+/// which checks the URLs built (<doc:BuildingURLs>). Made the first time a URL is built for
+/// the route and kept in the route's ``BuildPlanSlot``, so later calls parse nothing.
 final class BuildPlan: Sendable {
   let template: BuildTemplate
   /// The route alone, compiled: a built URL must match it back with the values printed.
@@ -9,29 +9,189 @@ final class BuildPlan: Sendable {
   /// What the plan was made with; a call with other options or types makes its own.
   let options: RouteOptions
   let typeNames: [String]
+  /// The schemes the pattern answers (`nil`: any), each once, in written order, with the
+  /// hosts and the port each is written with.
+  let origins: [Origin]
+  /// Every capture the pattern names: a value with another name goes to the query.
+  let captureNames: Set<String>
+  /// Whether no capture name is used twice (then each value fills one capture).
+  let capturesAreDistinct: Bool
+  /// Room for a typical URL of the route, so that its buffer is allocated once.
+  let estimatedLength: Int
+  /// Whether the path, as each scheme reads it, has optional groups (which each call decides).
+  let pathHasGroups: Bool
+  let hostAsPathHasGroups: Bool
+  /// Whether the plan proves that a URL built from these items reads back as its values (see
+  /// ``BuildPlan/proves(readsHostAsPath:hostAsPath:)``): for the path as written, for the path
+  /// when its first segment is printed in the host position, and for the host read as a path.
+  private let provenPath: Bool
+  private let provenPathInHostPosition: Bool
+  private let provenHostAsPath: Bool
+  /// The shapes whose URL was matched back once (at most ``BuildPlan/maximumCheckedShapes``).
+  private let checkedShapes = Locked<[Shape]>([])
+
+  /// One scheme of the pattern, with its hosts and port.
+  struct Origin: Sendable {
+    /// Lowercased; `nil` when the pattern names no scheme.
+    let scheme: [UInt8]?
+    let schemeText: String?
+    /// The host requirements of the variants with this scheme, each once, in written order.
+    let hosts: [HostRequirement]
+    /// The text of each literal host (`nil` for the others), by position in `hosts`.
+    let hostTexts: [String?]
+    let port: Int?
+    /// Whether the scheme as written reads its host as the first path segment.
+    let hostAsPath: Bool
+  }
+
+  /// What a URL's reading depends on beyond its values, for a route whose plan proves the
+  /// values (``BuildPlan/proves(readsHostAsPath:hostAsPath:)``): the scheme and host printed,
+  /// which of the captures that may be empty are (one bit each, in pattern order), and whether
+  /// there is a query. Two URLs of one shape differ only in the values they print.
+  struct Shape: Equatable {
+    var scheme: String?
+    var host: String?
+    var empties: UInt64
+    var query: Bool
+  }
+
+  /// How many shapes a plan remembers; the URLs of any further shape are matched back every
+  /// time (a route built for many hosts).
+  static let maximumCheckedShapes = 16
 
   #if DEBUG
     /// Debug builds only: counts the plans made inside `BuildPlan.$made.withValue(counter)`,
     /// in that task, so that a test can prove a route's pattern is read once (a count, never a
     /// timing).
     @TaskLocal static var made: Locked<Int>?
+    /// Debug builds only: counts the built URLs matched back against their route, in that
+    /// task.
+    @TaskLocal static var matchedBack: Locked<Int>?
   #endif
 
   init(route: Route, options: RouteOptions, types: [ParameterType]) throws(PatternSyntaxError) {
     #if DEBUG
       Self.made?.withLock { $0 += 1 }
     #endif
-    template = try BuildTemplate(route.pattern, options: options, types: types)
+    let template = try BuildTemplate(route.pattern, options: options, types: types)
+    self.template = template
     var table = RouteTable(options: options)
     for type in types { try? table.register(type) }
     checker = (try? table.add(route.name, route.pattern.text)) != nil ? RouteMatcher(table) : nil
     self.options = options
     typeNames = types.map(\.name)
+
+    let pattern = template.pattern
+    var origins: [Origin] = []
+    var schemes: [[UInt8]?] = []
+    for variant in pattern.variants where !schemes.contains(where: { $0 == variant.scheme }) {
+      schemes.append(variant.scheme)
+    }
+    for scheme in schemes {
+      var hosts: [HostRequirement] = []
+      var port: Int? = nil
+      for variant in pattern.variants where variant.scheme == scheme {
+        if !hosts.contains(variant.host) { hosts.append(variant.host) }
+        port = variant.port
+      }
+      let text = scheme.map { String(decoding: $0, as: UTF8.self) }
+      let hostTexts = hosts.map { host -> String? in
+        guard case .literal(let bytes) = host else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+      }
+      origins.append(
+        Origin(
+          scheme: scheme, schemeText: text, hosts: hosts, hostTexts: hostTexts, port: port,
+          hostAsPath: options.hostAsPath.applies(toScheme: text)))
+    }
+    self.origins = origins
+    let names = Set(pattern.captureNames)
+    captureNames = names
+    let schemeAndHost =
+      (origins.first?.schemeText?.utf8.count ?? 0) + (template.hostText?.utf8.count ?? 0)
+    estimatedLength =
+      16 + schemeAndHost + route.pattern.text.utf8.count + 16 * pattern.captureNames.count
+    pathHasGroups = template.pathItems.contains(where: Self.isGroup)
+    hostAsPathHasGroups = template.hostAsPathItems.contains(where: Self.isGroup)
+    // Values are proven only when no capture name is used twice (one printed text per name).
+    let distinct = names.count == pattern.captureNames.count
+    capturesAreDistinct = distinct
+    provenPath = distinct && Self.proves(template.pathItems, firstInHostPosition: false)
+    provenPathInHostPosition =
+      distinct && Self.proves(template.pathItems, firstInHostPosition: true)
+    provenHostAsPath = distinct && Self.proves(template.hostAsPathItems, firstInHostPosition: true)
   }
 
   func fits(options: RouteOptions, types: [ParameterType]) -> Bool {
     self.options == options && typeNames.count == types.count
       && zip(typeNames, types).allSatisfy { $0 == $1.name }
+  }
+
+  /// Whether every URL built for a scheme that reads the host this way can only read back as
+  /// the values it printed, so that matching one URL of each ``Shape`` proves all of them.
+  ///
+  /// The route alone is matched back, so only its own readings compete. The plan proves the
+  /// values when the path has one reading and each value one place in it: no optional groups
+  /// (each is another reading), at most one capture per segment, with fixed literal text
+  /// around it (escaping keeps `/`, `?` and `#` out of a value, and a segment is decoded once,
+  /// so the value reads back as printed), at most one catch-all (the other items take one
+  /// segment each, so it takes the rest), and, when the first segment is printed in the host
+  /// position, no value there (a host is read by other rules). The query's values with no
+  /// capture are still read back (``URLBuilder/build(values:host:scheme:)``).
+  func proves(readsHostAsPath: Bool, hostAsPath: Bool) -> Bool {
+    readsHostAsPath ? provenHostAsPath : hostAsPath ? provenPathInHostPosition : provenPath
+  }
+
+  /// Whether a URL of `shape` was matched back already.
+  func checked(_ shape: Shape) -> Bool {
+    checkedShapes.withLock { $0.contains(shape) }
+  }
+
+  /// Remembers that a URL of `shape` matched back (until the plan holds the most it keeps).
+  func remember(_ shape: Shape) {
+    checkedShapes.withLock { shapes in
+      if shapes.count < Self.maximumCheckedShapes && !shapes.contains(shape) {
+        shapes.append(shape)
+      }
+    }
+  }
+
+  private static func isGroup(_ item: PatternParser.Item) -> Bool {
+    if case .group = item { return true }
+    return false
+  }
+
+  private static func proves(_ items: [PatternParser.Item], firstInHostPosition: Bool) -> Bool {
+    var catchAlls = 0
+    var segment: [PatternParser.Item] = []
+    var segments = 0
+    func finish() -> Bool {
+      defer { segment.removeAll() }
+      guard !segment.isEmpty else { return true }
+      segments += 1
+      var captures = 0
+      for item in segment {
+        switch item {
+        case .byte, .slash: continue
+        case .capture(.path, _, _), .star:
+          guard segment.count == 1 else { return false }
+          catchAlls += 1
+          captures += 1
+        case .capture: captures += 1
+        case .group: return false
+        }
+      }
+      if firstInHostPosition && segments == 1 && captures > 0 { return false }
+      return captures <= 1 && catchAlls <= 1
+    }
+    for item in items {
+      if case .slash = item {
+        guard finish() else { return false }
+      } else {
+        segment.append(item)
+      }
+    }
+    return finish()
   }
 }
 

@@ -110,11 +110,6 @@ extension BuildValueConvertible where Self == BuildValue {
   public static func list(_ values: [BuildValue]) -> BuildValue { BuildValue(kind: .list(values)) }
 }
 
-extension Dictionary where Key == String, Value == any BuildValueConvertible {
-  /// The values as a URL builder reads them.
-  var buildValues: [String: BuildValue] { mapValues(\.buildValue) }
-}
-
 extension String: BuildValueConvertible {
   /// The text.
   public var buildValue: BuildValue { .string(self) }

@@ -31,7 +31,7 @@ extension RouteTable {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
-      values: values.buildValues, host: host, scheme: scheme)
+      values: values, host: host, scheme: scheme)
   }
 }
 
@@ -50,7 +50,7 @@ extension RouteMatcher {
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
-      for: name, in: routes, options: options, types: storage.types, values: values.buildValues,
+      for: name, in: routes, options: options, types: storage.types, values: values,
       host: host,
       scheme: scheme)
   }

@@ -70,7 +70,7 @@ extension URLBuilder {
   /// `..` has its dots escaped, so that no URL library reads it as a dot segment.
   static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8])
   {
-    let dotSegment = place != .query && (text == "." || text == "..")
+    let dotSegment = place != .query && isDotSegment(text.utf8)
     for byte in text.utf8 {
       if isAllowed(byte, in: place) && !dotSegment {
         output.append(byte)
@@ -78,6 +78,16 @@ extension URLBuilder {
         appendEscaped(byte, to: &output)
       }
     }
+  }
+
+  /// Whether `bytes` are `.` or `..`; it stops at the first byte that is not a dot.
+  static func isDotSegment(_ bytes: some Sequence<UInt8>) -> Bool {
+    var dots = 0
+    for byte in bytes {
+      guard byte == UInt8(ascii: "."), dots < 2 else { return false }
+      dots += 1
+    }
+    return dots > 0
   }
 
   /// Appends a literal byte of the pattern: a byte written `%XX` in the pattern prints as

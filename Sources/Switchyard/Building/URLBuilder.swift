@@ -1,11 +1,14 @@
 /// Builds the URL of one route from values: the inverse of matching (<doc:BuildingURLs>).
 ///
-/// The builder reads the route's pattern structure (``BuildTemplate``), chooses the scheme and
-/// host, decides which optional groups print, checks every value against its capture's type,
-/// escapes each value for its place, and finally matches the URL it made against the route
-/// alone: a URL that would read back as other values is refused rather than returned.
+/// The builder reads the route's plan (``BuildPlan``: the pattern's structure and origins),
+/// chooses the scheme and host, decides which optional groups print, checks every value
+/// against its capture's type, and writes the URL into one buffer, escaping each value for its
+/// place. A URL that would read back as other values is refused rather than returned: the URL
+/// is matched against the route alone, except where the plan proves that it reads back as its
+/// values and a URL of the same shape already matched back.
 package struct URLBuilder {
   typealias Item = PatternParser.Item
+  typealias Values = [String: any BuildValueConvertible]
 
   let route: Route
   let options: RouteOptions
@@ -17,16 +20,22 @@ package struct URLBuilder {
     var text: String
   }
 
-  /// One token of a path segment.
-  enum Token {
-    case literal(UInt8, escaped: Bool)
-    case value(String)
+  /// Where the URL goes: the scheme and host chosen, and how the scheme reads its host.
+  struct Target {
+    var schemeText: String?
+    var hostText: String?
+    var port: Int?
+    /// The scheme reads its host as the first path segment: that segment is printed in the
+    /// host position.
+    var hostAsPath: Bool
+    /// The pattern's own host is read as a path segment too (``BuildTemplate/hostAsPathItems``).
+    var readsHostAsPath: Bool
   }
 
   /// Finds the route named `name` in `routes` and builds its URL.
   static func url(
     for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
-    values: [String: BuildValue], host: String?, scheme: String?
+    values: Values, host: String?, scheme: String?
   ) throws(URLBuildingError) -> String {
     try url(
       for: name, route: routes.first(where: { $0.name == name }), in: routes, options: options,
@@ -37,7 +46,7 @@ package struct URLBuilder {
   /// named so).
   static func url(
     for name: String, route: Route?, in routes: [Route], options: RouteOptions,
-    types: [ParameterType], values: [String: BuildValue], host: String?, scheme: String?
+    types: [ParameterType], values: Values, host: String?, scheme: String?
   ) throws(URLBuildingError) -> String {
     guard let route else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
@@ -46,56 +55,79 @@ package struct URLBuilder {
       .build(values: values, host: host, scheme: scheme)
   }
 
-  func build(
-    values: [String: BuildValue], host: String?, scheme: String?
-  ) throws(URLBuildingError) -> String {
+  func build(values: Values, host: String?, scheme: String?) throws(URLBuildingError) -> String {
     let plan: BuildPlan
     do {
       plan = try route.buildPlan.plan(for: route, options: options, types: types)
     } catch {
       throw failure(.invalidPattern, nil, "its pattern cannot be read: \(error.message)")
     }
-    let template = plan.template
-    let pattern = template.pattern
-    var printed: [String: Printed] = [:]
-
-    // Scheme.
-    var schemes: [[UInt8]?] = []
-    for variant in pattern.variants where !schemes.contains(where: { $0 == variant.scheme }) {
-      schemes.append(variant.scheme)
+    let target = try self.target(plan, host: host, scheme: scheme)
+    let proven = plan.proves(readsHostAsPath: target.readsHostAsPath, hostAsPath: target.hostAsPath)
+    if proven {
+      var writer = URLWriter(recording: false)
+      try write(plan, target, values, to: &writer)
+      let shape = BuildPlan.Shape(
+        scheme: target.schemeText, host: target.hostText, empties: writer.empties,
+        query: writer.queryStart != nil)
+      if writer.emptiesFit && plan.checked(shape) && writer.extrasReadBack(options) {
+        return writer.string
+      }
+      let url = try checkedURL(plan, target, values)
+      if writer.emptiesFit { plan.remember(shape) }
+      return url
     }
-    var patternScheme: [UInt8]? = schemes.first ?? nil
-    var schemeText = patternScheme.map { String(decoding: $0, as: UTF8.self) }
+    return try checkedURL(plan, target, values)
+  }
+
+  /// The URL, written again with what it prints recorded, and matched back against the route.
+  private func checkedURL(
+    _ plan: BuildPlan, _ target: Target, _ values: Values
+  ) throws(URLBuildingError) -> String {
+    #if DEBUG
+      BuildPlan.matchedBack?.withLock { $0 += 1 }
+    #endif
+    var writer = URLWriter(recording: true)
+    try write(plan, target, values, to: &writer)
+    let url = writer.string
+    try verify(url, checker: plan.checker, printed: writer.printed, extras: writer.extras)
+    return url
+  }
+
+  // MARK: Scheme and host
+
+  /// The scheme, host and port to print, checked against what the route answers.
+  func target(
+    _ plan: BuildPlan, host: String?, scheme: String?
+  ) throws(URLBuildingError) -> Target {
+    let template = plan.template
+    var origin = plan.origins.first
+    var schemeText = origin?.schemeText
+    var hostAsPath = origin?.hostAsPath ?? options.hostAsPath.applies(toScheme: nil)
     if let scheme {
       let bytes = Array(scheme.utf8)
       guard let first = bytes.first, isAlpha(first), bytes.allSatisfy(isSchemeByte) else {
         throw failure(.invalidScheme, nil, "'\(scheme)' is not a valid scheme")
       }
       let lowered = bytes.map(asciiLower)
-      if schemes.contains(where: { $0 == nil }) {
-        patternScheme = nil
-      } else if schemes.contains(where: { $0 == lowered }) {
-        patternScheme = lowered
+      if let any = plan.origins.first(where: { $0.scheme == nil }) {
+        origin = any
+      } else if let named = plan.origins.first(where: { $0.scheme == lowered }) {
+        origin = named
       } else {
-        let answered = schemes.compactMap { $0.map { String(decoding: $0, as: UTF8.self) } }
+        let answered = plan.origins.compactMap(\.schemeText)
         throw failure(
           .schemeMismatch, nil,
           "scheme '\(scheme)' is not one the route answers (\(answered.joined(separator: ", ")))")
       }
       schemeText = scheme
+      hostAsPath = options.hostAsPath.applies(toScheme: scheme)
     }
-    let hostAsPath = options.hostAsPath.applies(toScheme: schemeText)
+    let hosts = origin?.hosts ?? []
 
-    // Host.
-    var hosts: [HostRequirement] = []
-    var port: Int? = nil
-    for variant in pattern.variants where variant.scheme == patternScheme {
-      if !hosts.contains(variant.host) { hosts.append(variant.host) }
-      port = variant.port
-    }
     // A pattern without a scheme is read with its host kept; under a host-as-path scheme of
     // the caller's it can only be reached when it names no host.
-    let readsHostAsPath = hostAsPath && patternScheme != nil
+    let readsHostAsPath = hostAsPath && origin?.scheme != nil
     if hostAsPath && !readsHostAsPath && hosts.contains(where: { $0 != .omitted }) {
       throw failure(
         .schemeMismatch, nil,
@@ -129,46 +161,106 @@ package struct URLBuilder {
       }
       hostText = host
     } else if !hostAsPath {
-      guard let chosen = hosts.first(where: { !Self.needsGivenHost($0) }) else {
+      guard let chosen = hosts.firstIndex(where: { !Self.needsGivenHost($0) }) else {
         throw failure(
           .hostRequired, nil,
           "its host '\(template.hostText ?? "*")' is a wildcard, so a host must be given")
       }
-      if case .literal(let bytes) = chosen { hostText = String(decoding: bytes, as: UTF8.self) }
+      hostText = origin?.hostTexts[chosen]
+    }
+    return Target(
+      schemeText: schemeText, hostText: hostText, port: origin?.port, hostAsPath: hostAsPath,
+      readsHostAsPath: readsHostAsPath)
+  }
+
+  // MARK: Writing
+
+  /// Writes the whole URL: scheme and authority, path, query requirements, the values with no
+  /// capture, fragment. Every check of a value happens here, in the order the parts print
+  /// (optional groups are decided before any value is checked).
+  func write(
+    _ plan: BuildPlan, _ target: Target, _ values: Values, to writer: inout URLWriter
+  ) throws(URLBuildingError) {
+    let template = plan.template
+    let pattern = template.pattern
+    writer.reserve(plan.estimatedLength)
+    if let schemeText = target.schemeText {
+      writer.append(schemeText)
+      writer.append(ascii: ":")
+      writer.append(ascii: "/")
+      writer.append(ascii: "/")
+    } else if target.hostText != nil {
+      writer.append(ascii: "/")
+      writer.append(ascii: "/")
+    }
+    if !target.hostAsPath, let hostText = target.hostText {
+      writer.append(hostText)
+      if let port = target.port { writer.appendPort(port) }
     }
 
     // Path.
-    let items = readsHostAsPath ? template.hostAsPathItems : template.pathItems
-    var flat: [Item] = []
-    try flatten(items, values: values, into: &flat)
-    let segments = try pathSegments(flat, values: values, printed: &printed)
+    let items = target.readsHostAsPath ? template.hostAsPathItems : template.pathItems
+    let hasGroups = target.readsHostAsPath ? plan.hostAsPathHasGroups : plan.pathHasGroups
+    writer.startPath(hostPosition: target.hostAsPath, port: target.port)
+    if hasGroups {
+      var flat: [Item] = []
+      try flatten(items, values: values, into: &flat)
+      try writePath(flat[...], values: values, to: &writer)
+    } else {
+      try writePath(items[...], values: values, to: &writer)
+    }
+    writer.finishPath(slashWhenEmpty: target.hostText == nil || template.writesPath)
 
     // Query requirements, in written order, then the values with no capture, by name.
-    var query: [UInt8] = []
-    func separate() { query.append(query.isEmpty ? UInt8(ascii: "?") : UInt8(ascii: "&")) }
     for name in template.queryOrder {
       guard let requirement = pattern.query.first(where: { $0.name == name }) else { continue }
-      separate()
-      for byte in name { Self.appendLiteral(byte, escaped: false, in: .query, to: &query) }
+      writer.startQueryPiece(requirement: true)
+      for byte in name { writer.appendLiteral(byte, escaped: false, in: .query) }
       switch requirement.value {
       case .literal(let bytes):
         guard !bytes.isEmpty else { continue }
-        query.append(UInt8(ascii: "="))
-        for byte in bytes { Self.appendLiteral(byte, escaped: false, in: .query, to: &query) }
+        writer.append(ascii: "=")
+        for byte in bytes { writer.appendLiteral(byte, escaped: false, in: .query) }
       case .capture(let type, let captureName):
-        let text = try captureText(captureName, type: type, values[captureName], allowsEmpty: true)
-        printed[captureName] = Printed(type: type, text: text)
-        query.append(UInt8(ascii: "="))
-        Self.appendEscaped(text, in: .query, to: &query)
+        let text = try captureText(
+          captureName, type: type, writer.value(of: captureName, in: values), allowsEmpty: true)
+        writer.record(captureName, type: type, text: text, mayBeEmpty: true)
+        writer.append(ascii: "=")
+        writer.appendEscaped(text, in: .query)
       }
     }
-    let captureNames = Set(pattern.captureNames)
-    let extras = values.keys.filter { !captureNames.contains($0) }.sorted {
-      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    try writeExtras(plan, values, to: &writer)
+    writer.finishQuery()
+
+    // Fragment.
+    switch pattern.fragment {
+    case .none: break
+    case .literal(let bytes):
+      writer.append(ascii: "#")
+      for byte in bytes { writer.appendLiteral(byte, escaped: false, in: .query) }
+    case .capture(let type, let captureName):
+      let text = try captureText(
+        captureName, type: type, writer.value(of: captureName, in: values), allowsEmpty: true)
+      writer.record(captureName, type: type, text: text, mayBeEmpty: true)
+      writer.append(ascii: "#")
+      writer.appendEscaped(text, in: .query)
     }
-    var extraTexts: [(name: String, texts: [String])] = []
+  }
+
+  /// The values whose names are no capture of the pattern, sorted by name (a list repeats the
+  /// name), after the pattern's own query requirements.
+  func writeExtras(
+    _ plan: BuildPlan, _ values: Values, to writer: inout URLWriter
+  ) throws(URLBuildingError) {
+    // When every value filled a capture, there is nothing to look for.
+    if plan.capturesAreDistinct && values.count == writer.capturesGiven { return }
+    var extras: [String] = []
+    for name in values.keys where !plan.captureNames.contains(name) { extras.append(name) }
+    guard !extras.isEmpty else { return }
+    extras.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let pattern = plan.template.pattern
     for name in extras {
-      guard let value = values[name] else { continue }
+      guard let value = values[name]?.buildValue else { continue }
       guard !name.isEmpty else {
         throw failure(.invalidValue, name, "a query name must not be empty")
       }
@@ -185,7 +277,7 @@ package struct URLBuilder {
         throw failure(
           .invalidValue, name, "value \(value) for query name '\(name)' is a list inside a list")
       }
-      if let requirement = pattern.query.first(where: { $0.name == Array(name.utf8) }) {
+      if let requirement = pattern.query.first(where: { $0.name.elementsEqual(name.utf8) }) {
         if case .literal(let bytes) = requirement.value,
           texts == [String(decoding: bytes, as: UTF8.self)]
         {
@@ -196,62 +288,64 @@ package struct URLBuilder {
           "value \(value) for query name '\(name)' conflicts with the pattern's query requirement '\(name)'"
         )
       }
-      extraTexts.append((name, texts))
       for text in texts {
-        separate()
-        Self.appendEscaped(name, in: .query, to: &query)
-        query.append(UInt8(ascii: "="))
-        Self.appendEscaped(text, in: .query, to: &query)
+        writer.startQueryPiece(requirement: false)
+        writer.appendEscaped(name, in: .query)
+        writer.append(ascii: "=")
+        writer.appendEscaped(text, in: .query)
+      }
+      writer.extras.append((name, texts))
+    }
+  }
+
+  /// Writes the path items that print (no group among them), segment by segment, and fills
+  /// their captures. Empty segments vanish, as they do when a URL is read.
+  func writePath(
+    _ items: ArraySlice<Item>, values: Values, to writer: inout URLWriter
+  ) throws(URLBuildingError) {
+    var start = items.startIndex
+    while start < items.endIndex {
+      var end = start
+      while end < items.endIndex {
+        if case .slash = items[end] { break }
+        end += 1
+      }
+      try writeSegment(items[start..<end], values: values, to: &writer)
+      start = end + 1
+    }
+  }
+
+  /// One segment of the pattern: a lone `*` prints as many segments as its value has (none
+  /// for an unnamed one), anything else prints one segment.
+  func writeSegment(
+    _ items: ArraySlice<Item>, values: Values, to writer: inout URLWriter
+  ) throws(URLBuildingError) {
+    guard let first = items.first else { return }
+    if items.count == 1, case .star(let name, _) = first {
+      guard let name else { return }
+      let text = try catchAllText(name, type: nil, writer.value(of: name, in: values))
+      writer.record(name, type: .string, text: text, mayBeEmpty: true)
+      writer.appendSegments(text)
+      return
+    }
+    writer.startSegment()
+    for item in items {
+      switch item {
+      case .byte(let byte, let escaped):
+        writer.appendLiteral(byte, escaped: escaped, in: writer.segmentPlace)
+      case .capture(.path, let name, _):
+        let text = try catchAllText(name, type: .path, writer.value(of: name, in: values))
+        writer.record(name, type: .string, text: text, mayBeEmpty: false)
+        writer.appendSegments(text)
+      case .capture(let type, let name, _):
+        let text = try captureText(
+          name, type: type, writer.value(of: name, in: values), allowsEmpty: false)
+        writer.record(name, type: type, text: text, mayBeEmpty: false)
+        writer.appendEscaped(text, in: writer.segmentPlace)
+      default: break
       }
     }
-
-    // Fragment.
-    var fragment: [UInt8] = []
-    switch pattern.fragment {
-    case .none: break
-    case .literal(let bytes):
-      fragment.append(UInt8(ascii: "#"))
-      for byte in bytes { Self.appendLiteral(byte, escaped: false, in: .query, to: &fragment) }
-    case .capture(let type, let captureName):
-      let text = try captureText(captureName, type: type, values[captureName], allowsEmpty: true)
-      printed[captureName] = Printed(type: type, text: text)
-      fragment.append(UInt8(ascii: "#"))
-      Self.appendEscaped(text, in: .query, to: &fragment)
-    }
-
-    // Assemble.
-    var output: [UInt8] = []
-    if let schemeText {
-      output += Array(schemeText.utf8)
-      output += [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")]
-    } else if hostText != nil {
-      output += [UInt8(ascii: "/"), UInt8(ascii: "/")]
-    }
-    var remaining = segments[...]
-    if hostAsPath {
-      if let first = remaining.first {
-        appendSegment(first, in: .authoritySegment, to: &output)
-        remaining = remaining.dropFirst()
-      }
-      if let port { output += Array(":\(port)".utf8) }
-    } else if let hostText {
-      output += Array(hostText.utf8)
-      if let port { output += Array(":\(port)".utf8) }
-    }
-    // An empty path: `/` for a path-only reference, and after a host when the pattern writes
-    // one (`https://example.com/` stays so, `https://example.com` too).
-    if remaining.isEmpty && !hostAsPath && (hostText == nil || template.writesPath) {
-      output.append(UInt8(ascii: "/"))
-    }
-    for segment in remaining {
-      output.append(UInt8(ascii: "/"))
-      appendSegment(segment, in: .pathSegment, to: &output)
-    }
-    output += query
-    output += fragment
-    let url = String(decoding: output, as: UTF8.self)
-    try verify(url, checker: plan.checker, printed: printed, extras: extraTexts)
-    return url
+    writer.finishSegment()
   }
 
   // MARK: Optional groups
@@ -262,7 +356,7 @@ package struct URLBuilder {
   /// an unnamed `*`, nested groups) prints always. A group that does not print must have no
   /// value for anything inside it.
   func flatten(
-    _ items: [Item], values: [String: BuildValue], into output: inout [Item]
+    _ items: [Item], values: Values, into output: inout [Item]
   ) throws(URLBuildingError) {
     for item in items {
       guard case .group(let inner, _) = item else {
@@ -294,7 +388,7 @@ package struct URLBuilder {
   }
 
   /// The first capture or named `*` in `items` (groups included) that has a value.
-  static func firstGivenName(in items: [Item], values: [String: BuildValue]) -> String? {
+  static func firstGivenName(in items: [Item], values: Values) -> String? {
     for item in items {
       switch item {
       case .capture(_, let name, _) where values[name] != nil: return name
@@ -307,76 +401,17 @@ package struct URLBuilder {
     return nil
   }
 
-  // MARK: Path
-
-  /// Splits the printed items into segments and fills their captures. Empty segments vanish,
-  /// as they do when a URL is read.
-  func pathSegments(
-    _ flat: [Item], values: [String: BuildValue], printed: inout [String: Printed]
-  ) throws(URLBuildingError) -> [[Token]] {
-    var segments: [[Token]] = []
-    var current: [Item] = []
-    func finish() throws(URLBuildingError) {
-      defer { current.removeAll() }
-      guard !current.isEmpty else { return }
-      if current.count == 1, case .star(let name, _) = current[0] {
-        guard let name else { return }
-        let text = try catchAllText(name, type: nil, values[name], printed: &printed)
-        if !text.isEmpty {
-          for part in text.split(separator: "/") { segments.append([.value(String(part))]) }
-        }
-        return
-      }
-      var tokens: [Token] = []
-      for item in current {
-        switch item {
-        case .byte(let byte, let escaped): tokens.append(.literal(byte, escaped: escaped))
-        case .capture(.path, let name, _):
-          let text = try catchAllText(name, type: .path, values[name], printed: &printed)
-          let parts = text.split(separator: "/")
-          for part in parts.dropLast() { segments.append([.value(String(part))]) }
-          if let last = parts.last { tokens.append(.value(String(last))) }
-        case .capture(let type, let name, _):
-          let text = try captureText(name, type: type, values[name], allowsEmpty: false)
-          printed[name] = Printed(type: type, text: text)
-          tokens.append(.value(text))
-        default: break
-        }
-      }
-      segments.append(tokens)
-    }
-    for item in flat {
-      if case .slash = item {
-        try finish()
-      } else {
-        current.append(item)
-      }
-    }
-    try finish()
-    return segments
-  }
-
-  func appendSegment(_ tokens: [Token], in place: Place, to output: inout [UInt8]) {
-    for token in tokens {
-      switch token {
-      case .literal(let byte, let escaped):
-        Self.appendLiteral(byte, escaped: escaped, in: place, to: &output)
-      case .value(let text):
-        Self.appendEscaped(text, in: place, to: &output)
-      }
-    }
-  }
+  // MARK: Values
 
   /// The text of a `<path:…>` (`type` `.path`: one or more segments) or `*` (`nil`: zero or
   /// more) capture: segments joined by `/`, none of them empty.
   func catchAllText(
-    _ name: String, type: CaptureType?, _ value: BuildValue?, printed: inout [String: Printed]
+    _ name: String, type: CaptureType?, _ value: BuildValue?
   ) throws(URLBuildingError) -> String {
     guard let value else {
       guard type == nil else {
         throw failure(.missingValue, name, "missing a value for capture '\(name)'")
       }
-      printed[name] = Printed(type: .string, text: "")
       return ""
     }
     let text = try singleText(name, value)
@@ -387,14 +422,29 @@ package struct URLBuilder {
           "capture '\(name)' cannot be empty: <path:\(name)> takes one or more segments")
       }
     } else if text.utf8.first == UInt8(ascii: "/") || text.utf8.last == UInt8(ascii: "/")
-      || text.contains("//")
+      || Self.hasEmptySegment(text)
     {
       throw failure(
         .invalidValue, name,
         "value \(value) for catch-all '\(name)' has an empty segment (a '/' at an end or '//')")
     }
-    printed[name] = Printed(type: .string, text: text)
     return text
+  }
+
+  /// Whether `text` holds `//`, compared by characters as a `String` compares (a `/` followed
+  /// by a combining mark is another character); ASCII text is compared by bytes.
+  static func hasEmptySegment(_ text: String) -> Bool {
+    guard isASCII(text) else { return text.contains("//") }
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "/") && previous == byte { return true }
+      previous = byte
+    }
+    return false
+  }
+
+  static func isASCII(_ text: some StringProtocol) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// The text of a one-segment (or query or fragment) capture, checked against its type.

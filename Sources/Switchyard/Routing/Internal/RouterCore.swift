@@ -75,7 +75,7 @@ public final class RouterCore: Sendable {
     }
     return try URLBuilder.url(
       for: name, route: route, in: routes, options: options, types: [],
-      values: values.buildValues, host: host, scheme: scheme)
+      values: values, host: host, scheme: scheme)
   }
 
   // MARK: Registering
