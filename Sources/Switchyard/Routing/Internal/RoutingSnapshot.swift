@@ -19,6 +19,9 @@ final class RoutingSnapshot: Sendable {
   let reader: URLReader
   /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
   let scopedInterceptors: Bool
+  /// Whether some route has an asynchronous handler: without one, a ``Router`` routes a link
+  /// to its end without suspending, so a ready link is delivered before `dispatch` returns.
+  let hasAsyncHandlers: Bool
 
   init(
     levels: [CompiledLevel], interceptors: [InterceptorEntry],
@@ -30,6 +33,7 @@ final class RoutingSnapshot: Sendable {
     self.maximumRedirects = maximumRedirects
     self.reader = reader
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
+    hasAsyncHandlers = levels.contains { $0.asyncHandlers > 0 }
   }
 
   /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
