@@ -32,6 +32,35 @@ struct InterceptorTests {
     #expect(log.all == ["first user", "second"])
   }
 
+  @Test("A request tells the URL, its parts, query, match and the call's context, matched or not")
+  func requestContents() throws {
+    let router = try makeRouter()
+    let seen = Recorder<String>()
+    router.intercept(name: "look") { request in
+      let parts = request.parts
+      seen.append(
+        [
+          request.url, request.match?.route.name ?? "-", parts.scheme ?? "-",
+          parts.pathSegments.joined(separator: "/"), request.query.last("q") ?? "-",
+          request.context[.interceptorTag], request.match?.context[.interceptorTag] ?? "-",
+          "\(request.redirects)",
+        ].joined(separator: " | "))
+      return .pass
+    }
+    let context = RoutingContext.with(.interceptorTag, "push")
+    #expect(router.route("myapp://user/3?q=a", context: context) == .user(3))
+    #expect(
+      router.route("myapp://nowhere/x?q=b", context: context)
+        == .fallback("noRoute myapp://nowhere/x?q=b"))
+    #expect(router.route("myapp://user/4") == .user(4))
+    #expect(
+      seen.all == [
+        "myapp://user/3?q=a | user | myapp | user/3 | a | push | push | []",
+        "myapp://nowhere/x?q=b | - | myapp | nowhere/x | b | push | - | []",
+        "myapp://user/4 | user | myapp | user/4 | - | none | none | []",
+      ])
+  }
+
   @Test("reject: no handler runs, the unmatched handler does, naming the interceptor")
   func reject() throws {
     let router = try makeRouter()
@@ -147,4 +176,8 @@ struct InterceptorTests {
     router.intercept { _ in .reject }
     #expect(router.canRoute("myapp://login"))
   }
+}
+
+extension TypedKey where Value == String {
+  fileprivate static var interceptorTag: Self { Self("interceptorTag", default: "none") }
 }

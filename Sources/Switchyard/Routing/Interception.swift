@@ -28,23 +28,59 @@ public struct InterceptionRequest: Sendable {
   public let redirects: [String]
   /// The best candidate route for the URL, whose handler would run first; `nil` when no route
   /// matches. Interceptors run for unmatched URLs too, so they can redirect legacy links.
-  public let match: RouteMatch?
+  public var match: RouteMatch? {
+    guard case .matched(let match) = subject else { return nil }
+    return match
+  }
   /// What the routing call carries (see ``RoutingContext``).
-  public let context: RoutingContext
-  /// The URL as the engine read it (the match's own reading when there is a match); ``parts``
-  /// and ``query`` are built from it when read.
-  let reading: URLReading
-  let options: RouteOptions
+  public var context: RoutingContext {
+    switch subject {
+    case .matched(let match): match.context
+    case .unmatched(_, let context, _): context
+    }
+  }
 
+  // A matched URL's reading, context and options are its match's: kept once, in the match,
+  // since every routing call with an interceptor makes a request and copying a match's
+  // references twice is most of what that costs.
+  private let subject: Subject
+
+  private enum Subject: Sendable {
+    /// The best match, which carries the URL's reading, the call's context and the options.
+    case matched(RouteMatch)
+    /// No route matches: the URL as the engine read it, the context, the router's options.
+    case unmatched(URLReading, RoutingContext, RouteOptions)
+  }
+
+  /// A request for a URL some route matches: `match` carries its reading and the context.
+  init(redirects: [String], match: RouteMatch) {
+    self.redirects = redirects
+    subject = .matched(match)
+  }
+
+  /// A request for a URL no route matches.
   init(
-    redirects: [String], match: RouteMatch?, context: RoutingContext, reading: URLReading,
+    redirects: [String], unmatched reading: URLReading, context: RoutingContext,
     options: RouteOptions
   ) {
     self.redirects = redirects
-    self.match = match
-    self.context = context
-    self.reading = reading
-    self.options = options
+    subject = .unmatched(reading, context, options)
+  }
+
+  /// The URL as the engine read it (the match's own reading when there is a match); ``parts``
+  /// and ``query`` are built from it when read.
+  var reading: URLReading {
+    switch subject {
+    case .matched(let match): match.reading
+    case .unmatched(let reading, _, _): reading
+    }
+  }
+
+  var options: RouteOptions {
+    switch subject {
+    case .matched(let match): match.storage.options
+    case .unmatched(_, _, let options): options
+    }
   }
 
   /// The URL's parts as the engine reads them (built when asked for).

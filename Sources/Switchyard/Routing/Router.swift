@@ -273,7 +273,7 @@ public final class Router<Output>: Sendable, Routing {
 
   /// Routes `url` through the synchronous handlers; a leaf runs the interceptors and the
   /// unmatched handler, a back stack's parent neither.
-  private func resolve(
+  func resolve(
     _ url: String, _ context: RoutingContext, _ snapshot: RoutingSnapshot, _ fallback: AnyObject?,
     isLeaf: Bool
   ) -> RoutingResult<Output> {

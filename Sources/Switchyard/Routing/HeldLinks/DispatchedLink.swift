@@ -7,25 +7,45 @@
 /// let result = await link.result
 /// ```
 public struct DispatchedLink<Output: Sendable>: Sendable {
-  let box: LinkBox<Output>
-  /// The router's held links, held weakly: a link kept by the app must not keep its router's
-  /// links alive after the router is gone (they then end as cancelled).
-  private let owner: Owner
+  private let storage: Storage
 
-  init(box: LinkBox<Output>, links: HeldLinks<Output>) {
-    self.box = box
-    owner = Owner(links)
+  private enum Storage: Sendable {
+    /// Held or queued when dispatched: its result comes through its box.
+    case waiting(LinkBox<Output>, Owner)
+    /// Delivered before `dispatch` returned.
+    case finished(LinkResult<Output>)
   }
 
+  init(box: LinkBox<Output>, links: HeldLinks<Output>) {
+    storage = .waiting(box, Owner(links))
+  }
+
+  init(finished result: LinkResult<Output>) {
+    storage = .finished(result)
+  }
+
+  /// The router's held links, held weakly: a link kept by the app must not keep its router's
+  /// links alive after the router is gone (they then end as cancelled).
   private final class Owner: Sendable {
     weak let links: HeldLinks<Output>?
     init(_ links: HeldLinks<Output>) { self.links = links }
   }
 
   /// The link's identity (dispatch order).
-  public var id: LinkID { box.id }
+  public var id: LinkID {
+    switch storage {
+    case .waiting(let box, _): box.id
+    case .finished(let result): result.id
+    }
+  }
+
   /// The URL as dispatched.
-  public var url: String { box.url }
+  public var url: String {
+    switch storage {
+    case .waiting(let box, _): box.url
+    case .finished(let result): result.url
+    }
+  }
 
   /// How the link ended, waiting until it has.
   ///
@@ -33,7 +53,14 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
   /// handler has already started on it.
   public var result: LinkResult<Output> {
     get async {
-      await withTaskCancellationHandler {
+      let box: LinkBox<Output>
+      let owner: Owner
+      switch storage {
+      case .finished(let result): return result
+      case .waiting(let waiting, let links): (box, owner) = (waiting, links)
+      }
+      if let result = box.result { return result }
+      return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in box.wait(continuation) }
       } onCancel: { [owner, id = box.id] in
         owner.links?.cancel { $0 == id }
@@ -42,12 +69,18 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
   }
 
   /// The result if the link has ended, else `nil`; does not wait.
-  public var currentResult: LinkResult<Output>? { box.result }
+  public var currentResult: LinkResult<Output>? {
+    switch storage {
+    case .waiting(let box, _): box.result
+    case .finished(let result): result
+    }
+  }
 
   /// Cancels the link if it is still held or queued: it ends as ``LinkOutcome/cancelled`` and
   /// no handler, timeout or unmatched handler runs for it. Does nothing once a handler has
   /// started on it.
   public func cancel() {
+    guard case .waiting(let box, let owner) = storage else { return }
     owner.links?.cancel { [id = box.id] in $0 == id }
   }
 }

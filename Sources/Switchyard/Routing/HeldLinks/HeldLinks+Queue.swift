@@ -31,6 +31,21 @@ extension HeldLinks {
     /// The policy the link is held under.
     let policy: PolicySource
     var timeoutTask: Task<Void, Never>? = nil
+
+    /// What its router reads to deliver it.
+    var parcel: Parcel {
+      Parcel(id: link.id, url: link.url, match: match, withStack: withStack, context: context)
+    }
+  }
+
+  /// A link as its router delivers it: what routing it reads, and what its result names.
+  struct Parcel: Sendable {
+    let id: LinkID
+    let url: String
+    /// The best match when it was dispatched (or held again).
+    let match: RouteMatch?
+    let withStack: Bool
+    let context: RoutingContext
   }
 
   /// The held links in arrival order, with how many each route has: every dispatch asks whether
@@ -133,8 +148,16 @@ extension HeldLinks {
     }
 
     func canDeliver(_ entry: Entry) -> Bool {
-      guard entry.routeName != nil else { return true }
-      return !entry.waitsForHandler && requiredGates.union(entry.gates).isSubset(of: openGates)
+      canDeliver(
+        routeName: entry.routeName, gates: entry.gates, waitsForHandler: entry.waitsForHandler)
+    }
+
+    /// Whether a link for the route named `routeName` (`nil`: none matched), which needs
+    /// `gates`, can be delivered now, as far as gates and handlers go.
+    func canDeliver(routeName: String?, gates: Set<Gate>, waitsForHandler: Bool) -> Bool {
+      guard routeName != nil else { return true }
+      return !waitsForHandler && requiredGates.isSubset(of: openGates)
+        && gates.isSubset(of: openGates)
     }
   }
 
@@ -150,74 +173,134 @@ extension HeldLinks {
   // MARK: Dispatching
 
   /// What a router finds for a link: its best match, whether that route waits for a handler
-  /// (declared without one, or detached), and how the router reads URLs.
+  /// (declared without one, or detached), how the router reads URLs, and whether the router
+  /// can route the link to its end here, without suspending.
   struct Lookup {
     let match: RouteMatch?
     let waitsForHandler: Bool
     let reader: URLReader
+    let deliversNow: Bool
 
-    init(_ best: Candidate?, reader: URLReader) {
+    init(_ best: Candidate?, reader: URLReader, deliversNow: Bool) {
       match = best?.match
       if case .declared = best?.handler { waitsForHandler = true } else { waitsForHandler = false }
       self.reader = reader
+      self.deliversNow = deliversNow
     }
   }
 
-  /// Dispatches `url`: queues it for delivery when its route can take it now (or when no route
-  /// matches: the unmatched path runs at once), else holds it. `lookup` finds its best route.
+  /// What `dispatch` decided under the lock.
+  private enum Decision {
+    /// A handler was attached while the router looked the link up: look again.
+    case lookAgain
+    /// The link is held, queued, or ended (coalesced).
+    case dispatched(LinkBox<Output>)
+    /// Nothing is queued or being delivered and the link can go: its router delivers it now,
+    /// before `dispatch` returns.
+    case deliverNow(LinkID)
+  }
+
+  /// Dispatches `url`: delivers it now when its route can take it, nothing is queued or being
+  /// delivered, and `lookup` says the router can (`deliverNow` routes it, on the caller's
+  /// thread); queues it for delivery when its route can take it (or when no route matches: the
+  /// unmatched path runs at once); else holds it. `lookup` finds its best route; `deliver`
+  /// makes what routes a queued link.
   ///
   /// Holding is decided under the lock that `handlerAttached` takes: when a handler was attached
   /// between the lookup and then, the link is looked up again, so no link waits for a handler
   /// its route already has.
+  ///
+  /// A link delivered now needs no box, no task and no continuation, which is most of what a
+  /// queued link costs; while it is being delivered the queue counts as draining, so links
+  /// dispatched meanwhile (by its handler, say) queue behind it and keep their order.
   func dispatch(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
-    lookup: () -> Lookup, deliver: @escaping Deliver
+    lookup: () -> Lookup, deliverNow: (Parcel) -> LinkResult<Output>, deliver: () -> Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
     var attachments = state.withLock { $0.attachments }
     while true {
       let found = lookup()
       let (best, waitsForHandler, reader) = (found.match, found.waitsForHandler, found.reader)
-      let link: LinkBox<Output>? = state.withLock { state in
+      let decision: Decision = state.withLock { state in
         if waitsForHandler, state.attachments != attachments {
           attachments = state.attachments
-          return nil
+          return .lookAgain
         }
         state.nextSequence += 1
-        let link = LinkBox<Output>(
-          id: LinkID(sequence: state.nextSequence), url: url, reader: reader)
+        let id = LinkID(sequence: state.nextSequence)
+        let holdPolicy = best?.route.metadata[.holdPolicy]
         let source: PolicySource =
-          if let policy { .link(policy) } else if let policy = best?.route.metadata[.holdPolicy] {
-            .route(policy)
-          } else { .router }
+          if let policy { .link(policy) } else if let holdPolicy { .route(holdPolicy) } else {
+            .router
+          }
         let applied = state.policy(source)
         let now = state.timer.now()
         if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
           now - last.time < window
         {
-          effects.append(.finish(link, LinkResult(link.id, url, .coalesced, match: best)))
-          return link
+          let link = LinkBox<Output>(id: id, url: url, reader: reader)
+          effects.append(.finish(link, LinkResult(id, url, .coalesced, match: best)))
+          return .dispatched(link)
         }
-        let windows = [
-          applied.coalescingWindow, best?.route.metadata[.holdPolicy]?.coalescingWindow,
-        ]
-        Self.remember(url, at: now, window: windows.compactMap { $0 }.max(), in: &state)
+        let routeWindow = holdPolicy?.coalescingWindow
+        let window = applied.coalescingWindow.map { max($0, routeWindow ?? $0) } ?? routeWindow
+        Self.remember(url, at: now, window: window, in: &state)
+        let (routeName, gates) = (best?.route.name, best?.route.metadata[.gates] ?? [])
+        let ready =
+          state.canDeliver(routeName: routeName, gates: gates, waitsForHandler: waitsForHandler)
+          && (routeName == nil || !state.held.holds(routeName))
+        if ready, found.deliversNow, !state.draining {
+          state.draining = true
+          return .deliverNow(id)
+        }
+        let link = LinkBox<Output>(id: id, url: url, reader: reader)
         let entry = Entry(
-          link: link, routeName: best?.route.name, match: best,
-          gates: best?.route.metadata[.gates] ?? [], waitsForHandler: waitsForHandler,
-          withStack: withStack, context: context, deliver: deliver, policy: source)
-        if state.canDeliver(entry), entry.routeName == nil || !state.held.holds(entry.routeName) {
+          link: link, routeName: routeName, match: best, gates: gates,
+          waitsForHandler: waitsForHandler, withStack: withStack, context: context,
+          deliver: deliver(), policy: source)
+        if ready {
           Self.enqueue(entry, in: &state, effects: &effects)
         } else {
           Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
         }
-        return link
+        return .dispatched(link)
       }
-      if let link {
+      switch decision {
+      case .lookAgain: continue
+      case .dispatched(let link):
         perform(effects)
         return DispatchedLink(box: link, links: self)
+      case .deliverNow(let id):
+        var result = deliverNow(
+          Parcel(id: id, url: url, match: best, withStack: withStack, context: context))
+        if result.match == nil { result.reader = reader }
+        delivered(result)
+        return DispatchedLink(finished: result)
       }
     }
+  }
+
+  /// A link delivered by `dispatch` has ended with `result`: subscribers hear of it, then the
+  /// links queued meanwhile are drained, or the queue stops draining.
+  private func delivered(_ result: LinkResult<Output>) {
+    let subscribers = state.withLock { state in
+      state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
+    }
+    if !subscribers.isEmpty {
+      let event = LinkEvent(
+        kind: .finished, id: result.id, url: result.url, routeName: result.match?.route.name,
+        result: result)
+      for subscriber in subscribers { subscriber.yield(event) }
+    }
+    let stillQueued = state.withLock { state in
+      if state.queueHead < state.queue.count { return true }
+      state.queue = []
+      state.queueHead = 0
+      state.draining = false
+      return false
+    }
+    if stillQueued { startDraining() }
   }
 
   /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
@@ -473,16 +556,20 @@ extension HeldLinks {
         }
       case .cancelTimer(let task): task.cancel()
       case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
-      case .drain:
-        Task { [self] in
-          while let entry = nextQueued() { await deliver(entry) }
-        }
+      case .drain: startDraining()
       }
     }
     guard !events.isEmpty else { return }
     let subscribers = state.withLock { Array($0.subscribers.values) }
     for event in events {
       for subscriber in subscribers { subscriber.yield(event) }
+    }
+  }
+
+  /// Starts the task that delivers the queued links, one at a time, until the queue is empty.
+  private func startDraining() {
+    Task { [self] in
+      while let entry = nextQueued() { await deliver(entry) }
     }
   }
 

@@ -18,6 +18,9 @@
 /// single task drains, so they are delivered in the order they were dispatched (or, for held
 /// links, released). That task exists only while the queue is not empty, and a held link's
 /// timeout task only while the link is held: an idle router has no tasks and no continuations.
+/// A link that can be delivered while the queue is empty and not draining, on a router whose
+/// handlers need no suspension, skips the queue: `dispatch` delivers it before returning, with
+/// the queue marked as draining meanwhile, so links dispatched in the meantime queue behind it.
 public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
   // `@unchecked Sendable`: the state is only read and written under the lock.
   let state = Locked(State())

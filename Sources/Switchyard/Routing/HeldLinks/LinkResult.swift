@@ -165,28 +165,28 @@ extension LinkResult {
   /// The end of a delivered link, from how routing it went: handled; failed when no handler
   /// took it and one threw (or read a name its route does not declare); else unmatched.
   init(
-    delivered entry: HeldLinks<Output>.Entry, _ routed: RoutingResult<Output>,
+    delivered link: HeldLinks<Output>.Parcel, _ routed: RoutingResult<Output>,
     stack: [Output] = []
   ) where Output: Sendable {
-    let (id, url) = (entry.link.id, entry.link.url)
+    let (id, url) = (link.id, link.url)
     if let match = routed.match {
       self.init(id, url, .handled, output: routed.output, match: match, stack: stack)
       return
     }
     let error = routed.unmatched?.declined.lazy.compactMap(\.error).first
     self.init(
-      id, url, error == nil ? .unmatched : .failed, output: routed.output, match: entry.match,
+      id, url, error == nil ? .unmatched : .failed, output: routed.output, match: link.match,
       unmatched: routed.unmatched, error: error)
   }
 
   /// The end of a link delivered with its back stack: handled when the stack has a leaf.
-  init(stacked entry: HeldLinks<Output>.Entry, _ stack: [Output], match: RouteMatch?)
+  init(stacked link: HeldLinks<Output>.Parcel, _ stack: [Output], match: RouteMatch?)
   where Output: Sendable {
-    let (id, url) = (entry.link.id, entry.link.url)
+    let (id, url) = (link.id, link.url)
     guard let leaf = stack.last else {
-      self.init(id, url, .unmatched, match: entry.match)
+      self.init(id, url, .unmatched, match: link.match)
       return
     }
-    self.init(id, url, .handled, output: leaf, match: match ?? entry.match, stack: stack)
+    self.init(id, url, .handled, output: leaf, match: match ?? link.match, stack: stack)
   }
 }

@@ -32,19 +32,21 @@ extension MainActorRouter where Output: Sendable {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     core.dispatch(url, policy: policy, withStack: stack, context: context, into: links) {
-      [weak self] entry, snapshot in
-      await self?.deliver(entry, snapshot)
+      link, snapshot, _ in
+      self.deliver(link, snapshot)
+    } later: { [weak self] link, snapshot in
+      await self?.deliver(link, snapshot)
     }
   }
 
   private func deliver(
-    _ entry: HeldLinks<Output>.Entry, _ snapshot: RoutingSnapshot
+    _ link: HeldLinks<Output>.Parcel, _ snapshot: RoutingSnapshot
   ) -> LinkResult<Output> {
-    let (url, context) = (entry.link.url, entry.context)
-    guard entry.withStack else {
-      return LinkResult(delivered: entry, resolve(url, context, snapshot, isLeaf: true))
+    let (url, context) = (link.url, link.context)
+    guard link.withStack else {
+      return LinkResult(delivered: link, resolve(url, context, snapshot, isLeaf: true))
     }
     let screens = stack(for: url, context: context, snapshot)
-    return LinkResult(stacked: entry, screens, match: snapshot.best(url)?.match)
+    return LinkResult(stacked: link, screens, match: snapshot.best(url)?.match)
   }
 }

@@ -66,15 +66,17 @@ extension Navigator {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
     core.dispatch(url, policy: policy, withStack: false, context: context, into: links) {
-      [weak self] entry, _ in
-      await self?.show(entry, presentation)
+      link, _, _ in
+      self.show(link, presentation)
+    } later: { [weak self] link, _ in
+      await self?.show(link, presentation)
     }
   }
 
-  private func show(_ entry: HeldLinks<Bool>.Entry, _ presentation: LinkPresentation)
+  private func show(_ link: HeldLinks<Bool>.Parcel, _ presentation: LinkPresentation)
     -> LinkResult<Bool>
   {
-    let (url, context) = (entry.link.url, entry.context)
+    let (url, context) = (link.url, link.context)
     let shown: Bool
     switch presentation.storage {
     case .push(let animated): shown = push(url, animated: animated, context: context) != nil
@@ -85,6 +87,6 @@ extension Navigator {
       shown = !showStack(for: url, animated: animated, context: context).isEmpty
     }
     return LinkResult(
-      entry.link.id, url, shown ? .handled : .unmatched, output: shown, match: entry.match)
+      link.id, url, shown ? .handled : .unmatched, output: shown, match: link.match)
   }
 }

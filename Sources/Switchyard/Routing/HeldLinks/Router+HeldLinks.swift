@@ -35,10 +35,13 @@ extension Router where Output: Sendable {
   /// needs is open; holds it when not; ends it at once as unmatched when no route matches.
   ///
   /// Links are delivered one at a time, in the order they were dispatched (held links in the
-  /// order they arrived, when released), on a task of their own, as ``handle(_:context:)``
-  /// routes them: interceptors, candidates, declines and the unmatched handler work as
-  /// usual. Each dispatch is its own link: the same URL twice runs twice (unless the hold
-  /// policy coalesces it). Nobody needs to await the result.
+  /// order they arrived, when released), as ``handle(_:context:)`` routes them: interceptors,
+  /// candidates, declines and the unmatched handler work as usual. A link that can go while
+  /// no other link is queued or being delivered, on a router whose handlers are all
+  /// synchronous, is delivered before `dispatch` returns, on the caller's thread (its
+  /// ``DispatchedLink/currentResult`` is set); other links are delivered on a task of the
+  /// router's own. Each dispatch is its own link: the same URL twice runs twice (unless the
+  /// hold policy coalesces it). Nobody needs to await the result.
   ///
   /// ```swift
   /// router.dispatch(url.absoluteString)                     // from onOpenURL, at any time
@@ -61,19 +64,31 @@ extension Router where Output: Sendable {
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
     core.dispatch(url, policy: policy, withStack: stack, context: context, into: links) {
-      [weak self] entry, snapshot in
+      link, snapshot, fallback in
+      self.deliver(link, snapshot, fallback)
+    } later: { [weak self] link, snapshot in
       guard let self else { return nil }
-      let (url, context) = (entry.link.url, entry.context)
       let fallback = self.core.state.withLock { $0.fallback }
-      if entry.withStack {
-        let screens = self.stack(for: url, context: context, snapshot, fallback)
-        return LinkResult(stacked: entry, screens, match: snapshot.best(url)?.match)
-      }
+      guard !link.withStack else { return self.deliver(link, snapshot, fallback) }
       guard
-        let routed = try? await self.resolveRunningAsync(url, context: context, snapshot, fallback)
+        let routed = try? await self.resolveRunningAsync(
+          link.url, context: link.context, snapshot, fallback)
       else { return nil }
-      return LinkResult(delivered: entry, routed)
+      return LinkResult(delivered: link, routed)
     }
+  }
+
+  /// Routes `link` through the synchronous handlers (its back stack too, when it asked for
+  /// one) and tells how it ended.
+  private func deliver(
+    _ link: HeldLinks<Output>.Parcel, _ snapshot: RoutingSnapshot, _ fallback: AnyObject?
+  ) -> LinkResult<Output> {
+    let (url, context) = (link.url, link.context)
+    guard link.withStack else {
+      return LinkResult(delivered: link, resolve(url, context, snapshot, fallback, isLeaf: true))
+    }
+    let screens = stack(for: url, context: context, snapshot, fallback)
+    return LinkResult(stacked: link, screens, match: snapshot.best(url)?.match)
   }
 }
 

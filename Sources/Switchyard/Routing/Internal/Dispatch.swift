@@ -79,13 +79,13 @@ extension RoutingSnapshot {
       return
     }
     levels[0].matcher.readBest(url, context: context) { match in
-      if let acted = intercept(url, match.reading, match, [], context) {
+      if let acted = intercept(InterceptionRequest(redirects: [], match: match)) {
         interceptorActed(acted, match, match.reading)
       } else {
         handle(match)
       }
     } unmatched: { reading in
-      if let acted = intercept(url, reading, nil, [], context) {
+      if let acted = intercept(reading, nil, [], context) {
         interceptorActed(acted, nil, reading)
       } else {
         unmatched(reading)

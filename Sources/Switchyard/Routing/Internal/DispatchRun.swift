@@ -66,8 +66,7 @@ struct DispatchRun {
         return .candidates(best: best)
       }
       guard
-        let (interceptor, decision) = snapshot.intercept(
-          url, reading, best?.match, visited, context)
+        let (interceptor, decision) = snapshot.intercept(reading, best?.match, visited, context)
       else {
         return .candidates(best: best)
       }

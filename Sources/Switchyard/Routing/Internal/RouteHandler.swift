@@ -63,6 +63,12 @@ final class UnmatchedHandlerBox<Output>: Sendable {
 }
 
 extension RouteHandler {
+  /// Whether it is a ``Router``'s asynchronous handler.
+  var isAsync: Bool {
+    if case .async = self { return true }
+    return false
+  }
+
   /// Runs a ``Router``'s synchronous handler for `match`, leaving its output in `output`; an
   /// async handler stops synchronous routing, any other kind is passed over.
   @inlinable

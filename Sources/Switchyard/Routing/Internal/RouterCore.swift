@@ -198,36 +198,49 @@ public final class RouterCore: Sendable {
   // MARK: Held links
 
   /// Dispatches a link into `links` (see ``Router/dispatch(_:policy:stack:context:)``): held
-  /// while its best route has no handler or a gate it needs is closed; once it can go,
-  /// `deliver` routes it with the snapshot the decision was made on (a detach after that is
-  /// after this delivery). `deliver` gives `nil` when its router is gone: the link ends
-  /// cancelled.
+  /// while its best route has no handler or a gate it needs is closed. A link that can go
+  /// while nothing is queued, on a router with no asynchronous handlers, is routed to its end
+  /// at once by `deliverNow`, with the snapshot (and a `Router`'s unmatched handler) its
+  /// lookup read. Any other link that can go is queued; `deliver` routes it, on the queue's
+  /// task, with the snapshot read when its turn comes (a detach before then holds it again),
+  /// and gives `nil` when its router is gone: the link ends cancelled.
   func dispatch<Output: Sendable>(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
     into links: HeldLinks<Output>,
-    deliver:
-      @escaping @Sendable (HeldLinks<Output>.Entry, RoutingSnapshot) async -> LinkResult<
+    now deliverNow: (HeldLinks<Output>.Parcel, RoutingSnapshot, AnyObject?) -> LinkResult<Output>,
+    later deliver:
+      @escaping @Sendable (HeldLinks<Output>.Parcel, RoutingSnapshot) async -> LinkResult<
         Output
       >?
   ) -> DispatchedLink<Output> {
-    links.dispatch(
+    var looked: (snapshot: RoutingSnapshot, fallback: AnyObject?)? = nil
+    return links.dispatch(
       url, policy: policy, withStack: withStack, context: context,
       lookup: {
+        let current = self.read()
+        looked = current
+        return HeldLinks.Lookup(
+          current.snapshot.best(url), reader: current.snapshot.reader,
+          deliversNow: !current.snapshot.hasAsyncHandlers)
+      },
+      deliverNow: { parcel in
+        let (snapshot, fallback) = looked ?? self.read()
+        return deliverNow(parcel, snapshot, fallback)
+      }
+    ) {
+      { [weak self] entry in
+        // Weak: a held link must not keep its router alive (the router owns its held links).
+        guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
+        let attachments = self.heldLinks.get(Output.self).attachmentCount
         let snapshot = self.snapshot()
-        return HeldLinks.Lookup(snapshot.best(url), reader: snapshot.reader)
+        if let best = snapshot.best(entry.link.url), case .declared = best.handler {
+          return .waitsForHandler(best.match, attachments: attachments)
+        }
+        guard let result = await deliver(entry.parcel, snapshot) else {
+          return .ended(HeldLinks.result(entry, .cancelled))
+        }
+        return .ended(result)
       }
-    ) { [weak self] entry in
-      // Weak: a held link must not keep its router alive (the router owns its held links).
-      guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
-      let attachments = self.heldLinks.get(Output.self).attachmentCount
-      let snapshot = self.snapshot()
-      if let best = snapshot.best(entry.link.url), case .declared = best.handler {
-        return .waitsForHandler(best.match, attachments: attachments)
-      }
-      guard let result = await deliver(entry, snapshot) else {
-        return .ended(HeldLinks.result(entry, .cancelled))
-      }
-      return .ended(result)
     }
   }
 }

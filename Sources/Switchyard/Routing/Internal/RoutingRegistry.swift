@@ -153,7 +153,7 @@ struct RoutingRegistry {
     if let level = levels.firstIndex(where: { $0.names.contains(name) }),
       let position = levels[level].names.firstIndex(of: name)
     {
-      levels[level].compiled?.handlers[position] = handler
+      levels[level].compiled?.replaceHandler(at: position, with: handler)
     }
     cached = nil
     return true
@@ -283,6 +283,23 @@ struct RoutingRegistry {
 struct CompiledLevel: Sendable {
   let matcher: RouteMatcher
   let routes: [Route]
-  var handlers: [RouteHandler]
+  private(set) var handlers: [RouteHandler]
   let sequences: [Int]
+  /// How many of the handlers are asynchronous: a link routed without one is delivered before
+  /// `dispatch` returns (see ``HeldLinks``).
+  private(set) var asyncHandlers: Int
+
+  init(matcher: RouteMatcher, routes: [Route], handlers: [RouteHandler], sequences: [Int]) {
+    self.matcher = matcher
+    self.routes = routes
+    self.handlers = handlers
+    self.sequences = sequences
+    asyncHandlers = handlers.count { $0.isAsync }
+  }
+
+  mutating func replaceHandler(at position: Int, with handler: RouteHandler) {
+    if handlers[position].isAsync { asyncHandlers -= 1 }
+    if handler.isAsync { asyncHandlers += 1 }
+    handlers[position] = handler
+  }
 }

@@ -19,6 +19,9 @@ final class RoutingSnapshot: Sendable {
   let reader: URLReader
   /// Whether some interceptor is limited to a scheme (the URL's scheme is read only then).
   let scopedInterceptors: Bool
+  /// Whether some route has an asynchronous handler: without one, a ``Router`` routes a link
+  /// to its end without suspending, so a ready link is delivered before `dispatch` returns.
+  let hasAsyncHandlers: Bool
 
   init(
     levels: [CompiledLevel], interceptors: [InterceptorEntry],
@@ -30,6 +33,7 @@ final class RoutingSnapshot: Sendable {
     self.maximumRedirects = maximumRedirects
     self.reader = reader
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
+    hasAsyncHandlers = levels.contains { $0.asyncHandlers > 0 }
   }
 
   /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
@@ -91,16 +95,10 @@ final class RoutingSnapshot: Sendable {
       sequence: level.sequences[match.routeIndex], level: levelIndex)
   }
 
-  /// Runs the interceptors that apply to `url`, in order, until one does not pass; returns it
-  /// and its decision (`nil` when all passed).
-  func intercept(
-    _ url: String, _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
-    _ context: RoutingContext
-  ) -> (InterceptorEntry, InterceptorDecision)? {
-    let request = InterceptionRequest(
-      redirects: redirects, match: match, context: context, reading: reading,
-      options: reader.options)
-    let scheme = scopedInterceptors ? reader.scheme(of: reading) : nil
+  /// Runs the interceptors that apply to the URL of `request`, in order, until one does not
+  /// pass; returns it and its decision (`nil` when all passed).
+  func intercept(_ request: InterceptionRequest) -> (InterceptorEntry, InterceptorDecision)? {
+    let scheme = scopedInterceptors ? reader.scheme(of: request.reading) : nil
     for index in interceptors.indices {
       if scopedInterceptors, let only = interceptors[index].scheme, only != scheme { continue }
       let decision = interceptors[index].body(request)
@@ -108,6 +106,20 @@ final class RoutingSnapshot: Sendable {
       return (interceptors[index], decision)
     }
     return nil
+  }
+
+  /// Runs the interceptors for a URL read as `reading`, whose best match is `match` (which
+  /// carries `context`), after `redirects`.
+  func intercept(
+    _ reading: URLReading, _ match: RouteMatch?, _ redirects: [String],
+    _ context: RoutingContext
+  ) -> (InterceptorEntry, InterceptorDecision)? {
+    guard let match else {
+      return intercept(
+        InterceptionRequest(
+          redirects: redirects, unmatched: reading, context: context, options: reader.options))
+    }
+    return intercept(InterceptionRequest(redirects: redirects, match: match))
   }
 
   /// Candidates of different levels in precedence order: a table of just their routes, in
