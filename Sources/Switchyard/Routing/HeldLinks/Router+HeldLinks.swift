@@ -55,9 +55,9 @@ extension Router where Output: Sendable {
   ///   - stack: Deliver its back stack too (``LinkResult/stack``): the link is then routed as
   ///     ``stack(for:context:)`` routes it.
   ///   - context: What the call carries to interceptors and handlers.
-  /// - Note: A handler may await the result of a link it dispatches: awaited from inside a
-  ///   delivery, that link is delivered at once, on its own task, instead of waiting behind
-  ///   the delivery that awaits it; links dispatched without awaiting keep their order.
+  /// - Note: Links are delivered one at a time, in order, so a link dispatched from a handler
+  ///   is delivered after that handler returns: dispatch it without awaiting its result (a
+  ///   handler that awaits it would wait for itself).
   @discardableResult
   public func dispatch(
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
