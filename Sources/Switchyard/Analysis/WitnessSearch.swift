@@ -544,10 +544,11 @@ struct WitnessSearch {
   func trailingCatchAllPath(_ positives: [AnalysisUnit]) -> PathOutcome? {
     var length = 0
     var exactLength: Int? = nil
-    for unit in positives {
-      let open = unit.steps.last == .star
-      let count = open ? unit.steps.count - 1 : unit.steps.count
-      for position in 0..<count where unit.steps[position] == .star { return nil }
+    for index in positives.indices {
+      let steps = positives[index].steps
+      let open = steps.last == .star
+      let count = open ? steps.count - 1 : steps.count
+      for position in 0..<count where steps[position] == .star { return nil }
       if !open {
         if let exactLength, exactLength != count { return PathOutcome.none }
         exactLength = count
@@ -558,22 +559,37 @@ struct WitnessSearch {
     // The alphabet's sets, in the order the search would list them (the order of the
     // literals and affixes decides which samples it makes).
     var sets: [SegmentSet] = []
-    for unit in positives {
-      for case .segment(let set) in unit.steps where !sets.contains(set) { sets.append(set) }
+    for index in positives.indices {
+      for case .segment(let set) in positives[index].steps where !sets.contains(set) {
+        sets.append(set)
+      }
     }
+    // Without affixes, a candidate in a literal's class has the literal's bytes (literal
+    // steps and the samples are lowercase when paths are case-insensitive): a position
+    // with a literal takes it or has no letter.
+    let affixed = sets.contains { if case .mixed = $0 { return true } else { return false } }
     var segments: [[UInt8]] = []
     segments.reserveCapacity(length)
+    var wanted: [SegmentSet] = []
     for position in 0..<length {
-      let fits = { (segment: [UInt8]) in
-        positives.allSatisfy { unit in
-          guard position < unit.steps.count, case .segment(let set) = unit.steps[position]
-          else { return true }
-          return rules.contains(set, segment)
-        }
+      // The sets read by index: iterating the units would copy each, and this runs for
+      // every candidate.
+      wanted.removeAll(keepingCapacity: true)
+      var literal: [UInt8]? = nil
+      for index in positives.indices where position < positives[index].steps.count {
+        guard case .segment(let set) = positives[index].steps[position] else { continue }
+        if literal == nil, case .literal(let bytes) = set { literal = bytes }
+        wanted.append(set)
       }
-      guard let letter = rules.firstLetter(for: sets, where: fits) else {
-        return PathOutcome.none
+      let constraints = wanted
+      let fits = { (segment: [UInt8]) in constraints.allSatisfy { rules.contains($0, segment) } }
+      let letter: [UInt8]?
+      if let literal, !affixed {
+        letter = fits(literal) ? literal : nil
+      } else {
+        letter = rules.firstLetter(for: sets, where: fits)
       }
+      guard let letter else { return PathOutcome.none }
       segments.append(letter)
     }
     return .found(PathFound(segments: segments))
@@ -591,34 +607,24 @@ struct WitnessSearch {
     var segments: [[UInt8]] = []
     segments.reserveCapacity(length)
     for position in 0..<length {
-      // Every step is one segment here; the sets are gathered only when the samples and the
-      // literal do not fit (lint asks this for most overlapping pairs of routes).
-      let fits = { (segment: [UInt8]) in
-        positives.allSatisfy { unit in
-          guard case .segment(let set) = unit.steps[position] else { return false }
-          return rules.contains(set, segment)
-        }
+      // Every step is one segment here.
+      let sets = positives.indices.compactMap { index -> SegmentSet? in
+        if case .segment(let set) = positives[index].steps[position] { return set }
+        return nil
       }
-      var literal: [UInt8]? = nil
-      for unit in positives {
-        guard case .segment(.literal(let bytes)) = unit.steps[position] else { continue }
-        literal = bytes
-        break
-      }
-      var chosen: [UInt8]?
-      if let literal {
-        chosen = fits(literal) ? literal : nil
+      let candidates: [[UInt8]]
+      if let literal = sets.lazy.compactMap({ set -> [UInt8]? in
+        if case .literal(let bytes) = set { return bytes }
+        return nil
+      }).first {
+        candidates = [literal]
       } else {
-        chosen = Self.quickSamples.first(where: fits)
+        candidates = Self.quickSamples
       }
-      if chosen == nil {
-        let sets = positives.compactMap { unit -> SegmentSet? in
-          if case .segment(let set) = unit.steps[position] { return set }
-          return nil
-        }
-        chosen = rules.firstLetter(for: sets, where: fits)
-      }
-      guard let chosen else { return .none }
+      let fits = { (segment: [UInt8]) in sets.allSatisfy { rules.contains($0, segment) } }
+      guard
+        let chosen = candidates.first(where: fits) ?? rules.firstLetter(for: sets, where: fits)
+      else { return .none }
       segments.append(chosen)
     }
     return .found(PathFound(segments: segments))
