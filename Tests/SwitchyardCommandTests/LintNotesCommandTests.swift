@@ -50,4 +50,28 @@ struct LintNotesCommandTests {
     #expect(findings.count == 25)
     #expect(findings.allSatisfy { $0["kind"] as? String == "overlap" })
   }
+
+  /// A route name with quotes, a backslash, a non-ASCII letter and a control character: the
+  /// JSON escapes what JSON must (the finding is written into one buffer, the name falls back
+  /// to the full escaper), the text escapes only the control character for the terminal.
+  static let awkwardName =
+    #"{ "version": 1, "routes": ["#
+    + #"{ "name": "all \"q\" \\ é\u0001", "pattern": "/p/*" },"#
+    + #"{ "name": "r", "pattern": "/p/r" }] }"#
+
+  @Test("json and text: names that need escaping")
+  func escaping() throws {
+    let json = try CommandRunner.run(["lint", "--format", "json"], routeFile: Self.awkwardName)
+    #expect(
+      json.stdout
+        == #"[{"kind":"overlap","routes":["r","all \"q\" \\ é\u0001"],"witness":"/p/r","#
+        + #""message":"\"r\" (/p/r) and \"all \"q\" \\ é\u0001\" (/p/*) both match the "#
+        + #"witness; \"r\" wins by path element 2: literal 'r' beats * catch-all"}]"# + "\n")
+    let text = try CommandRunner.run(["lint"], routeFile: Self.awkwardName)
+    #expect(
+      text.lines.first
+        == #"note: overlap: "r" (/p/r) and "all "q" \ é\u{1}" (/p/*) both match the witness; "#
+        + #""r" wins by path element 2: literal 'r' beats * catch-all"#)
+    #expect(text.lines.dropFirst().first == "  witness: /p/r")
+  }
 }

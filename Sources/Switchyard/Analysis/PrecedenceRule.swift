@@ -70,7 +70,9 @@ struct RankKey: Sendable, Hashable {
   var host: MatcherStorage.Builder.HostRank
   var port: Int
   var path: [MatcherStorage.Builder.PathRank]
-  var pathNames: [String]
+  /// The path elements, named only when a decision is explained (see ``pathName(_:)``):
+  /// a lint ranks every route but explains few of them.
+  var elements: [PathElement]
   /// The route's query requirements, capture names cleared (they do not rank).
   var query: [QueryRequirement]
   /// The route's fragment requirement, a capture's name cleared.
@@ -93,7 +95,7 @@ struct RankKey: Sendable, Hashable {
     }
     if variant.port != nil { hostName += " with a port" }
     path = variant.path.map(Precedence.pathRank) + [Precedence.endOfPatternRank]
-    pathNames = variant.path.map(Self.name) + ["end of pattern"]
+    elements = variant.path
     let pattern = route.pattern
     query = pattern.query.map { requirement in
       var requirement = requirement
@@ -109,6 +111,12 @@ struct RankKey: Sendable, Hashable {
     }
     index = route.index
     self.variantIndex = variantIndex
+  }
+
+  /// How a decision names the path element at `position` (one past the last is the end of
+  /// the pattern).
+  func pathName(_ position: Int) -> String {
+    position < elements.count ? Self.name(elements[position]) : "end of pattern"
   }
 
   static func name(_ element: PathElement) -> String {
@@ -163,8 +171,8 @@ struct RankKey: Sendable, Hashable {
         let first = Precedence.childSortsBefore(mine, theirs)
         let (winner, loser) =
           first
-          ? (pathNames[position], other.pathNames[position])
-          : (other.pathNames[position], pathNames[position])
+          ? (pathName(position), other.pathName(position))
+          : (other.pathName(position), pathName(position))
         return (
           first,
           PrecedenceDecision(

@@ -102,10 +102,14 @@ struct RouteLinter {
     let routeCount = table.routes.count
     // Duplicates: the same units (languages and ranks) and the same priority.
     var groups: [RouteSignature: Int] = [:]
+    groups.reserveCapacity(routeCount)
     var duplicateOf = [Int?](repeating: nil, count: routeCount)
+    // One lookup per route that also records a new signature (hashing one hashes every byte
+    // of its units): the entry holds an earlier route, or `route` when it was just added.
+    func entry(_ value: inout Int) -> Int { value }
     for route in 0..<routeCount {
-      let signature = RouteSignature(analysis, route)
-      if let first = groups[signature] {
+      let first = entry(&groups[RouteSignature(analysis, route), default: route])
+      if first != route {
         duplicateOf[route] = first
         if let (_, text) = analysis.witness([analysis.unitsByRoute[first][0]]) {
           add(
@@ -116,8 +120,6 @@ struct RouteLinter {
                 table.routes[route], of: table.routes[first])),
             route: first)
         }
-      } else {
-        groups[signature] = route
       }
     }
 
@@ -368,19 +370,24 @@ struct RouteLinter {
   func reportOverlaps(
     excluding excluded: Set<Int>, _ report: (LintFinding, _ route: Int) throws -> Void
   ) rethrows {
-    var done = Set<Int>()  // route pairs as first * count + second
+    // Route pairs reported, as first * count + second; only routes with several units can
+    // meet twice (the walk lists each unit once), so only their pairs are kept.
+    var done = Set<Int>()
     let count = table.routes.count
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
       for other in analysis.trie.overlapping(unit, analysis.search.rules, after: unitIndex) {
         let otherRoute = analysis.units[other].route
+        let once =
+          analysis.unitsByRoute[unit.route].count == 1
+          && analysis.unitsByRoute[otherRoute].count == 1
         guard otherRoute > unit.route, !excluded.contains(otherRoute),
-          !done.contains(unit.route * count + otherRoute),
+          once || !done.contains(unit.route * count + otherRoute),
           analysis.mayShareOutsidePath(unit, analysis.units[other]),
           let (url, text) = analysis.witness([unitIndex, other]),
           let (winner, loser, decision) = analysis.decide(
             unit.route, otherRoute, for: url, matchedBy: (unitIndex, other))
         else { continue }
-        done.insert(unit.route * count + otherRoute)
+        if !once { done.insert(unit.route * count + otherRoute) }
         try report(
           LintFinding(
             kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
@@ -409,6 +416,16 @@ struct RouteSignature: Hashable {
   }
   var priority: Int
   var units: Set<Unit>
+  /// The hash of the rest, computed once: hashing a signature reads every byte of its units,
+  /// and a dictionary of them hashes it again for each key it compares (a set's equality
+  /// looks its members up).
+  private var hashCode: Int
+
+  static func == (lhs: RouteSignature, rhs: RouteSignature) -> Bool {
+    lhs.hashCode == rhs.hashCode && lhs.priority == rhs.priority && lhs.units == rhs.units
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 
   init(_ analysis: TableAnalysis, _ route: Int) {
     self.init(
@@ -430,7 +447,7 @@ struct RouteSignature: Hashable {
 
   private init(priority: Int, units: [AnalysisUnit], caseInsensitive: Bool) {
     self.priority = priority
-    self.units = Set(
+    let signatureUnits = Set(
       units.map { unit in
         Unit(
           scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
@@ -442,6 +459,11 @@ struct RouteSignature: Hashable {
             return $0.value
           }, fragment: unit.rank.fragment)
       })
+    self.units = signatureUnits
+    var hasher = Hasher()
+    hasher.combine(priority)
+    hasher.combine(signatureUnits)
+    self.hashCode = hasher.finalize()
   }
 
   /// What lint and a router say of a duplicate: `route` matches what `first` matches.

@@ -120,6 +120,50 @@ extension SegmentRules {
   /// Candidate segments that, between them, fall into every class of segments the `sets`
   /// tell apart: each literal, typed and affixed samples, and values that no set names.
   func alphabet(for sets: [SegmentSet], allowEmpty: Bool = false) -> [[UInt8]] {
+    // One representative per membership vector; up to 64 sets, a vector is one word's bits
+    // (lint asks for an alphabet for every overlapping pair of routes).
+    var result: [[UInt8]] = []
+    if sets.count <= 64 {
+      var seen = Set<UInt64>()
+      forEachCandidate(for: sets, allowEmpty: allowEmpty) { candidate in
+        var vector: UInt64 = 0
+        if !candidate.isEmpty {
+          for (offset, set) in sets.enumerated() where contains(set, candidate) {
+            vector |= 1 << UInt64(offset)
+          }
+        }
+        if seen.insert(vector).inserted { result.append(candidate) }
+        return false
+      }
+      return result
+    }
+    var seen = Set<[Bool]>()
+    forEachCandidate(for: sets, allowEmpty: allowEmpty) { candidate in
+      let vector = sets.map { candidate.isEmpty ? false : contains($0, candidate) }
+      if seen.insert(vector).inserted { result.append(candidate) }
+      return false
+    }
+    return result
+  }
+
+  /// The first member of ``alphabet(for:allowEmpty:)`` (without the empty value) for which
+  /// `fits` holds, when `fits` depends only on membership in `sets`: the alphabet keeps the
+  /// first candidate of each class, so it is the first candidate that fits, found without
+  /// building the alphabet.
+  func firstLetter(for sets: [SegmentSet], where fits: ([UInt8]) -> Bool) -> [UInt8]? {
+    var found: [UInt8]? = nil
+    forEachCandidate(for: sets, allowEmpty: false) { candidate in
+      guard fits(candidate) else { return false }
+      found = candidate
+      return true
+    }
+    return found
+  }
+
+  /// Hands the alphabet's candidates to `body` in their order until it returns `true`.
+  private func forEachCandidate(
+    for sets: [SegmentSet], allowEmpty: Bool, _ body: ([UInt8]) -> Bool
+  ) {
     var literals: [[UInt8]] = []
     var affixes: [(prefix: [UInt8], suffix: [UInt8], type: CaptureType)] = []
     for set in sets {
@@ -132,14 +176,20 @@ extension SegmentRules {
     // Samples come first so that captures are shown with sample values, not with the
     // literals of other routes; each class keeps its first member. The string samples hold
     // every other type's (see `SegmentSamples.samples`), so they are the only ones needed.
-    var pool: [[UInt8]] = SegmentSamples.stringBytes
+    // The empty value is a candidate only when allowed.
+    func offer(_ candidate: [UInt8]) -> Bool {
+      (!candidate.isEmpty || allowEmpty) && body(candidate)
+    }
+    for sample in SegmentSamples.stringBytes where offer(sample) { return }
     if !affixes.isEmpty {
       let fillers = ["x", "7", "2.5"].map { Array($0.utf8) } + literals
       for affix in affixes.prefix(24) {
-        for filler in fillers.prefix(8) { pool.append(affix.prefix + filler + affix.suffix) }
+        for filler in fillers.prefix(8) where offer(affix.prefix + filler + affix.suffix) {
+          return
+        }
         for other in affixes.prefix(24) {
-          pool.append(affix.prefix + Array("x".utf8) + other.suffix)
-          pool.append(affix.prefix + Array("7".utf8) + other.suffix)
+          if offer(affix.prefix + Array("x".utf8) + other.suffix) { return }
+          if offer(affix.prefix + Array("7".utf8) + other.suffix) { return }
         }
       }
     }
@@ -150,33 +200,11 @@ extension SegmentRules {
         if case .typed = set { return true }
         return !contains(set, word)
       }) {
-        pool.append(word)
+        if offer(word) { return }
         fresh += 1
       }
     }
-    pool += literals
-    if allowEmpty { pool.append([]) }
-    // One representative per membership vector; up to 64 sets, a vector is one word's bits
-    // (lint asks for an alphabet for every overlapping pair of routes).
-    var result: [[UInt8]] = []
-    if sets.count <= 64 {
-      var seen = Set<UInt64>()
-      for candidate in pool where !candidate.isEmpty || allowEmpty {
-        var vector: UInt64 = 0
-        if !candidate.isEmpty {
-          for (offset, set) in sets.enumerated() where contains(set, candidate) {
-            vector |= 1 << UInt64(offset)
-          }
-        }
-        if seen.insert(vector).inserted { result.append(candidate) }
-      }
-      return result
-    }
-    var seen = Set<[Bool]>()
-    for candidate in pool where !candidate.isEmpty || allowEmpty {
-      let vector = sets.map { candidate.isEmpty ? false : contains($0, candidate) }
-      if seen.insert(vector).inserted { result.append(candidate) }
-    }
-    return result
+    for literal in literals where offer(literal) { return }
+    _ = offer([])
   }
 }

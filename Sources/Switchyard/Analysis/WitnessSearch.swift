@@ -352,7 +352,7 @@ struct WitnessSearch {
   ) -> PathOutcome {
     if negatives.isEmpty {
       if positives.allSatisfy({ !$0.steps.contains(.star) }) { return fixedLengthPath(positives) }
-      return positivesOnlyPath(positives)
+      return trailingCatchAllPath(positives) ?? positivesOnlyPath(positives)
     }
     let units = positives + negatives
     let split = positives.count
@@ -412,7 +412,7 @@ struct WitnessSearch {
   /// most the product of their sizes (one more than their steps) states, and the search is
   /// exact with no limit: the shortest path, or `.none` when there is none. (Sets of positions
   /// can number 2^n for `/*/a/:x/…/:x`; that is why a subset search has a limit.)
-  private func positivesOnlyPath(_ positives: [AnalysisUnit]) -> PathOutcome {
+  func positivesOnlyPath(_ positives: [AnalysisUnit]) -> PathOutcome {
     var sets: [SegmentSet] = []
     var seenSets = Set<SegmentSet>()
     for unit in positives {
@@ -429,7 +429,11 @@ struct WitnessSearch {
       return true
     }
     let start = [Int](repeating: 0, count: positives.count)
-    var states: [[Int]] = [start]
+    // The states found, one after another in one array (each `positives.count` positions):
+    // lint runs this search for every overlapping pair of routes with a catch-all, and an
+    // array per state was most of its allocations.
+    var states: [Int] = start
+    var stateCount = 1
     var parents: [(state: Int, letter: Int)] = [(-1, -1)]
     // The states seen. When the product of the automata's sizes is small (lint asks this for
     // every overlapping pair of routes), a state is one number, its positions in mixed radix,
@@ -460,8 +464,10 @@ struct WitnessSearch {
     var combination = [Int](repeating: 0, count: positives.count)
     var picks = [Int](repeating: 0, count: positives.count)
     var cursor = 0
-    while cursor < states.count {
-      let state = states[cursor]
+    var state = start
+    let width = positives.count
+    while cursor < stateCount {
+      for offset in 0..<width { state[offset] = states[cursor * width + offset] }
       if accepting(state) {
         return .found(PathFound(reachedAt: cursor, parents: parents, alphabet: alphabet))
       }
@@ -505,7 +511,8 @@ struct WitnessSearch {
             combination[offset] = choices[choiceStarts[offset] + picks[offset]]
           }
           if insert(combination) {
-            states.append(combination)
+            states += combination
+            stateCount += 1
             parents.append((cursor, letter))
           }
           // The next combination, like an odometer.
@@ -524,6 +531,70 @@ struct WitnessSearch {
     return .none
   }
 
+  /// The answer of ``positivesOnlyPath(_:)`` when no positive has a `*` before its last step
+  /// (`nil` for other positives): the common catch-all route `/a/<path:rest>` against the
+  /// routes under it, answered without a search.
+  ///
+  /// Such a unit accepts its segment steps' sets one segment each, then (with a `*` last) any
+  /// number of segments, so the positions are independent and the shortest path is as long
+  /// as the longest unit. The breadth-first search finds, among the shortest paths, the first
+  /// in the order of its alphabet (its states are visited in that order, each first reached
+  /// the earliest way); with independent positions that is the first letter that fits at
+  /// each position, which ``SegmentRules/firstLetter(for:where:)`` finds.
+  func trailingCatchAllPath(_ positives: [AnalysisUnit]) -> PathOutcome? {
+    var length = 0
+    var exactLength: Int? = nil
+    for index in positives.indices {
+      let steps = positives[index].steps
+      let open = steps.last == .star
+      let count = open ? steps.count - 1 : steps.count
+      for position in 0..<count where steps[position] == .star { return nil }
+      if !open {
+        if let exactLength, exactLength != count { return PathOutcome.none }
+        exactLength = count
+      }
+      length = max(length, count)
+    }
+    if let exactLength, exactLength < length { return PathOutcome.none }
+    // The alphabet's sets, in the order the search would list them (the order of the
+    // literals and affixes decides which samples it makes).
+    var sets: [SegmentSet] = []
+    for index in positives.indices {
+      for case .segment(let set) in positives[index].steps where !sets.contains(set) {
+        sets.append(set)
+      }
+    }
+    // Without affixes, a candidate in a literal's class has the literal's bytes (literal
+    // steps and the samples are lowercase when paths are case-insensitive): a position
+    // with a literal takes it or has no letter.
+    let affixed = sets.contains { if case .mixed = $0 { return true } else { return false } }
+    var segments: [[UInt8]] = []
+    segments.reserveCapacity(length)
+    var wanted: [SegmentSet] = []
+    for position in 0..<length {
+      // The sets read by index: iterating the units would copy each, and this runs for
+      // every candidate.
+      wanted.removeAll(keepingCapacity: true)
+      var literal: [UInt8]? = nil
+      for index in positives.indices where position < positives[index].steps.count {
+        guard case .segment(let set) = positives[index].steps[position] else { continue }
+        if literal == nil, case .literal(let bytes) = set { literal = bytes }
+        wanted.append(set)
+      }
+      let constraints = wanted
+      let fits = { (segment: [UInt8]) in constraints.allSatisfy { rules.contains($0, segment) } }
+      let letter: [UInt8]?
+      if let literal, !affixed {
+        letter = fits(literal) ? literal : nil
+      } else {
+        letter = rules.firstLetter(for: sets, where: fits)
+      }
+      guard let letter else { return PathOutcome.none }
+      segments.append(letter)
+    }
+    return .found(PathFound(segments: segments))
+  }
+
   /// One value of each built-in type, tried before a full alphabet is built.
   static let quickSamples = ["x", "7", "2.5", SegmentSamples.uuids[0]].map { Array($0.utf8) }
 
@@ -536,8 +607,9 @@ struct WitnessSearch {
     var segments: [[UInt8]] = []
     segments.reserveCapacity(length)
     for position in 0..<length {
-      let sets = positives.compactMap { unit -> SegmentSet? in
-        if case .segment(let set) = unit.steps[position] { return set }
+      // Every step is one segment here.
+      let sets = positives.indices.compactMap { index -> SegmentSet? in
+        if case .segment(let set) = positives[index].steps[position] { return set }
         return nil
       }
       let candidates: [[UInt8]]
@@ -551,7 +623,7 @@ struct WitnessSearch {
       }
       let fits = { (segment: [UInt8]) in sets.allSatisfy { rules.contains($0, segment) } }
       guard
-        let chosen = candidates.first(where: fits) ?? rules.alphabet(for: sets).first(where: fits)
+        let chosen = candidates.first(where: fits) ?? rules.firstLetter(for: sets, where: fits)
       else { return .none }
       segments.append(chosen)
     }
@@ -562,43 +634,56 @@ struct WitnessSearch {
 // MARK: - Writing a witness down
 
 extension WitnessSearch {
-  /// The URL as a string that reads back as `url` (<doc:ReadingURLs>).
+  /// The URL as a string that reads back as `url` (<doc:ReadingURLs>), written into one
+  /// buffer: every overlap note renders a witness. (Each part is decoded from UTF-8 as it
+  /// would be alone: the parts are separated by ASCII delimiters, which no multi-byte
+  /// sequence spans.)
   func render(_ url: AnalysisURL) -> String {
-    var text = ""
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
     var segments = url.segments[...]
     if let scheme = url.scheme {
-      text += String(decoding: scheme, as: UTF8.self) + ":"
+      text += scheme
+      text.append(UInt8(ascii: ":"))
+    }
+    func appendPort() {
+      guard let port = url.port else { return }
+      text.append(UInt8(ascii: ":"))
+      text += String(port).utf8
     }
     if let scheme = url.scheme, hostAsPath(scheme) {
-      text += "//"
+      text += "//".utf8
       if let first = segments.first {
-        text += Self.escape(first, keeping: Self.authorityBytes)
+        Self.appendEscaped(first, keeping: Self.authorityBytes, to: &text)
         segments = segments.dropFirst()
       }
-      if let port = url.port { text += ":\(port)" }
+      appendPort()
     } else if url.host != nil || url.port != nil {
-      text += "//" + String(decoding: url.host ?? [], as: UTF8.self)
-      if let port = url.port { text += ":\(port)" }
+      text += "//".utf8
+      text += url.host ?? []
+      appendPort()
     } else if url.scheme != nil {
-      text += "//"
+      text += "//".utf8
     }
     if segments.isEmpty {
-      if url.scheme == nil && url.host == nil { text += "/" }
+      if url.scheme == nil && url.host == nil { text.append(UInt8(ascii: "/")) }
     } else {
-      for segment in segments { text += "/" + Self.escape(segment, keeping: Self.segmentBytes) }
+      for segment in segments {
+        text.append(UInt8(ascii: "/"))
+        Self.appendEscaped(segment, keeping: Self.segmentBytes, to: &text)
+      }
     }
-    if !url.query.isEmpty {
-      text +=
-        "?"
-        + url.query.map {
-          Self.escape($0.name, keeping: Self.queryBytes) + "="
-            + Self.escape($0.value, keeping: Self.queryBytes)
-        }.joined(separator: "&")
+    for (offset, item) in url.query.enumerated() {
+      text.append(offset == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+      Self.appendEscaped(item.name, keeping: Self.queryBytes, to: &text)
+      text.append(UInt8(ascii: "="))
+      Self.appendEscaped(item.value, keeping: Self.queryBytes, to: &text)
     }
     if let fragment = url.fragment {
-      text += "#" + Self.escape(fragment, keeping: Self.fragmentBytes)
+      text.append(UInt8(ascii: "#"))
+      Self.appendEscaped(fragment, keeping: Self.fragmentBytes, to: &text)
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The bytes a witness keeps as they are in one part of the URL: a table indexed by byte,
@@ -626,6 +711,12 @@ extension WitnessSearch {
     if bytes.allSatisfy(allowed.contains) { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 8)
+    appendEscaped(bytes, keeping: allowed, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `bytes` to `out`, each byte `allowed` does not keep percent-escaped.
+  static func appendEscaped(_ bytes: [UInt8], keeping allowed: Kept, to out: inout [UInt8]) {
     for byte in bytes {
       if allowed.contains(byte) {
         out.append(byte)
@@ -633,6 +724,5 @@ extension WitnessSearch {
         URLBuilder.appendEscaped(byte, to: &out)
       }
     }
-    return String(decoding: out, as: UTF8.self)
   }
 }
