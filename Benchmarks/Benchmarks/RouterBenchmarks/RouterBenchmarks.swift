@@ -21,6 +21,8 @@
 //                               (captures converted to associated values)
 //   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
 //                               capture (URLScenarios.swift)
+//   Mallocs:url-synthetic-1000:Switchyard(Router)  the same, one URL per iteration: exact
+//                               mallocs per URL, by the table or the router
 //   Lint:synthetic-<1000|10000>:Switchyard  one whole lint of the table (LintScenarios.swift)
 //   HeldLinks:ready-<0|2000>:Switchyard  a ready route's link dispatched and awaited, beside
 //                               0 or 2,000 held links (HeldLinkScenarios.swift)
@@ -33,6 +35,7 @@ import Benchmark
 import Foundation
 import PeerRouters
 import SwitchyardRouter
+
 #if canImport(SwitchyardRoutesEnum)
   import SwitchyardRoutesEnum
 #endif
@@ -93,6 +96,7 @@ let benchmarks: @Sendable () -> Void = {
   #endif
   for builder in SwitchyardURLBuilds.Builder.allCases {
     registerURLBuilds(builder, table: "synthetic-1000", run: run)
+    registerURLMallocs(builder, table: "synthetic-1000", run: run)
   }
   // Held links: a ready route's links, beside none or 2,000 held ones (HeldLinkScenarios.swift).
   registerHeldLinks(run: run)

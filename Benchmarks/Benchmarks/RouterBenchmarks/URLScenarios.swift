@@ -46,3 +46,36 @@ func registerURLBuilds(_ builder: SwitchyardURLBuilds.Builder, table name: Strin
     return URLBuildState(builds)
   }
 }
+
+/// `Mallocs:url-<table>:Switchyard(Router)`: one URL per iteration, every route of the table in
+/// turn, built by the table (`Switchyard`) or by the router (`SwitchyardRouter`): the exact
+/// allocations of one URL, which CI holds to the checked-in thresholds.
+func registerURLMallocs(
+  _ builder: SwitchyardURLBuilds.Builder, table name: String, run: RunLength
+) {
+  let label = builder == .routeTable ? "Switchyard" : "SwitchyardRouter"
+  Benchmark(
+    "Mallocs:url-\(name):\(label)",
+    configuration: run.mallocs()
+  ) { (benchmark: Benchmark, state: URLBuildState) in
+    let builds = state.builds
+    var cursor = state.cursor
+    var checksum = 0
+    for _ in benchmark.scaledIterations {
+      checksum &+= ((try? builds.url(cursor, by: builder)) ?? "").utf8.count
+      cursor += 1
+      if cursor == builds.count { cursor = 0 }
+    }
+    state.cursor = cursor
+    blackHole(checksum)
+  } setup: {
+    let builds: SwitchyardURLBuilds
+    do {
+      builds = try SwitchyardURLBuilds(loadTable(name).routes)
+      try builds.check()
+    } catch {
+      fatalError("Switchyard cannot build the URLs of \(name); nothing is counted.\n\(error)")
+    }
+    return URLBuildState(builds)
+  }
+}
