@@ -347,22 +347,27 @@ final class MatcherStorage: @unchecked Sendable {
     types = table.parameterTypes
     var builder = Builder(options: options, routes: table.routes)
     builder.insertRoutes()
-    // The trie holds what matching needs; the kept routes drop their expanded variants.
-    routes = table.routes.map { $0.compacted() }
-    let built = builder.finish()
+    // Each of the builder's arrays is dropped as soon as it is copied, and the kept routes are
+    // made last, so that the build's peak memory holds as few arrays twice as it can.
+    var built = builder.finish()
     nodes = Self.ownedLines(built.nodes)
+    built.nodes = []
     parents = Self.owned(built.parents)
+    built.parents = []
     entryNodes = Self.owned(built.entryNodes)
+    built.entryNodes = []
     precondition(
       MemoryLayout<LiteralEdge>.offset(of: \LiteralEdge.node) == Self.edgeNodeOffset,
       "LiteralEdge.node is not where the search reads it")
     literalEdges = Self.ownedLines(built.literalEdges)
+    built.literalEdges = []
     mixedNodes = built.mixedNodes
     mixedInfo = built.mixedInfo
     mixedIndexes = built.mixedIndexes
     mixedShapes = built.mixedShapes
     mixedSlots = built.mixedSlots
     var poolBytes = built.bytes
+    built.bytes = []
     var flat: [Branch] = []
     for tier in built.tiers {
       for scheme in tier.schemes {
@@ -402,6 +407,9 @@ final class MatcherStorage: @unchecked Sendable {
             ? requirements.set(route: route, pattern: table.routes[route].pattern, pool: &poolBytes)
             : -1)
       })
+    built.entries = []
+    // The trie holds what matching needs; the kept routes drop their expanded variants.
+    routes = table.routes.map { $0.compacted() }
     requirementSets = Self.owned(requirements.sets)
     queryChecks = Self.owned(requirements.queryChecks)
     pool = Self.owned(poolBytes)
