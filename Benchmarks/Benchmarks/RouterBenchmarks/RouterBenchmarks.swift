@@ -18,7 +18,8 @@
 //   Lookup:<github|synthetic-100>:SwitchyardRouterContext(1|2)  `Router.route` with a context
 //                               of one or two values made per call and read by the handler
 //   Lookup:github:SwitchyardRoutes  the same probes through a `@Routes` enum's `init?(url:)`
-//                               (captures converted to associated values)
+//                               (captures converted to associated values); its
+//                               Mallocs:github-<kind> scenarios too
 //   URL:synthetic-1000:<RouteTable|Router>  the URL of every route in turn, one value per
 //                               capture (URLScenarios.swift)
 //   Mallocs:url-synthetic-1000:Switchyard(Router)  the same, one URL per iteration: exact
@@ -87,11 +88,14 @@ let benchmarks: @Sendable () -> Void = {
       registerMallocs(layer, kind: kind, run: run)
     }
   }
-  // A `@Routes` enum of the same table: `init?(url:)` against `RouteMatcher.match` (left out
-  // of builds without the peers, with swift-syntax).
+  // A `@Routes` enum of the same table: `init?(url:)` against `RouteMatcher.match`, and its
+  // mallocs (built with the peers or with SWITCHYARD_BENCH_ROUTES=1; see Package.swift).
   #if canImport(SwitchyardRoutesEnum)
     for table in SwitchyardRoutesRouter.tables {
       registerLookup(SwitchyardRoutesRouter.self, table: table, run: run)
+    }
+    for kind in ProbeKind.allCases {
+      registerMallocs(SwitchyardRoutesRouter.self, kind: kind, run: run)
     }
   #endif
   for builder in SwitchyardURLBuilds.Builder.allCases {

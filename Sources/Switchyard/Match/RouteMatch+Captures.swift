@@ -35,13 +35,7 @@ extension RouteMatch {
 
     /// The slot of the capture `name`, or `nil` when the matched variant has none.
     @usableFromInline
-    package func slot(named name: String) -> Int? {
-      let names = match.captureNames
-      for index in 0..<min(match.slots.count, names.count) where names[index] == name {
-        return index
-      }
-      return nil
-    }
+    package func slot(named name: String) -> Int? { match.captureSlot(named: name) }
 
     /// The name of the capture in `slot` (`nil` for an unnamed `*`).
     package func name(at slot: Int) -> String? {

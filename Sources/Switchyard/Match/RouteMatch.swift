@@ -88,8 +88,9 @@ public struct RouteMatch: Sendable {
   /// The typed value of the capture `name`, if the pattern has it (for the engine, the
   /// command line and tests; users read ``value(_:as:)`` or ``subscript(_:)``).
   package func parameter(_ name: String) -> ParameterValue? {
-    let captures = Captures(self)
-    return captures.slot(named: name).map { captures.value(at: $0) }
+    // The slot first: a name that is not a capture (a query item, say) costs no split here.
+    guard let slot = captureSlot(named: name) else { return nil }
+    return Captures(self).value(at: slot)
   }
 
   /// The value of `key` as text: captures first, then the query (last value), then fragment
@@ -138,6 +139,13 @@ public struct RouteMatch: Sendable {
 
   /// The capture names by slot (`nil` for an unnamed `*`); read through ``Captures``.
   var captureNames: [String?] { storage.nameLists[Int(storage.entries[Int(entry)].names)] }
+
+  /// The slot of the capture `name`, or `nil` when the matched variant has none.
+  func captureSlot(named name: String) -> Int? {
+    let names = captureNames
+    for index in 0..<min(slots.count, names.count) where names[index] == name { return index }
+    return nil
+  }
 }
 
 extension RouteMatch {

@@ -40,6 +40,21 @@ struct CaptureReadingTests {
     #expect(match.parameter("long")?.text == String(repeating: "b ", count: 250))
   }
 
+  @Test("A name that is not a capture costs no split of its own: the subscript reads the query")
+  func queryNameSplitsOnce() throws {
+    var table = RouteTable()
+    try table.add("user", "/user/:id")
+    let match = try #require(RouteMatcher(table).match("/user/7?tab=likes"))
+    #if DEBUG
+      let counters = ReadingCounters()
+      let tab = ReadingCounters.$current.withValue(counters) { match["tab"] }
+      #expect(counters.counts.splits == 1)
+    #else
+      let tab = match["tab"]
+    #endif
+    #expect(tab == "likes")
+  }
+
   @Test("Each kind of capture, escapes, a host read as a segment and catch-alls read as before")
   func everyKind() throws {
     let matcher = try makeMatcher([
