@@ -87,5 +87,9 @@ let package = Package(
 
     // Turns a JMH export of the suite into the README's markdown table.
     .executableTarget(name: "BenchReport"),
+
+    // Runs a table's probes between callgrind's collection toggles (count-instructions.sh).
+    .executableTarget(
+      name: "InstructionCount", dependencies: ["BenchSupport", "SwitchyardRouter"]),
   ]
 )

@@ -27,6 +27,7 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
     split: UnsafeMutablePointer<Split?>? = nil
   ) -> Found? {
+    if let found = searchPath(bytes, mode: mode, slots: &slots, split: split) { return found }
     var result: Found? = nil
     withSearch(bytes, split: nil, reading: split) { search, hostAsPath in
       guard search.run(root: search.root) else { return false }
@@ -206,13 +207,16 @@ extension MatcherStorage {
     }
     let slotCount = max(1, maxCaptures)
     withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: slotCount) { slotBuffer in
-      var search = Search(
-        storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
-        decodedEnd: url.decodedEnd, segments: url.segments,
-        slots: slotBuffer, hostAsPath: url.hostAsPath)
-      searchBranches(
-        &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
-        url.hostAsPath, visit)
+      withUnsafeTemporaryAllocation(of: PathWalk.self, capacity: 1) { walk in
+        var search = Search(
+          storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
+          decodedEnd: url.decodedEnd, segments: url.segments,
+          walk: walk.baseAddress.unsafelyUnwrapped,
+          slots: slotBuffer, hostAsPath: url.hostAsPath)
+        searchBranches(
+          &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
+          url.hostAsPath, visit)
+      }
     }
   }
 

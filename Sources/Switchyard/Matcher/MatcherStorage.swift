@@ -54,6 +54,12 @@ final class MatcherStorage: @unchecked Sendable {
   let maxCaptures: Int
   /// The default scheme, lowercased (empty when there is none).
   let defaultSchemeBytes: UnsafeMutableBufferPointer<UInt8>
+  /// The roots of the branches that accept a URL with no scheme, authority or port (a plain
+  /// path such as `/a/b`, read under the default scheme), in rank order: which branches those
+  /// are depends only on the table, so such a URL goes straight to their tries.
+  let pathRoots: UnsafeMutableBufferPointer<Int32>
+  /// Whether the host-as-path rule applies to a URL with no scheme (under the default scheme).
+  let pathHostAsPath: Bool
 
   /// Nodes with more literal children than this use a hash table; others a linear scan. Each
   /// scanned child costs two word comparisons of its inline key, so a few of them cost less
@@ -415,7 +421,21 @@ final class MatcherStorage: @unchecked Sendable {
     pool = Self.owned(poolBytes)
     nameLists = built.nameLists
     maxCaptures = built.maxCaptures
-    defaultSchemeBytes = Self.owned(Array(asciiLowercased(options.defaultScheme ?? "").utf8))
+    let defaultScheme = Array(asciiLowercased(options.defaultScheme ?? "").utf8)
+    defaultSchemeBytes = Self.owned(defaultScheme)
+    pathRoots = Self.owned(
+      flat.filter { branch in
+        // What `searchBranches` accepts for a URL without scheme, host and port.
+        guard branch.port < 0, branch.hostKind == .omitted else { return false }
+        guard branch.schemeStart >= 0 else { return true }
+        guard !defaultScheme.isEmpty else { return false }
+        let start = Int(branch.schemeStart)
+        return poolBytes[start..<(start + Int(branch.schemeCount))].elementsEqual(defaultScheme)
+      }.map(\.root))
+    let hostAsPath = options.hostAsPath
+    pathHostAsPath = defaultScheme.withUnsafeBufferPointer {
+      hostAsPath.applies(toSchemeBytes: defaultScheme.isEmpty ? nil : $0)
+    }
   }
 
   deinit {
@@ -429,6 +449,7 @@ final class MatcherStorage: @unchecked Sendable {
     requirementSets.deallocate()
     queryChecks.deallocate()
     defaultSchemeBytes.deallocate()
+    pathRoots.deallocate()
   }
 
   /// `owned(_:)`, starting on a 64-byte cache line.

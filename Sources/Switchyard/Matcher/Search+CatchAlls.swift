@@ -25,8 +25,10 @@ extension Search {
   /// The best route below the catch-all `index`, entered at `segment` with `depth` captures
   /// before it, that stops after a segment from `first` on; -1 for none.
   mutating func catchAll(_ index: Int32, segment: Int, first: Int, depth: Int) -> Int32 {
+    // A catch-all may take every remaining segment: it needs them all.
+    guard readAll() else { return -1 }
     let node = nodes + Int(index)
-    let end = segments.count
+    let end = segmentCount
     if node.pointee.literalCount == 0 && node.pointee.otherCount == 0 {
       // Nothing below: only its own routes, which take every remaining segment.
       slots[depth] = .segments(segment..<end, type: Int32(node.pointee.type))
@@ -53,7 +55,7 @@ extension Search {
 
   /// `catchAll` for a catch-all inside another one, through `memo`.
   private mutating func memoized(_ index: Int32, first: Int, depth: Int) -> Int32 {
-    let known = memo.value(of: index) ?? (start: segments.count + 1, entry: -1)
+    let known = memo.value(of: index) ?? (start: segmentCount + 1, entry: -1)
     // Visits come at lower and lower segments (see the top of this file), so `first` is
     // never above the start already computed.
     if first >= known.start { return known.entry }
@@ -168,7 +170,7 @@ extension Search {
       var catchAlls = 0
       for step in path where isCatchAll(step) { catchAlls += 1 }
       // One bit per segment boundary 0...n.
-      let words = segments.count / 64 + 1
+      let words = segmentCount / 64 + 1
       return withUnsafeTemporaryAllocation(
         of: UInt64.self, capacity: (catchAlls + 1) * words
       ) { buffer in
@@ -193,7 +195,7 @@ extension Search {
   private func markReachable(
     path: UnsafeBufferPointer<Int32>, _ working: BoundarySet, saved: (Int) -> BoundarySet
   ) {
-    let end = segments.count
+    let end = segmentCount
     working.removeAll()
     working.insert(end)
     var catchAll = 0
@@ -249,7 +251,7 @@ extension Search {
       case .star, .path:
         catchAll -= 1
         let least = node.pointee.kind == .path ? segment + 1 : segment
-        let stop = saved(catchAll).first(from: least) ?? segments.count
+        let stop = saved(catchAll).first(from: least) ?? segmentCount
         slots[depth] = .segments(segment..<stop, type: type)
         depth += 1
         segment = stop

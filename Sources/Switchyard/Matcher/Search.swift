@@ -41,11 +41,15 @@ struct Search {
   let entries: UnsafeMutableBufferPointer<MatcherStorage.Entry>
   let entryNodes: UnsafePointer<Int32>
   let url: UnsafeBufferPointer<UInt8>
-  let layout: URLLayout
   let decoded: UnsafePointer<UInt8>
   /// The end of the buffer `decoded` points into (bytes before it may be read).
   let decodedEnd: UnsafePointer<UInt8>
-  let segments: UnsafeBufferPointer<Segment>
+  /// The segments read so far, as ranges of `decoded`: all of them before the search starts,
+  /// or, for a path walked while descending, those the search has reached (ask `has(_:)`).
+  let segments: UnsafeMutablePointer<Segment>
+  /// How many segments are read, and the URL's query and fragment once they are known
+  /// (through a pointer, so that reading a segment does not write to the search itself).
+  let walk: UnsafeMutablePointer<PathWalk>
   let caseInsensitive: Bool
   let plusAsSpace: Bool
   /// The captures of the route being tried; after `run`, the winner's first `count`.
@@ -53,10 +57,28 @@ struct Search {
   /// Whether the URL's host was read as its first path segment.
   let hostAsPath: Bool
 
+  /// A search of a URL whose segments are all read already; `walk` is set up for it here.
   init(
     storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
     decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
-    segments: UnsafeBufferPointer<Segment>,
+    segments: UnsafeBufferPointer<Segment>, walk: UnsafeMutablePointer<PathWalk>,
+    slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
+  ) {
+    walk.initialize(to: PathWalk(read: segments.count, layout: layout))
+    // `segments` is then never written (nor read when empty).
+    self.init(
+      storage: storage, url: url, decoded: decoded, decodedEnd: decodedEnd,
+      segments: UnsafeMutablePointer(
+        mutating: segments.baseAddress
+          ?? UnsafePointer(bitPattern: MemoryLayout<Segment>.alignment).unsafelyUnwrapped),
+      walk: walk, slots: slots, hostAsPath: hostAsPath)
+  }
+
+  /// A search whose segments `walk` tells about.
+  init(
+    storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>,
+    decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
+    segments: UnsafeMutablePointer<Segment>, walk: UnsafeMutablePointer<PathWalk>,
     slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
@@ -67,15 +89,18 @@ struct Search {
     entries = storage.entries
     entryNodes = UnsafePointer(storage.entryNodes.baseAddress.unsafelyUnwrapped)
     self.url = url
-    self.layout = layout
     self.decoded = decoded
     self.decodedEnd = decodedEnd
     self.segments = segments
+    self.walk = walk
     caseInsensitive = storage.options.caseInsensitivePaths
     plusAsSpace = storage.options.plusAsSpace
     self.slots = slots
     self.hostAsPath = hostAsPath
   }
+
+  /// How many segments are read (all of them once `has` has said no).
+  var segmentCount: Int { walk.pointee.count }
 
   /// The root of the trie being searched.
   var root: Int32 = 0
@@ -134,8 +159,12 @@ struct Search {
     // no `*` and, with a segment left, none of its own routes (they need none left). Such a
     // last child is walked in this loop instead of by recursion: a literal child when the node
     // has no other child, or the node's one capture child.
-    while segment < segments.count {
-      if node.pointee.literalCount > 0, let edge = literalChild(node, segmentBytes(segment)) {
+    while has(segment) {
+      if node.pointee.literalCount > 0,
+        let edge = Self.literalChild(
+          node, segmentBytes(segment), literalEdges: literalEdges, pool: pool, decoded: decoded,
+          decodedEnd: decodedEnd, caseInsensitive: caseInsensitive)
+      {
         // The copy of the child's node in its edge: the line just read.
         let child = Self.node(in: edge)
         if node.pointee.otherCount == 0 {
@@ -162,7 +191,7 @@ struct Search {
     if node.pointee.otherCount > MatcherStorage.linearMixedLimit && nodes[edge].kind == .mixed,
       let index = storage.mixedIndex(first: Int32(truncatingIfNeeded: edge))
     {
-      if segment < segments.count {
+      if has(segment) {
         let found = indexedMixed(index, segment: segment, depth: depth)
         if found >= 0 { return found }
       }
@@ -173,7 +202,7 @@ struct Search {
       if found >= 0 { return found }
       edge += 1
     }
-    if segment == segments.count && node.pointee.entryCount > 0 {
+    if node.pointee.entryCount > 0 && ends(before: segment) {
       let found = finish(node, depth: depth)
       if found >= 0 { return found }
     }
@@ -191,7 +220,7 @@ struct Search {
     let type = Int32(node.pointee.type)
     switch node.pointee.kind {
     case .capture:
-      guard segment < segments.count, accepts(type, segmentBytes(segment)) else {
+      guard has(segment), accepts(type, segmentBytes(segment)) else {
         return -1
       }
       slots[depth] = .segments(segment..<(segment + 1), type: type)
@@ -200,7 +229,7 @@ struct Search {
       #if DEBUG
         ReadingCounters.count(\.partialSegmentTests)
       #endif
-      guard segment < segments.count, let around = mixedCapture(index, segment: segment) else {
+      guard has(segment), let around = mixedCapture(index, segment: segment) else {
         return -1
       }
       slots[depth] = .mixed(
@@ -208,7 +237,7 @@ struct Search {
       return children(of: index, segment: segment + 1, depth: depth + 1)
     case .path:
       // At least one segment.
-      guard segment < segments.count else { return -1 }
+      guard has(segment) else { return -1 }
       return catchAll(index, segment: segment, first: segment + 1, depth: depth)
     case .star:
       return catchAll(index, segment: segment, first: segment, depth: depth)
@@ -346,11 +375,11 @@ struct Search {
     case .none:
       return true
     case .literal:
-      guard let fragment = layout.fragment else { return false }
+      guard let fragment = walk.pointee.fragment else { return false }
       let expected = poolBytes(fragmentCheck.start, fragmentCheck.count)
       return decodedEquals(fragment, expected, plusAsSpace: false)
     case .capture:
-      guard let fragment = layout.fragment,
+      guard let fragment = walk.pointee.fragment,
         decodedAccepts(fragmentCheck.type, fragment, plusAsSpace: false)
       else { return false }
       slots[count] = .fragment(fragment, type: fragmentCheck.type)
@@ -372,7 +401,7 @@ struct Search {
   /// compared in place, eight bytes at a time where they can be read; any other query is
   /// read pair by pair, each name decoded.
   func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    guard let query = layout.query else { return nil }
+    guard let query = walk.pointee.query else { return nil }
     guard !hasEscapes(query), !name.contains(UInt8(ascii: "=")), let base = url.baseAddress else {
       return lastQueryValueDecoding(named: name, query)
     }
@@ -512,6 +541,14 @@ struct Search {
     _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>,
     _ bStart: Int, _ count: Int
   ) -> Bool {
+    Self.equal(a, aStart, b, bStart, count, caseInsensitive: caseInsensitive)
+  }
+
+  @inline(__always)
+  static func equal(
+    _ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>,
+    _ bStart: Int, _ count: Int, caseInsensitive: Bool
+  ) -> Bool {
     var index = 0
     if caseInsensitive {
       while index < count {
@@ -533,6 +570,20 @@ struct Search {
   func literalChild(
     _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> UnsafePointer<MatcherStorage.LiteralEdge>? {
+    Self.literalChild(
+      node, bytes, literalEdges: literalEdges, pool: pool, decoded: decoded,
+      decodedEnd: decodedEnd, caseInsensitive: caseInsensitive)
+  }
+
+  /// `literalChild(_:_:)` with what it reads of the search passed in: the walk calls this one,
+  /// because a method that the compiler does not inline there is handed a copy of the whole
+  /// search.
+  @inline(__always)
+  static func literalChild(
+    _ node: UnsafePointer<MatcherStorage.Node>, _ bytes: UnsafeBufferPointer<UInt8>,
+    literalEdges: UnsafePointer<MatcherStorage.LiteralEdge>, pool: UnsafeBufferPointer<UInt8>,
+    decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>, caseInsensitive: Bool
+  ) -> UnsafePointer<MatcherStorage.LiteralEdge>? {
     let count = bytes.count
     let key: MatcherStorage.InlineKey
     if !caseInsensitive, let base = bytes.baseAddress,
@@ -551,7 +602,10 @@ struct Search {
       while index < end {
         let edge = literalEdges + index
         if Int(edge.pointee.keyCount) == count && edge.pointee.inline == key
-          && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
+          && (count <= 16
+            || equal(
+              bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16,
+              caseInsensitive: caseInsensitive))
         {
           return edge
         }
@@ -567,7 +621,10 @@ struct Search {
       let keyCount = Int(edge.pointee.keyCount)
       if keyCount < 0 { return nil }
       if edge.pointee.hash == hash && keyCount == count && edge.pointee.inline == key
-        && (count <= 16 || equal(bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16))
+        && (count <= 16
+          || equal(
+            bytes, 16, pool, Int(edge.pointee.keyStart) + 16, count - 16,
+            caseInsensitive: caseInsensitive))
       {
         return edge
       }

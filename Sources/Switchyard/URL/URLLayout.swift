@@ -226,7 +226,7 @@ struct URLLayout: Sendable, Hashable {
 
   /// `?query` up to `#`, then `#fragment` to the end.
   @inline(__always)
-  private mutating func readQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: Int) {
+  mutating func readQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: Int) {
     var cursor = cursor
     let end = bytes.count
     if cursor < end, bytes[cursor] == UInt8(ascii: "?") {
