@@ -22,7 +22,7 @@ import Testing
       let path = (0..<random.below(4)).map { _ in random.pick(pieces) }
       let pattern = "/" + (path + [random.pick(endings)].compactMap { $0 }).joined(separator: "/")
       // A pattern that names a capture twice is refused; the others are enough.
-      try? table.add("r\(index)", pattern)
+      _ = try? table.add("r\(index)", pattern)
     }
     return TableAnalysis(table).units
   }
