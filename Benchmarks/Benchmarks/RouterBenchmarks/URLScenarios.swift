@@ -21,30 +21,9 @@ final class URLBuildState {
 /// iteration (`scalingFactor: .kilo`, so the figures read per URL). Before timing, both
 /// builders must give the same URL for every route, and it must match its route back.
 func registerURLBuilds(_ builder: SwitchyardURLBuilds.Builder, table name: String, run: RunLength) {
-  Benchmark(
-    "URL:\(name):\(builder.rawValue)",
-    configuration: run.lookup(slow: false)
-  ) { (benchmark: Benchmark, state: URLBuildState) in
-    let builds = state.builds
-    var cursor = state.cursor
-    var checksum = 0
-    for _ in benchmark.scaledIterations {
-      checksum &+= ((try? builds.url(cursor, by: builder)) ?? "").utf8.count
-      cursor += 1
-      if cursor == builds.count { cursor = 0 }
-    }
-    state.cursor = cursor
-    blackHole(checksum)
-  } setup: {
-    let builds: SwitchyardURLBuilds
-    do {
-      builds = try SwitchyardURLBuilds(loadTable(name).routes)
-      try builds.check()
-    } catch {
-      fatalError("Switchyard cannot build the URLs of \(name); nothing is timed.\n\(error)")
-    }
-    return URLBuildState(builds)
-  }
+  registerURLScenario(
+    "URL:\(name):\(builder.rawValue)", builder, table: name,
+    configuration: run.lookup(slow: false))
 }
 
 /// `Mallocs:url-<table>:Switchyard(Router)`: one URL per iteration, every route of the table in
@@ -54,10 +33,18 @@ func registerURLMallocs(
   _ builder: SwitchyardURLBuilds.Builder, table name: String, run: RunLength
 ) {
   let label = builder == .routeTable ? "Switchyard" : "SwitchyardRouter"
-  Benchmark(
-    "Mallocs:url-\(name):\(label)",
-    configuration: run.mallocs()
-  ) { (benchmark: Benchmark, state: URLBuildState) in
+  registerURLScenario(
+    "Mallocs:url-\(name):\(label)", builder, table: name, configuration: run.mallocs())
+}
+
+/// The URL of every route of table `name` in turn, built by `builder`; the URLs are checked
+/// before anything is measured.
+private func registerURLScenario(
+  _ scenario: String, _ builder: SwitchyardURLBuilds.Builder, table name: String,
+  configuration: Benchmark.Configuration
+) {
+  Benchmark(scenario, configuration: configuration) {
+    (benchmark: Benchmark, state: URLBuildState) in
     let builds = state.builds
     var cursor = state.cursor
     var checksum = 0
@@ -74,7 +61,7 @@ func registerURLMallocs(
       builds = try SwitchyardURLBuilds(loadTable(name).routes)
       try builds.check()
     } catch {
-      fatalError("Switchyard cannot build the URLs of \(name); nothing is counted.\n\(error)")
+      fatalError("Switchyard cannot build the URLs of \(name); nothing is measured.\n\(error)")
     }
     return URLBuildState(builds)
   }
