@@ -90,6 +90,8 @@ let package = Package(
 
     // Runs a table's probes between callgrind's collection toggles (count-instructions.sh).
     .executableTarget(
-      name: "InstructionCount", dependencies: ["BenchSupport", "SwitchyardRouter"]),
+      name: "InstructionCount",
+      dependencies: ["BenchSupport", "SwitchyardRouter"]
+        + (withRoutesEnum ? ["SwitchyardRoutesEnum"] : [])),
   ]
 )

@@ -5,6 +5,7 @@
 #
 #   ./count-instructions.sh                    # github and synthetic-100, 20 rounds
 #   TABLES="synthetic-1000" ROUNDS=5 ./count-instructions.sh
+#   MODES="match routes" TABLES=github SWITCHYARD_BENCH_ROUTES=1 ./count-instructions.sh
 set -eu
 cd "$(dirname "$0")"
 
@@ -22,7 +23,7 @@ trap 'rm -f "$output"' EXIT
 
 printf '%-16s %-6s %12s\n' table call instructions
 for table in ${TABLES:-github synthetic-100}; do
-  for mode in match route; do
+  for mode in ${MODES:-match route}; do
     # Only `collectedLookups` (and what it calls) is counted: loading, building, the answer
     # check and the warm-up round are not.
     lookups="$(valgrind --tool=callgrind --callgrind-out-file="$output" \

@@ -46,6 +46,7 @@
 @attached(
   member,
   names: named(routeTable), named(init(url:)), named(init(routeIndex:match:)),
+  named(init(routeIndex:captures:)),
   named(url(host:scheme:)), named(routesMatcher)
 )
 @attached(extension, conformances: Switchyard.Routes)
@@ -82,22 +83,58 @@ public macro Route(
 ///
 /// The macro knows each pattern's captures at compile time: it reads them by slot (their
 /// place in the pattern) where every variant of the pattern puts them in the same place, and
-/// by name where an optional group moves them.
+/// by name where an optional group moves them. A reader is valid only inside the closure it is
+/// given to.
 ///
 /// ```swift
 /// // myapp://users/<int:id>(/<tab>)
-/// let captures = _RouteCaptures(match)
-/// let id = captures.value(0, as: Int.self)                  // nil: not an Int
-/// let tab = captures.optionalValue("tab", as: String.self)  // .some(nil): not there
+/// _RouteCaptures.value(of: "myapp://users/7", matcher: matcher) { routeIndex, captures in
+///   captures.value(0, as: Int.self)                  // 7
+///   captures.optionalValue("tab", as: String.self)   // .some(nil): not there
+/// }
 /// ```
 public struct _RouteCaptures {
   @usableFromInline
   let captures: RouteMatch.Captures
 
-  /// Reads the URL of `match` once; each value is decoded from its own bytes when read.
   @inlinable
-  public init(_ match: RouteMatch) {
-    captures = RouteMatch.Captures(match)
+  init(_ captures: RouteMatch.Captures) {
+    self.captures = captures
+  }
+
+  /// The value `read` makes of the best match of `url` whose captures convert: the best match
+  /// is read in place, inside the lookup (no match is made); when its captures do not
+  /// convert, the URL's other candidates are tried in precedence order.
+  @inlinable
+  public static func value<Value>(
+    of url: String, matcher: RouteMatcher, read: (_ routeIndex: Int, _RouteCaptures) -> Value?
+  ) -> Value? {
+    // The value is made in place and moved out: assigning to an `Optional` variable would
+    // destroy its previous value first, a call through the enum's value witnesses.
+    let best = withUnsafeTemporaryAllocation(of: Value?.self, capacity: 1) { slot -> Value?? in
+      let place = slot.baseAddress.unsafelyUnwrapped
+      guard matcher.withBest(url, { place.initialize(to: read($0, _RouteCaptures($1))) }) else {
+        return nil
+      }
+      return place.move()
+    }
+    guard let best else { return nil }
+    if best != nil { return best }
+    for candidate in matcher.candidates(for: url).dropFirst() {
+      if let value = value(of: candidate, routeIndex: candidate.routeIndex, read: read) {
+        return value
+      }
+    }
+    return nil
+  }
+
+  /// The value `read` makes of `match`, a match of the route at `routeIndex` of the type's
+  /// table.
+  @inlinable
+  public static func value<Value>(
+    of match: RouteMatch, routeIndex: Int, read: (_ routeIndex: Int, _RouteCaptures) -> Value?
+  ) -> Value? {
+    match.withCaptures { read(routeIndex, _RouteCaptures($0)) }
   }
 
   /// The capture in `slot` as a `T`, or `nil` when there is no such slot or it does not

@@ -109,10 +109,21 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
       "private static let routesMatcher = RouteMatcher(routeTable)",
       """
       \(raw: access)init?(url: String) {
-        self.init(url: url, matcher: Self.routesMatcher)
+        guard let value = _RouteCaptures.value(of: url, matcher: Self.routesMatcher, read: Self.init(routeIndex:captures:)) else {
+          return nil
+        }
+        self = value
       }
       """,
-      initFromMatchDecl(cases, access: access),
+      """
+      \(raw: access)init?(routeIndex: Int, match: RouteMatch) {
+        guard let value = _RouteCaptures.value(of: match, routeIndex: routeIndex, read: Self.init(routeIndex:captures:)) else {
+          return nil
+        }
+        self = value
+      }
+      """,
+      initFromCapturesDecl(cases),
       urlDecl(cases, access: access),
     ]
   }
@@ -142,7 +153,7 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
       """
   }
 
-  private static func initFromMatchDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
+  private static func initFromCapturesDecl(_ cases: [RouteCase]) -> DeclSyntax {
     var branches: [String] = []
     var index = 0
     for routeCase in cases {
@@ -162,7 +173,7 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
       }
     }
     return """
-      \(raw: access)init?(routeIndex: Int, match: RouteMatch) {
+      private init?(routeIndex: Int, captures: _RouteCaptures) {
         switch routeIndex {
         \(raw: branches.joined(separator: "\n"))
         default:
@@ -191,7 +202,6 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     }
     let arguments = routeCase.values.enumerated().map { "\($1.label): value\($0)" }
     return [
-      "let captures = _RouteCaptures(match)",
       "guard \(conditions.joined(separator: ", ")) else { return nil }",
       "self = .\(routeCase.name)(\(arguments.joined(separator: ", ")))",
     ].joined(separator: "\n")

@@ -40,19 +40,27 @@ struct RoutesExpansionTests {
           private static let routesMatcher = RouteMatcher(routeTable)
 
           public init?(url: String) {
-            self.init(url: url, matcher: Self.routesMatcher)
+            guard let value = _RouteCaptures.value(of: url, matcher: Self.routesMatcher, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
           }
 
           public init?(routeIndex: Int, match: RouteMatch) {
+            guard let value = _RouteCaptures.value(of: match, routeIndex: routeIndex, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
+          }
+
+          private init?(routeIndex: Int, captures: _RouteCaptures) {
             switch routeIndex {
             case 0, 1:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(0, as: Int.self) else {
                 return nil
               }
               self = .user(id: value0)
             case 2:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(0, as: String.self), let value1 = captures.optionalValue("page", as: Int.self) else {
                 return nil
               }
@@ -120,19 +128,27 @@ struct RoutesExpansionTests {
           private static let routesMatcher = RouteMatcher(routeTable)
 
           init?(url: String) {
-            self.init(url: url, matcher: Self.routesMatcher)
+            guard let value = _RouteCaptures.value(of: url, matcher: Self.routesMatcher, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
           }
 
           init?(routeIndex: Int, match: RouteMatch) {
+            guard let value = _RouteCaptures.value(of: match, routeIndex: routeIndex, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
+          }
+
+          private init?(routeIndex: Int, captures: _RouteCaptures) {
             switch routeIndex {
             case 0:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(0, as: String.self) else {
                 return nil
               }
               self = .byID(id: value0)
             case 1:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(0, as: String.self) else {
                 return nil
               }
@@ -199,25 +215,32 @@ struct RoutesExpansionTests {
           private static let routesMatcher = RouteMatcher(routeTable)
 
           init?(url: String) {
-            self.init(url: url, matcher: Self.routesMatcher)
+            guard let value = _RouteCaptures.value(of: url, matcher: Self.routesMatcher, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
           }
 
           init?(routeIndex: Int, match: RouteMatch) {
+            guard let value = _RouteCaptures.value(of: match, routeIndex: routeIndex, read: Self.init(routeIndex:captures:)) else {
+              return nil
+            }
+            self = value
+          }
+
+          private init?(routeIndex: Int, captures: _RouteCaptures) {
             switch routeIndex {
             case 0:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(0, as: String.self), let value1 = captures.value(1, as: Int.self) else {
                 return nil
               }
               self = .pair(x: value0, y: value1)
             case 1:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.value(1, as: String.self), let value1 = captures.value(0, as: Int.self) else {
                 return nil
               }
               self = .pair(x: value0, y: value1)
             case 2:
-              let captures = _RouteCaptures(match)
               guard let value0 = captures.optionalValue("tab", as: String.self), let value1 = captures.value("id", as: Int.self) else {
                 return nil
               }

@@ -1,7 +1,10 @@
 // Runs a table's probes through Switchyard between callgrind's collection toggles, so that
 // `count-instructions.sh` can report instructions per lookup (see README.md).
 //
-//   InstructionCount <table> <match|route> [rounds]
+//   InstructionCount <table> <match|route|routes> [rounds]
+//
+// `routes` is the GitHub table's `@Routes` enum (`GitHubLink(url:)`), built only with
+// `SWITCHYARD_BENCH_ROUTES=1`.
 //
 // Loads `<table>.routes` and `<table>.probes` from the data folder, checks every answer, runs
 // one untimed warm-up round, then `rounds` rounds of every probe inside `collectedLookups`,
@@ -11,6 +14,10 @@
 import BenchSupport
 import SwitchyardRouter
 
+#if canImport(SwitchyardRoutesEnum)
+  import SwitchyardRoutesEnum
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -18,6 +25,7 @@ import SwitchyardRouter
 enum Mode: String {
   case match
   case route
+  case routes
 }
 
 /// Every probe `rounds` times; the answers are summed so the calls cannot be dropped.
@@ -59,7 +67,7 @@ func main() -> Int32 {
   guard (2...3).contains(arguments.count), let mode = Mode(rawValue: arguments[1]),
     let rounds = arguments.count == 3 ? Int(arguments[2]) : 10, rounds > 0
   else {
-    print("usage: InstructionCount <table> <match|route> [rounds]")
+    print("usage: InstructionCount <table> <match|route|routes> [rounds]")
     return 2
   }
   do {
@@ -68,6 +76,13 @@ func main() -> Int32 {
     switch mode {
     case .match: lookups = try run(SwitchyardRouter.self, table: table, rounds: rounds)
     case .route: lookups = try run(SwitchyardRoutingRouter.self, table: table, rounds: rounds)
+    case .routes:
+      #if canImport(SwitchyardRoutesEnum)
+        lookups = try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
+      #else
+        print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
+        return 2
+      #endif
     }
     print("lookups \(lookups)")
     return 0

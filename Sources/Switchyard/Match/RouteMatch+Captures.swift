@@ -1,10 +1,13 @@
 // The one decoder of a match's captures: every reader of a captured value (`parameter(_:)`,
 // `parameters`, the subscript, `value(_:as:)` and the code `@Routes` writes) goes through
-// `RouteMatch.Captures`, which decodes the bytes of one capture straight from the URL.
+// `RouteMatch.Captures`, which reads the bytes of one capture straight from the URL.
 
 extension RouteMatch {
-  /// The captures of one match, read from its URL: the URL is split once, when the reader is
-  /// made, and each read percent-decodes only the bytes of the capture it reads.
+  /// The captures of one match, read in place from its URL: a view over the URL's bytes, its
+  /// path segments and the match's capture slots, valid only inside the closure that is given
+  /// it (``RouteMatch/withCaptures(_:)``, or a lookup that reads the winner without making a
+  /// match, `RouteMatcher.withBest(_:_:)`). Each read decodes only the bytes of the capture it
+  /// reads.
   ///
   /// A capture is read by its slot (its place among the entry's captures, in pattern order:
   /// the path's captures, then the query's, then the fragment's). A pattern with optional
@@ -12,41 +15,53 @@ extension RouteMatch {
   ///
   /// ```swift
   /// // myapp://repos/:owner/<int:id>  on  myapp://repos/apple/42
-  /// let captures = RouteMatch.Captures(match)
-  /// captures.text(at: 0)           // "apple"
-  /// captures.int(at: 1)            // 42, parsed from the URL's bytes
-  /// captures.slot(named: "id")     // 1
+  /// match.withCaptures { captures in
+  ///   captures.text(at: 0)           // "apple"
+  ///   captures.int(at: 1)            // 42, parsed from the URL's bytes
+  ///   captures.slot(named: "id")     // 1
+  /// }
   /// ```
   @usableFromInline
   package struct Captures {
-    @usableFromInline let match: RouteMatch
-    let layout: URLLayout
-
-    /// Reads `match`'s URL once (a match straight from a lookup keeps no split).
-    @usableFromInline
-    package init(_ match: RouteMatch) {
-      self.match = match
-      layout = match.reading.layout
-    }
-
+    /// Unretained: the match or the search that made this view keeps the storage alive for
+    /// as long as the view is used.
+    unowned(unsafe) let storage: MatcherStorage
+    let entry: Int
+    let url: UnsafeBufferPointer<UInt8>
+    /// The path's non-empty segments (the host first when it is read as one), as ranges of
+    /// `segmentBytes`.
+    let segments: UnsafePointer<Segment>
+    let segmentBytes: UnsafePointer<UInt8>
+    /// Whether `segmentBytes` are decoded already (the search's own buffer) rather than the
+    /// URL's raw bytes.
+    let segmentsAreDecoded: Bool
+    let slots: UnsafePointer<CaptureSlot>
     /// How many slots the match holds.
     @usableFromInline
-    package var count: Int { match.slots.count }
+    package let count: Int
 
     /// The slot of the capture `name`, or `nil` when the matched variant has none.
     @usableFromInline
-    package func slot(named name: String) -> Int? { match.captureSlot(named: name) }
+    package func slot(named name: String) -> Int? {
+      storage.captureSlot(named: name, entry: entry, count: count)
+    }
 
     /// The name of the capture in `slot` (`nil` for an unnamed `*`).
     package func name(at slot: Int) -> String? {
-      let names = match.captureNames
+      let names = storage.captureNames(entry: entry)
       return slot < names.count ? names[slot] : nil
     }
 
     /// The decoded text of the capture in `slot`; invalid UTF-8 is repaired with U+FFFD.
     @usableFromInline
     package func text(at slot: Int) -> String {
-      withDecodedBytes(at: slot) { String(decoding: $0, as: UTF8.self) }
+      withDecodedBytes(at: slot) { bytes in
+        // Filled in place: a short ASCII capture becomes a small string with no second pass
+        // over its bytes (longer text is validated and repaired as `String(decoding:)` does).
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+          buffer.initialize(fromContentsOf: bytes)
+        }
+      }
     }
 
     /// The capture in `slot` read as an `Int` (the grammar of `Int(routeParameter:)`), from
@@ -64,34 +79,68 @@ extension RouteMatch {
 
     /// The typed value of the capture in `slot`: its decoded text, read by its capture type.
     package func value(at slot: Int) -> ParameterValue {
-      let type = CaptureType(code: match.slots[slot].type)
+      let type = CaptureType(code: slots[slot].type)
       return withDecodedBytes(at: slot) { bytes in
         type.value(String(decoding: bytes, as: UTF8.self), bytes)
       }
     }
 
     /// Calls `body` with the decoded bytes of the capture in `slot` (not yet repaired as
-    /// UTF-8: the search compared these bytes, and a mixed capture's literal counts are in
-    /// them).
+    /// UTF-8, except where the search repaired a segment it compared: a mixed capture's
+    /// literal counts are in the bytes the search compared).
+    @inline(__always)
     func withDecodedBytes<R>(at slot: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-      let capture = match.slots[slot]
-      let plusAsSpace = match.storage.options.plusAsSpace
-      let layout = layout
-      let hostAsPath = match.reading.hostAsPath
-      return match.reading.withBytes { url in
-        switch capture.kind {
-        case .queryValue:
-          return Self.decode(url, capture.bytes, plusAsSpace: plusAsSpace, body)
-        case .fragment:
-          return Self.decode(url, capture.bytes, plusAsSpace: false, body)
-        case .segments:
-          return Self.decodeSegments(
-            url, layout, hostAsPath: hostAsPath, capture.segments, trim: (0, 0), body)
-        case .mixed:
-          return Self.decodeSegments(
-            url, layout, hostAsPath: hostAsPath, capture.segment..<(capture.segment + 1),
-            trim: (capture.prefixCount, capture.suffixCount), body)
+      let capture = slots[slot]
+      switch capture.kind {
+      case .queryValue:
+        return Self.decode(url, capture.bytes, plusAsSpace: storage.options.plusAsSpace, body)
+      case .fragment:
+        return Self.decode(url, capture.bytes, plusAsSpace: false, body)
+      case .segments:
+        return withSegments(capture.segments, trim: (0, 0), body)
+      case .mixed:
+        return withSegments(
+          capture.segment..<(capture.segment + 1),
+          trim: (capture.prefixCount, capture.suffixCount), body)
+      }
+    }
+
+    /// Calls `body` with the segments `wanted` joined by `/`, decoded, without `trim.0`
+    /// leading and `trim.1` trailing decoded bytes.
+    @inline(__always)
+    private func withSegments<R>(
+      _ wanted: Range<Int>, trim: (Int, Int), _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+      // One segment the search decoded already is read where it lies.
+      if segmentsAreDecoded && wanted.count == 1 {
+        let segment = segments[wanted.lowerBound]
+        let start = min(segment.start + trim.0, segment.end)
+        let end = max(start, segment.end - trim.1)
+        return body(UnsafeBufferPointer(start: segmentBytes + start, count: end - start))
+      }
+      // Decoding never lengthens, and the segments are joined by one byte each.
+      var capacity = 1
+      for index in wanted { capacity += segments[index].end - segments[index].start + 1 }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        guard let base = buffer.baseAddress else { return body(UnsafeBufferPointer(buffer)) }
+        var written = 0
+        for index in wanted {
+          if index > wanted.lowerBound {
+            base[written] = UInt8(ascii: "/")
+            written += 1
+          }
+          let segment = segments[index]
+          if segmentsAreDecoded {
+            (base + written).update(
+              from: segmentBytes + segment.start, count: segment.end - segment.start)
+            written += segment.end - segment.start
+          } else {
+            written += percentDecode(url, segment.start..<segment.end, into: base + written)
+          }
         }
+        let start = min(trim.0, written)
+        let end = max(start, written - trim.1)
+        return body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
       }
     }
 
@@ -106,34 +155,49 @@ extension RouteMatch {
         return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
       }
     }
+  }
 
-    /// Decodes the path segments `wanted` (by index, a host read as a path segment first),
-    /// joined by `/`, without `trim.0` leading and `trim.1` trailing decoded bytes.
-    private static func decodeSegments<R>(
-      _ url: UnsafeBufferPointer<UInt8>, _ layout: URLLayout, hostAsPath: Bool,
-      _ wanted: Range<Int>, trim: (Int, Int), _ body: (UnsafeBufferPointer<UInt8>) -> R
-    ) -> R {
-      // Decoding never lengthens, and the segments are separated by at least one byte: the
-      // host and the path bound the joined text.
-      var capacity = layout.path.count + 1
-      if hostAsPath, let host = layout.host { capacity += host.count }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-        guard let base = buffer.baseAddress else { return body(UnsafeBufferPointer(buffer)) }
-        var written = 0
-        var index = 0
-        forEachSegment(url, layout, hostAsPath: hostAsPath) { segment in
-          defer { index += 1 }
-          guard wanted.contains(index) else { return }
-          if index > wanted.lowerBound {
-            base[written] = UInt8(ascii: "/")
-            written += 1
-          }
-          written += percentDecode(url, segment, into: base + written)
+  /// Calls `body` with a reader of this match's captures (see ``Captures``): the URL is split
+  /// once for it, and each read decodes only the bytes of the capture it reads.
+  @usableFromInline
+  package func withCaptures<R>(_ body: (Captures) -> R) -> R {
+    reading.withBytes { url in
+      let layout = reading.layout
+      // Non-empty segments are separated by '/': a path of n bytes has at most (n + 1) / 2,
+      // and the host may come first.
+      let bound = (layout.path.count + 1) / 2 + 2
+      return withUnsafeTemporaryAllocation(of: Segment.self, capacity: bound) { segments in
+        var segmentCount = 0
+        forEachSegment(url, layout, hostAsPath: reading.hostAsPath) { range in
+          segments[segmentCount] = Segment(start: range.lowerBound, end: range.upperBound)
+          segmentCount += 1
         }
-        let start = min(trim.0, written)
-        let end = max(start, written - trim.1)
-        return body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        let slotCount = slots.count
+        return withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: max(1, slotCount)) {
+          slotBuffer in
+          for index in 0..<slotCount { slotBuffer.initializeElement(at: index, to: slots[index]) }
+          return body(
+            Captures(
+              storage: storage, entry: Int(entry), url: url,
+              segments: UnsafePointer(segments.baseAddress.unsafelyUnwrapped),
+              // An empty URL has no segments: its (absent) base is never read.
+              segmentBytes: url.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped,
+              segmentsAreDecoded: false,
+              slots: UnsafePointer(slotBuffer.baseAddress.unsafelyUnwrapped), count: slotCount))
+        }
       }
     }
+  }
+}
+
+extension MatcherStorage {
+  /// The capture names of `entry`, by slot (`nil` for an unnamed `*`).
+  func captureNames(entry: Int) -> [String?] { nameLists[Int(entries[entry].names)] }
+
+  /// The slot of the capture `name` among the `count` slots of a match of `entry`.
+  func captureSlot(named name: String, entry: Int, count: Int) -> Int? {
+    let names = captureNames(entry: entry)
+    for index in 0..<min(count, names.count) where names[index] == name { return index }
+    return nil
   }
 }

@@ -76,21 +76,23 @@ public struct RouteMatch: Sendable {
 
   /// Every named capture and its typed value, in pattern order (an unnamed `*` is not listed).
   public var parameters: [(name: String, value: ParameterValue)] {
-    let captures = Captures(self)
-    var result: [(name: String, value: ParameterValue)] = []
-    for slot in 0..<captures.count {
-      guard let name = captures.name(at: slot) else { continue }
-      result.append((name, captures.value(at: slot)))
+    withCaptures { captures in
+      var result: [(name: String, value: ParameterValue)] = []
+      for slot in 0..<captures.count {
+        guard let name = captures.name(at: slot) else { continue }
+        result.append((name, captures.value(at: slot)))
+      }
+      return result
     }
-    return result
   }
 
   /// The typed value of the capture `name`, if the pattern has it (for the engine, the
   /// command line and tests; users read ``value(_:as:)`` or ``subscript(_:)``).
   package func parameter(_ name: String) -> ParameterValue? {
     // The slot first: a name that is not a capture (a query item, say) costs no split here.
-    guard let slot = captureSlot(named: name) else { return nil }
-    return Captures(self).value(at: slot)
+    guard let slot = storage.captureSlot(named: name, entry: Int(entry), count: slots.count)
+    else { return nil }
+    return withCaptures { $0.value(at: slot) }
   }
 
   /// The value of `key` as text: captures first, then the query (last value), then fragment
@@ -134,18 +136,6 @@ public struct RouteMatch: Sendable {
 
   /// The URL's parts as the engine read them.
   public var url: URLParts { reading.parts(options: storage.options) }
-
-  // MARK: Captures
-
-  /// The capture names by slot (`nil` for an unnamed `*`); read through ``Captures``.
-  var captureNames: [String?] { storage.nameLists[Int(storage.entries[Int(entry)].names)] }
-
-  /// The slot of the capture `name`, or `nil` when the matched variant has none.
-  func captureSlot(named name: String) -> Int? {
-    let names = captureNames
-    for index in 0..<min(slots.count, names.count) where names[index] == name { return index }
-    return nil
-  }
 }
 
 extension RouteMatch {

@@ -27,17 +27,47 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
     split: UnsafeMutablePointer<Split?>? = nil
   ) -> Found? {
-    if let found = searchPath(bytes, mode: mode, slots: &slots, split: split) { return found }
     var result: Found? = nil
-    withSearch(bytes, split: nil, reading: split) { search, hostAsPath in
-      guard search.run(root: search.root) else { return false }
+    searchBest(bytes, split: split) { search, hostAsPath in
       if mode == .best {
         slots.append(contentsOf: UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
       }
       result = Found(entry: search.winner, hostAsPath: hostAsPath)
-      return true
     }
     return result
+  }
+
+  /// Finds the winner for `bytes` and calls `winner` with the search that found it (its
+  /// entry, captures and segments, valid only during the call) and how the host was read;
+  /// `winner` is not called when no route matches. How the URL was read is written to
+  /// `split` when given.
+  @inline(__always)
+  func searchBest(
+    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<Split?>?,
+    _ winner: (borrowing Search, _ hostAsPath: Bool) -> Void
+  ) {
+    if searchPath(bytes, split: split, winner) { return }
+    withSearch(bytes, split: nil, reading: split) { search, hostAsPath in
+      guard search.run(root: search.root) else { return false }
+      winner(search, hostAsPath)
+      return true
+    }
+  }
+
+  /// Finds the winner for `bytes` and calls `body` with its route's index and a reader of
+  /// its captures, read in place in the search's own buffers (no match is made).
+  func withBest(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ routeIndex: Int, RouteMatch.Captures) -> Void
+  ) {
+    searchBest(bytes, split: nil) { search, _ in
+      body(
+        Int(search.entries[search.winner].route),
+        RouteMatch.Captures(
+          storage: self, entry: search.winner, url: search.url,
+          segments: UnsafePointer(search.segments), segmentBytes: search.decoded,
+          segmentsAreDecoded: true,
+          slots: UnsafePointer(search.slots.baseAddress.unsafelyUnwrapped), count: search.count))
+    }
   }
 
   /// Calls `body` with every route that matches `bytes` in its best way (an entry and its

@@ -89,6 +89,26 @@ public struct RouteMatcher: Sendable {
       reading: URLReading(url, hostAsPath: found.hostAsPath), slots: slots)
   }
 
+  /// Matches `url` and calls `body` with the winner's route index and a reader of its
+  /// captures, read in place in the lookup's own buffers: no match is made, and nothing is
+  /// retained, copied or split again (the lookup of a ``Routes`` type). `body` is not called
+  /// when no route matches.
+  ///
+  /// - Returns: Whether a route matched.
+  @usableFromInline
+  package func withBest(
+    _ url: String, _ body: (_ routeIndex: Int, RouteMatch.Captures) -> Void
+  ) -> Bool {
+    var matched = false
+    withBytes(url) { bytes in
+      storage.withBest(bytes) { routeIndex, captures in
+        matched = true
+        body(routeIndex, captures)
+      }
+    }
+    return matched
+  }
+
   /// Matches `url` and keeps how it was read, match or not: the one split of a URL that a
   /// router routes (the interceptors and the unmatched request read their parts from it, and
   /// its query is parsed once for all of them). Allocates only for a URL with a query or a

@@ -148,17 +148,19 @@ extension Search {
 
 extension MatcherStorage {
   /// The search of a URL that is a plain path (it starts with a single `/`), walked while
-  /// descending into the tries of `pathRoots`: `.some(nil)` for a miss, `nil` when the URL
-  /// is not such a path or the walk gave up (the general search reads it then). Where the URL
-  /// was read is written to `split` when given.
+  /// descending into the tries of `pathRoots`: false when the URL is not such a path or the
+  /// walk gave up (the general search reads it then); otherwise true, and `winner` was called
+  /// with the search if a route matched. Where the URL was read is written to `split` when
+  /// given.
+  @inline(__always)
   func searchPath(
-    _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
-    split: UnsafeMutablePointer<Split?>?
-  ) -> Found?? {
+    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<Split?>?,
+    _ winner: (borrowing Search, _ hostAsPath: Bool) -> Void
+  ) -> Bool {
     guard let base = bytes.baseAddress, base[0] == UInt8(ascii: "/"),
       bytes.count == 1 || base[1] != UInt8(ascii: "/"), !pathRoots.isEmpty,
       bytes.count < Int(Int32.max)
-    else { return nil }
+    else { return false }
     let segmentCapacity = URLLayout.inlineSegments
     return withUnsafeTemporaryAllocation(of: Segment.self, capacity: segmentCapacity) {
       segmentBuffer in
@@ -170,26 +172,23 @@ extension MatcherStorage {
             storage: self, url: bytes, decoded: base, decodedEnd: base + bytes.count,
             segments: segmentBuffer.baseAddress.unsafelyUnwrapped, walk: walk, slots: slotBuffer,
             hostAsPath: false)
-          var result: Found? = nil
+          var found = false
           for root in pathRoots {
             search.root = root
             if search.run(root: root) {
-              if mode == .best {
-                slots.append(
-                  contentsOf: UnsafeBufferPointer(rebasing: search.slots[0..<search.count]))
-              }
-              result = Found(entry: search.winner, hostAsPath: pathHostAsPath)
+              found = true
               break
             }
-            if walk.pointee.gaveUp { return nil }
+            if walk.pointee.gaveUp { return false }
           }
           // A winner has read the whole path; a miss is final once the rest of the path is
           // known to need no other reading.
-          guard search.readAll() else { return nil }
+          guard search.readAll() else { return false }
           if let split, let wide = URLLayout.Wide(walk.pointee.layout, count: bytes.count) {
             split.pointee = Split(layout: wide, hostAsPath: pathHostAsPath)
           }
-          return .some(result)
+          if found { winner(search, pathHostAsPath) }
+          return true
         }
       }
     }

@@ -76,4 +76,67 @@ struct CaptureReadingTests {
     let invalid = try #require(matcher.match("/v2/r%FFz.json"))
     #expect(invalid.parameter("minor") == .string("\u{FFFD}z"))
   }
+
+  /// Every capture of `url` as text, read in place inside the lookup (`RouteMatcher.withBest`)
+  /// and from the match (`RouteMatch.withCaptures`).
+  static func bothReadings(
+    _ matcher: RouteMatcher, _ url: String
+  ) throws -> (inPlace: [String], fromMatch: [String]) {
+    var inPlace: [String] = []
+    let matched = matcher.withBest(url) { _, captures in
+      inPlace = (0..<captures.count).map { captures.text(at: $0) }
+    }
+    #expect(matched)
+    let match = try #require(matcher.match(url))
+    let fromMatch = match.withCaptures { captures in
+      (0..<captures.count).map { captures.text(at: $0) }
+    }
+    return (inPlace, fromMatch)
+  }
+
+  @Test(
+    "A capture read in place inside the lookup is the capture read from the match, for every kind"
+  )
+  func inPlaceReadsAsTheMatch() throws {
+    let matcher = try makeMatcher([
+      "myapp://<section>/<int:id>", "/v<int:major>/r<minor>.json", "/f/<path:rest>",
+      "/g/:name/*rest", "/q/:term?page=<page>#<frag>",
+    ])
+    let long = String(repeating: "%FFab", count: 10)
+    let repaired = String(repeating: "\u{FFFD}ab", count: 10)
+    let cases: [(String, [String])] = [
+      ("myapp://us%65r/0042", ["user", "0042"]),
+      ("/v1/r%41%2Fb.json", ["1", "A/b"]),
+      ("/v2/r%FFz.json", ["2", "\u{FFFD}z"]),
+      ("/f/a%2Fb//c%20d", ["a/b/c d"]),
+      ("/f/\(long)/x", [repaired + "/x"]),
+      ("/g/x", ["x", ""]),
+      ("/g/%C3%A9t%C3%A9/a/b", ["été", "a/b"]),
+      ("/q/a%20b?page=2&x=1#top", ["a b", "2", "top"]),
+      ("/q/\(long)?page=\(long)#\(long)", Array(repeating: repaired, count: 3)),
+    ]
+    for (url, expected) in cases {
+      let (inPlace, fromMatch) = try Self.bothReadings(matcher, url)
+      #expect(inPlace == expected, "\(url)")
+      #expect(fromMatch == expected, "\(url)")
+    }
+    #expect(!matcher.withBest("/nowhere") { _, _ in Issue.record("called on a miss") })
+  }
+
+  @Test("Read in place, a plain path's captures cost no split and no decoding of their own")
+  func inPlaceReadsNothingTwice() throws {
+    let matcher = try makeMatcher(["/repos/:owner/:repo/issues/<int:number>"])
+    #if DEBUG
+      let counters = ReadingCounters()
+      var values: [String] = []
+      ReadingCounters.$current.withValue(counters) {
+        _ = matcher.withBest("/repos/apple/swift/issues/42") { _, captures in
+          values = (0..<captures.count).map { captures.text(at: $0) }
+        }
+      }
+      #expect(values == ["apple", "swift", "42"])
+      #expect(counters.counts.splits == 0)
+      #expect(counters.counts.decodedBytes == 0)
+    #endif
+  }
 }
