@@ -1,10 +1,11 @@
 // Runs a table's probes through Switchyard between callgrind's collection toggles, so that
 // `count-instructions.sh` can report instructions per lookup (see README.md).
 //
-//   InstructionCount <table> <match|route|routes> [rounds]
+//   InstructionCount <table> <match|route|routes|borrowed> [rounds]
 //
 // `routes` is the GitHub table's `@Routes` enum (`GitHubLink(url:)`), built only with
-// `SWITCHYARD_BENCH_ROUTES=1`.
+// `SWITCHYARD_BENCH_ROUTES=1`, as is `borrowed` (the lookup that enum runs, reading only the
+// route index).
 //
 // Loads `<table>.routes` and `<table>.probes` from the data folder, checks every answer, runs
 // one untimed warm-up round, then `rounds` rounds of every probe inside `collectedLookups`,
@@ -26,6 +27,7 @@ enum Mode: String {
   case match
   case route
   case routes
+  case borrowed
 }
 
 /// Every probe `rounds` times; the answers are summed so the calls cannot be dropped.
@@ -67,7 +69,7 @@ func main() -> Int32 {
   guard (2...3).contains(arguments.count), let mode = Mode(rawValue: arguments[1]),
     let rounds = arguments.count == 3 ? Int(arguments[2]) : 10, rounds > 0
   else {
-    print("usage: InstructionCount <table> <match|route|routes> [rounds]")
+    print("usage: InstructionCount <table> <match|route|routes|borrowed> [rounds]")
     return 2
   }
   do {
@@ -79,6 +81,13 @@ func main() -> Int32 {
     case .routes:
       #if canImport(SwitchyardRoutesEnum)
         lookups = try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
+      #else
+        print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
+        return 2
+      #endif
+    case .borrowed:
+      #if canImport(SwitchyardRoutesEnum)
+        lookups = try run(SwitchyardBorrowedRouter.self, table: table, rounds: rounds)
       #else
         print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
         return 2

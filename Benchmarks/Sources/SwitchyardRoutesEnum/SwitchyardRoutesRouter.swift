@@ -36,3 +36,24 @@ struct GeneratedEnumError: Error, CustomStringConvertible {
     "GitHubLink.swift does not match Data/github.routes: run Data/make-routes-enum.sh again"
   }
 }
+
+/// The borrowed lookup that a `@Routes` enum runs, without an enum: the winner's route index
+/// read inside the lookup, no `RouteMatch` made (for `count-instructions.sh`, beside
+/// `RouteMatcher.match`).
+public struct SwitchyardBorrowedRouter: BenchRouter {
+  public static let name = "SwitchyardBorrowed"
+
+  private let matcher: RouteMatcher
+
+  public static func build(_ routes: [BenchRoute]) throws -> SwitchyardBorrowedRouter {
+    var table = RouteTable()
+    for route in routes {
+      try table.add(String(route.index), SwitchyardRoutesRouter.pattern(for: route))
+    }
+    return SwitchyardBorrowedRouter(matcher: RouteMatcher(table))
+  }
+
+  public func lookup(_ path: String) -> Int? {
+    _RouteCaptures.value(of: path, matcher: matcher) { routeIndex, _ in routeIndex }
+  }
+}
