@@ -78,6 +78,24 @@ public macro Route(
   _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata()
 ) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RouteMacro")
 
+/// A route pattern checked at compile time: the literal is read by the same parser as
+/// `RoutePattern`, and a syntax error is a compile error at the column the parser names, with
+/// its message. The expression is the literal itself, so it goes wherever a pattern string
+/// does (the `Switchyard` article *Routes the Compiler Checks*).
+///
+/// ```swift
+/// var table = RouteTable()
+/// try table.add("user", #pattern("myapp://user/<int:id>"))
+/// router.register(#pattern("/search/:term")) { match in … }
+/// // #pattern("/users/<int:id")   error: expected '>' to close the capture opened at column 8
+/// ```
+///
+/// A capture type other than the built-in ones (`<color:c>`) is taken as one the table
+/// registers: its text is checked when the pattern is added.
+@freestanding(expression)
+public macro pattern(_ text: String) -> String =
+  #externalMacro(module: "SwitchyardMacrosPlugin", type: "PatternMacro")
+
 /// The captures of one match, read by the code `@Routes` writes (not meant to be used by
 /// hand: read a match's values with `RouteMatch.value(_:as:)`).
 ///

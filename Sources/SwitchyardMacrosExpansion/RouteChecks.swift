@@ -21,7 +21,7 @@ struct RouteChecks {
     }
   }
 
-  private mutating func diagnosePatternError(
+  mutating func diagnosePatternError(
     _ error: PatternSyntaxError, in literal: StringLiteralExprSyntax
   ) {
     // The column counts characters of the pattern; the literal has no escapes, so the same

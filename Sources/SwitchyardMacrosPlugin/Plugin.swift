@@ -3,13 +3,14 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 import SwitchyardMacrosExpansion
 
-/// The compiler plugin of `SwitchyardMacros`: `@Routes` and its `@Route` markers.
+/// The compiler plugin of `SwitchyardMacros`: `@Routes` and its `@Route` markers, and
+/// `#pattern`.
 ///
 /// The compiler asks for the macros by this module's name, so they are declared here; their
 /// code is in `SwitchyardMacrosExpansion`, which the expansion tests use without the plugin.
 @main
 struct SwitchyardMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [RoutesMacro.self, RouteMacro.self]
+  let providingMacros: [any Macro.Type] = [RoutesMacro.self, RouteMacro.self, PatternMacro.self]
 }
 
 /// `@Routes` (see `SwitchyardMacrosExpansion.RoutesMacro`).
@@ -41,5 +42,14 @@ public struct RouteMacro: PeerMacro {
   ) throws -> [DeclSyntax] {
     try SwitchyardMacrosExpansion.RouteMacro.expansion(
       of: node, providingPeersOf: declaration, in: context)
+  }
+}
+
+/// `#pattern` (see `SwitchyardMacrosExpansion.PatternMacro`).
+public struct PatternMacro: ExpressionMacro {
+  public static func expansion(
+    of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
+  ) throws -> ExprSyntax {
+    try SwitchyardMacrosExpansion.PatternMacro.expansion(of: node, in: context)
   }
 }

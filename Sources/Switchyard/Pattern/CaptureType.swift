@@ -51,7 +51,7 @@ package enum CaptureType: Hashable, Sendable {
   // MARK: Name
 
   /// The names a pattern may write before `:` for the built-in types.
-  static let builtinNames = ["string", "int", "float", "double", "uuid", "path"]
+  package static let builtinNames = ["string", "int", "float", "double", "uuid", "path"]
 
   /// The built-in type a pattern names `name` (`double` is `float`).
   static func builtin(named name: String) -> CaptureType? {
