@@ -91,5 +91,16 @@ let package = Package(
     // Runs a table's probes between callgrind's collection toggles (count-instructions.sh).
     .executableTarget(
       name: "InstructionCount", dependencies: ["BenchSupport", "SwitchyardRouter"]),
+
+    // Registers and compiles a table between callgrind's collection toggles, and reads the
+    // heap the matcher keeps (README, "Build cost, heap kept and lookup growth").
+    .executableTarget(
+      name: "BuildCost",
+      dependencies: [
+        "BenchSupport", "HeapInUse", "SwitchyardRouter",
+        .product(name: "Switchyard", package: "Switchyard"),
+      ]),
+    // `mallinfo2()` for BuildCost (the Glibc module does not declare it).
+    .target(name: "HeapInUse"),
   ]
 )
