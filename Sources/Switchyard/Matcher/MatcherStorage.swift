@@ -412,7 +412,10 @@ final class MatcherStorage: @unchecked Sendable {
       })
     built.entries = []
     // The trie holds what matching needs; the kept routes drop their expanded variants.
-    routes = table.routes.map { $0.compacted() }
+    // Compacted in place: the copy of the table's array is the only copy of each route.
+    var kept = table.routes
+    for index in kept.indices { kept[index].compact() }
+    routes = kept
     requirementSets = Self.owned(requirements.sets)
     queryChecks = Self.owned(requirements.queryChecks)
     pool = Self.owned(poolBytes)
