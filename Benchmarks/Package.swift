@@ -93,5 +93,16 @@ let package = Package(
       name: "InstructionCount",
       dependencies: ["BenchSupport", "SwitchyardRouter"]
         + (withRoutesEnum ? ["SwitchyardRoutesEnum"] : [])),
+
+    // Registers and compiles a table between callgrind's collection toggles, and reads the
+    // heap the matcher keeps (README, "Build cost, heap kept and lookup growth").
+    .executableTarget(
+      name: "BuildCost",
+      dependencies: [
+        "BenchSupport", "HeapInUse", "SwitchyardRouter",
+        .product(name: "Switchyard", package: "Switchyard"),
+      ]),
+    // `mallinfo2()` for BuildCost (the Glibc module does not declare it).
+    .target(name: "HeapInUse"),
   ]
 )

@@ -47,6 +47,11 @@ extension MatcherStorage {
     var nameListIDs = IntegerTable()
     var literalIDs = IntegerTable()
     var literals: [[UInt8]] = []
+    /// Literal ids by the address of the array that holds the bytes: a table's patterns share
+    /// one array per distinct segment (`LiteralPool`), so most segments are found by their
+    /// array without hashing and comparing their bytes.
+    var literalIDsByArray = IntegerTable()
+    var literalArrays: [(address: UInt, id: Int32)] = []
     var mixedIDs: [MixedElement: Int32] = [:]
     var mixed: [MixedElement] = []
     var nodes: [BuildNode] = []
@@ -88,6 +93,24 @@ extension MatcherStorage {
       let id = Int32(nameLists.count)
       nameLists.append(Array(names))
       nameListIDs.insert(hash, id)
+      return id
+    }
+
+    /// The id of the literal segment `bytes`, read as they are (not folded).
+    mutating func internSegment(_ bytes: [UInt8]) -> Int32 {
+      let address = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      // The address's bits mixed, so that the table's slots are spread.
+      let hash = UInt64(address) &* 0x9E37_79B9_7F4A_7C15
+      // The table's values are places in `literalArrays`. The arrays stay alive (the routes
+      // hold them) while the builder runs, so no address is reused for other bytes.
+      if let place = literalIDsByArray.find(
+        hash, where: { self.literalArrays[Int($0)].address == address })
+      {
+        return literalArrays[Int(place)].id
+      }
+      let id = intern(bytes)
+      literalIDsByArray.insert(hash, Int32(literalArrays.count))
+      literalArrays.append((address, id))
       return id
     }
 
@@ -167,7 +190,8 @@ extension MatcherStorage {
           case .literal(let bytes):
             key = Key(
               kind: .literal,
-              value: intern(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes))
+              value: options.caseInsensitivePaths
+                ? intern(bytes.map(asciiLower)) : internSegment(bytes))
           case .capture(.path, let name):
             key = Key(kind: .path, value: typeCode(.path))
             names.append(name)
@@ -212,12 +236,15 @@ extension MatcherStorage {
       }
     }
 
+    /// The laid-out trie. Its flat buffers become the matcher's own (`FlatBuffer.take()`).
     struct Output {
       var tiers: [Tier] = []
-      var nodes: [Node] = []
+      /// Starts on a cache line.
+      var nodes: FlatBuffer<Node>
       /// Each node's parent (-1 for a root).
-      var parents: [Int32] = []
-      var literalEdges: [LiteralEdge] = []
+      var parents: FlatBuffer<Int32>
+      /// Starts on a cache line.
+      var literalEdges: FlatBuffer<LiteralEdge>
       var mixedNodes: [Int32] = []
       var mixedInfo: [MixedInfo] = []
       var mixedIndexes: [MixedIndex] = []
@@ -226,7 +253,7 @@ extension MatcherStorage {
       var bytes: [UInt8] = []
       var entries: [BuiltEntry] = []
       /// The node each entry ends at.
-      var entryNodes: [Int32] = []
+      var entryNodes: FlatBuffer<Int32>
       var nameLists: [[String?]] = []
       var maxCaptures = 0
     }
@@ -251,15 +278,16 @@ extension MatcherStorage {
     mutating func finish() -> Output {
       children = IntegerTable()
       literalIDs = IntegerTable()
+      literalIDsByArray = IntegerTable()
+      literalArrays = []
       nameListIDs = IntegerTable()
       mixedIDs = [:]
       lastBranch = nil
 
-      var output = Output()
+      var output = makeOutput()
       output.maxCaptures = maxCaptures
       output.nameLists = nameLists
       nameLists = []
-      reserve(&output)
       var scratch = Scratch()
       scratch.literalStarts = Array(repeating: -1, count: literals.count)
       scratch.literalOrder = literalOrder()
@@ -297,9 +325,10 @@ extension MatcherStorage {
       return output
     }
 
-    /// Gives each output array the room it will need, counted from the built trie, so that no
-    /// array grows by doubling (which copies it and holds up to twice its size).
-    func reserve(_ output: inout Output) {
+    /// An empty output with the room each of its arrays will need, counted from the built
+    /// trie, so that no array grows by doubling (which copies it and holds up to twice its
+    /// size).
+    func makeOutput() -> Output {
       var literalChildren = [Int32](repeating: 0, count: nodes.count)
       for node in nodes where node.parent >= 0 && node.key.kind == .literal {
         literalChildren[Int(node.parent)] += 1
@@ -313,12 +342,15 @@ extension MatcherStorage {
       var byteCount = 0
       for literal in literals { byteCount += literal.count }
       for element in mixed { byteCount += element.prefix.count + element.suffix.count }
-      output.nodes.reserveCapacity(nodes.count)
-      output.parents.reserveCapacity(nodes.count)
-      output.literalEdges.reserveCapacity(edgeCount)
+      // Nodes and edges start on a cache line (see `Node` and `LiteralEdge`).
+      var output = Output(
+        nodes: FlatBuffer(capacity: nodes.count, alignment: 64),
+        parents: FlatBuffer(capacity: nodes.count),
+        literalEdges: FlatBuffer(capacity: edgeCount, alignment: 64),
+        entryNodes: FlatBuffer(capacity: builtEntries.count))
       output.bytes.reserveCapacity(byteCount)
       output.entries.reserveCapacity(builtEntries.count)
-      output.entryNodes.reserveCapacity(builtEntries.count)
+      return output
     }
 
     /// Each literal id's place when all of them are sorted by `literalSortsBefore`: children are
@@ -364,8 +396,8 @@ extension MatcherStorage {
       // `*` children, as the search tries them.
       let otherStart = Int32(output.nodes.count)
       let otherCount = childEnd - childStart - literalCount
-      output.nodes.append(contentsOf: repeatElement(Node(), count: otherCount))
-      output.parents.append(contentsOf: repeatElement(position, count: otherCount))
+      output.nodes.append(Node(), count: otherCount)
+      output.parents.append(position, count: otherCount)
 
       var lowest = Int32.max
       for offset in childStart..<(childStart + literalCount) {
@@ -423,8 +455,9 @@ extension MatcherStorage {
       node.entryCount = Int32(entryCount)
       node.rankLow = lowest
       output.nodes[Int(position)] = node
-      scratch.children.removeSubrange(childStart...)
-      scratch.literalEdges.removeSubrange(edgeStart...)
+      // Popped one by one: a node has few children, and a range removal costs more.
+      while scratch.children.count > childStart { scratch.children.removeLast() }
+      while scratch.literalEdges.count > edgeStart { scratch.literalEdges.removeLast() }
     }
 
     /// The compiled node for the built node `index` (its kind and capture type; children,
@@ -570,12 +603,12 @@ extension MatcherStorage {
       node.literalStart = Int32(output.literalEdges.count)
       guard edges.count > Int(MatcherStorage.linearLiteralLimit) else {
         node.literalCount = Int32(edges.count)
-        output.literalEdges += edges
+        output.literalEdges.append(contentsOf: edges)
         return
       }
       let capacity = Self.hashCapacity(edges.count)
       let base = output.literalEdges.count
-      output.literalEdges.append(contentsOf: repeatElement(LiteralEdge(), count: capacity))
+      output.literalEdges.append(LiteralEdge(), count: capacity)
       for edge in edges {
         var slot = Int(edge.hash) & (capacity - 1)
         while output.literalEdges[base + slot].keyCount >= 0 { slot = (slot + 1) & (capacity - 1) }
@@ -592,5 +625,89 @@ extension MatcherStorage {
       while capacity * 3 < count * 4 { capacity <<= 1 }
       return capacity
     }
+  }
+}
+
+/// An array of plain values in memory the builder hands to the matcher as it is: the compiled
+/// trie's largest arrays are written here and kept, rather than built in an `Array` and copied
+/// into the matcher's own buffer, which held both at once at the build's peak.
+///
+/// ```swift
+/// var nodes = FlatBuffer<Int32>(capacity: 2, alignment: 64)
+/// nodes.append(7)
+/// nodes[0] += 1
+/// let owned = nodes.take()  // [8], now the caller's to deallocate
+/// ```
+///
+/// It is a plain value that owns its memory by convention: exactly one copy is `take`n (the
+/// builder's output is made once and consumed once). Appending past the capacity moves the
+/// elements to a larger buffer, so a capacity counted short costs time only.
+struct FlatBuffer<Element: BitwiseCopyable> {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private let alignment: Int
+  private(set) var count = 0
+
+  /// Room for `capacity` elements (at least one, so the base address is never nil), the first
+  /// at an address that is a multiple of `alignment`.
+  init(capacity: Int, alignment: Int = MemoryLayout<Element>.alignment) {
+    self.alignment = max(alignment, MemoryLayout<Element>.alignment)
+    self.capacity = max(1, capacity)
+    base = Self.allocate(self.capacity, alignment: self.alignment)
+  }
+
+  private static func allocate(_ capacity: Int, alignment: Int) -> UnsafeMutablePointer<Element> {
+    UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * MemoryLayout<Element>.stride, alignment: alignment
+    ).bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  subscript(index: Int) -> Element {
+    get {
+      precondition(index >= 0 && index < count, "FlatBuffer index out of range")
+      return base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "FlatBuffer index out of range")
+      base[index] = newValue
+    }
+  }
+
+  private mutating func reserve(_ needed: Int) {
+    guard needed > capacity else { return }
+    let larger = max(needed, 2 * capacity)
+    let moved = Self.allocate(larger, alignment: alignment)
+    moved.initialize(from: base, count: count)
+    UnsafeMutableRawPointer(base).deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  mutating func append(_ element: Element) {
+    reserve(count + 1)
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  mutating func append(_ element: Element, count added: Int) {
+    reserve(count + added)
+    (base + count).initialize(repeating: element, count: added)
+    count += added
+  }
+
+  mutating func append(contentsOf elements: some Collection<Element>) {
+    reserve(count + elements.count)
+    for element in elements {
+      (base + count).initialize(to: element)
+      count += 1
+    }
+  }
+
+  /// The elements, handed over: the caller deallocates them (through a raw pointer to the
+  /// base address, which is the allocation's), and this value must not be used again.
+  func take() -> UnsafeMutableBufferPointer<Element> {
+    UnsafeMutableBufferPointer(start: base, count: count)
   }
 }

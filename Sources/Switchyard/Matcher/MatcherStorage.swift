@@ -353,20 +353,17 @@ final class MatcherStorage: @unchecked Sendable {
     types = table.parameterTypes
     var builder = Builder(options: options, routes: table.routes)
     builder.insertRoutes()
-    // Each of the builder's arrays is dropped as soon as it is copied, and the kept routes are
-    // made last, so that the build's peak memory holds as few arrays twice as it can.
+    // The trie's largest arrays are the builder's own buffers, kept as they are; the other
+    // arrays are dropped as soon as they are copied, and the kept routes are made last, so
+    // that the build's peak memory holds as few arrays twice as it can.
     var built = builder.finish()
-    nodes = Self.ownedLines(built.nodes)
-    built.nodes = []
-    parents = Self.owned(built.parents)
-    built.parents = []
-    entryNodes = Self.owned(built.entryNodes)
-    built.entryNodes = []
+    nodes = built.nodes.take()
+    parents = built.parents.take()
+    entryNodes = built.entryNodes.take()
     precondition(
       MemoryLayout<LiteralEdge>.offset(of: \LiteralEdge.node) == Self.edgeNodeOffset,
       "LiteralEdge.node is not where the search reads it")
-    literalEdges = Self.ownedLines(built.literalEdges)
-    built.literalEdges = []
+    literalEdges = built.literalEdges.take()
     mixedNodes = built.mixedNodes
     mixedInfo = built.mixedInfo
     mixedIndexes = built.mixedIndexes
@@ -415,7 +412,10 @@ final class MatcherStorage: @unchecked Sendable {
       })
     built.entries = []
     // The trie holds what matching needs; the kept routes drop their expanded variants.
-    routes = table.routes.map { $0.compacted() }
+    // Compacted in place: the copy of the table's array is the only copy of each route.
+    var kept = table.routes
+    for index in kept.indices { kept[index].compact() }
+    routes = kept
     requirementSets = Self.owned(requirements.sets)
     queryChecks = Self.owned(requirements.queryChecks)
     pool = Self.owned(poolBytes)
@@ -450,17 +450,6 @@ final class MatcherStorage: @unchecked Sendable {
     queryChecks.deallocate()
     defaultSchemeBytes.deallocate()
     pathRoots.deallocate()
-  }
-
-  /// `owned(_:)`, starting on a 64-byte cache line.
-  private static func ownedLines<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-    let capacity = max(1, array.count)
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: capacity * MemoryLayout<T>.stride, alignment: max(64, MemoryLayout<T>.alignment))
-    let buffer = UnsafeMutableBufferPointer(
-      start: raw.bindMemory(to: T.self, capacity: capacity), count: capacity)
-    _ = buffer.initialize(from: array)
-    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
   }
 
   /// A buffer holding a copy of `array` (with room for one element when it is empty, so the
