@@ -47,11 +47,6 @@ extension MatcherStorage {
     var nameListIDs = IntegerTable()
     var literalIDs = IntegerTable()
     var literals: [[UInt8]] = []
-    /// Literal ids by the address of the array that holds the bytes: a table's patterns share
-    /// one array per distinct segment (`LiteralPool`), so most segments are found by their
-    /// array without hashing and comparing their bytes.
-    var literalIDsByArray = IntegerTable()
-    var literalArrays: [(address: UInt, id: Int32)] = []
     var mixedIDs: [MixedElement: Int32] = [:]
     var mixed: [MixedElement] = []
     var nodes: [BuildNode] = []
@@ -93,24 +88,6 @@ extension MatcherStorage {
       let id = Int32(nameLists.count)
       nameLists.append(Array(names))
       nameListIDs.insert(hash, id)
-      return id
-    }
-
-    /// The id of the literal segment `bytes`, read as they are (not folded).
-    mutating func internSegment(_ bytes: [UInt8]) -> Int32 {
-      let address = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-      // The address's bits mixed, so that the table's slots are spread.
-      let hash = UInt64(address) &* 0x9E37_79B9_7F4A_7C15
-      // The table's values are places in `literalArrays`. The arrays stay alive (the routes
-      // hold them) while the builder runs, so no address is reused for other bytes.
-      if let place = literalIDsByArray.find(
-        hash, where: { self.literalArrays[Int($0)].address == address })
-      {
-        return literalArrays[Int(place)].id
-      }
-      let id = intern(bytes)
-      literalIDsByArray.insert(hash, Int32(literalArrays.count))
-      literalArrays.append((address, id))
       return id
     }
 
@@ -190,8 +167,7 @@ extension MatcherStorage {
           case .literal(let bytes):
             key = Key(
               kind: .literal,
-              value: options.caseInsensitivePaths
-                ? intern(bytes.map(asciiLower)) : internSegment(bytes))
+              value: intern(options.caseInsensitivePaths ? bytes.map(asciiLower) : bytes))
           case .capture(.path, let name):
             key = Key(kind: .path, value: typeCode(.path))
             names.append(name)
@@ -278,8 +254,6 @@ extension MatcherStorage {
     mutating func finish() -> Output {
       children = IntegerTable()
       literalIDs = IntegerTable()
-      literalIDsByArray = IntegerTable()
-      literalArrays = []
       nameListIDs = IntegerTable()
       mixedIDs = [:]
       lastBranch = nil
@@ -455,9 +429,8 @@ extension MatcherStorage {
       node.entryCount = Int32(entryCount)
       node.rankLow = lowest
       output.nodes[Int(position)] = node
-      // Popped one by one: a node has few children, and a range removal costs more.
-      while scratch.children.count > childStart { scratch.children.removeLast() }
-      while scratch.literalEdges.count > edgeStart { scratch.literalEdges.removeLast() }
+      scratch.children.removeSubrange(childStart...)
+      scratch.literalEdges.removeSubrange(edgeStart...)
     }
 
     /// The compiled node for the built node `index` (its kind and capture type; children,

@@ -412,10 +412,7 @@ final class MatcherStorage: @unchecked Sendable {
       })
     built.entries = []
     // The trie holds what matching needs; the kept routes drop their expanded variants.
-    // Compacted in place: the copy of the table's array is the only copy of each route.
-    var kept = table.routes
-    for index in kept.indices { kept[index].compact() }
-    routes = kept
+    routes = table.routes.map { $0.compacted() }
     requirementSets = Self.owned(requirements.sets)
     queryChecks = Self.owned(requirements.queryChecks)
     pool = Self.owned(poolBytes)

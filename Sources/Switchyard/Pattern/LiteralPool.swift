@@ -17,10 +17,6 @@ struct LiteralPool: Sendable {
   /// From the FNV-1a hash of a capture-name list to its index in `nameLists`.
   private var nameListIDs: IntegerTable? = nil
 
-  /// The capture names of the pattern being read by the fast path, reused from one pattern to
-  /// the next so that reading one allocates no list unless its list is new.
-  var scratchNames: [String] = []
-
   init(sharing: Bool) {
     self.sharing = sharing
   }
@@ -43,9 +39,7 @@ struct LiteralPool: Sendable {
   /// A list equal to `names`: the pool's own when it has one (most routes of a table share
   /// their capture names with others, and a list is kept by every route and matcher).
   mutating func names(_ names: [String]) -> [String] {
-    // An empty list is the empty array, not one that may hold room (`scratchNames`).
-    guard !names.isEmpty else { return [] }
-    guard sharing else { return Self.exactCopy(names) }
+    guard sharing, !names.isEmpty else { return names }
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for name in names {
       for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
@@ -59,19 +53,9 @@ struct LiteralPool: Sendable {
     if let id = found {
       return nameLists[Int(id)]
     }
-    let kept = Self.exactCopy(names)
     nameListIDs?.insert(hash, Int32(nameLists.count))
-    nameLists.append(kept)
+    nameLists.append(names)
     nameListHashes.append(hash)
-    return kept
-  }
-
-  /// `names` in an array of its own with no spare room: `scratchNames` keeps room for the
-  /// longest list read so far, which a pattern that keeps the list should not hold.
-  private static func exactCopy(_ names: [String]) -> [String] {
-    var copy: [String] = []
-    copy.reserveCapacity(names.count)
-    copy.append(contentsOf: names)
-    return copy
+    return names
   }
 }

@@ -6,8 +6,7 @@ extension PatternParser {
   /// segments, errors…), which the general parser then reads. Both must agree: debug builds check every
   /// pattern the fast path takes against the general parser.
   ///
-  /// Literal segments and the list of capture names come from `pool` (equal segments, and
-  /// equal lists, of a table's patterns share one array).
+  /// Literal segments come from `pool` (equal segments of a table's patterns share one array).
   static func fastParse(
     _ text: String, options: RouteOptions, types: [ParameterType], pool: inout LiteralPool
   ) -> Parsed? {
@@ -28,11 +27,7 @@ private struct FastPatternReader {
   /// Valid for the read only (`fastParse` lends it).
   let pool: UnsafeMutablePointer<LiteralPool>
   var path: [PathElement] = []
-  /// The capture names read so far (the pool's `scratchNames`).
-  var names: [String] {
-    get { pool.pointee.scratchNames }
-    nonmutating _modify { yield &pool.pointee.scratchNames }
-  }
+  var names: [String] = []
 
   init(
     bytes: UnsafeBufferPointer<UInt8>, types: [ParameterType],
@@ -46,7 +41,6 @@ private struct FastPatternReader {
     var slashes = 0
     for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
     path.reserveCapacity(slashes)
-    pool.pointee.scratchNames.removeAll(keepingCapacity: true)
   }
 
   mutating func read(options: RouteOptions) -> PatternParser.Parsed? {
@@ -66,10 +60,9 @@ private struct FastPatternReader {
     }
     guard readSegments(cursor, bytes.count), path.count <= PatternParser.maximumPathSegments
     else { return nil }
-    let read = names
     return PatternParser.Parsed(
       variants: [PatternVariant(scheme: scheme, host: host, port: nil, path: path)],
-      query: [], fragment: .none, captureNames: pool.pointee.names(read))
+      query: [], fragment: .none, captureNames: names)
   }
 
   /// A scheme of letters, digits, `+`, `-` and `.` up to `:`, lowercased; moves `cursor` past

@@ -18,12 +18,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// Every capture name, in the order they appear in the text.
   public let captureNames: [String]
 
-  /// Empty in the compacted copies a ``RouteMatcher`` keeps (see `compact()`).
+  /// Empty in the compacted copies a ``RouteMatcher`` keeps (see `compacted()`).
   private(set) var variants: [PatternVariant]
   /// The query and fragment requirements, `nil` when there are none (most patterns): kept
   /// apart so that a route, of which a table keeps one per pattern, stays small.
   private let requirements: Requirements?
-  /// A fingerprint of the variants, set by `compact()` so that a compacted copy still
+  /// A fingerprint of the variants, set by `compacted()` so that a compacted copy still
   /// compares equal to its original; 0 when the variants are kept (a fingerprint is never 0:
   /// its low bit is set), so that it takes 8 bytes rather than an optional's 9 and padding.
   private var compactedFingerprint: UInt64 = 0
@@ -68,10 +68,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     _ text: String, options: RouteOptions, types: [ParameterType], pool: inout LiteralPool
   ) throws(PatternSyntaxError) {
     let parsed: PatternParser.Parsed
-    let names: [String]
     if let fast = PatternParser.fastParse(text, options: options, types: types, pool: &pool) {
       parsed = fast
-      names = fast.captureNames
       assert(
         { () -> Bool in
           var parser = PatternParser(text: text, options: options, types: types)
@@ -80,14 +78,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     } else {
       var parser = PatternParser(text: text, options: options, types: types)
       parsed = try parser.parse()
-      names = pool.names(parsed.captureNames)
     }
     self.text = text
     self.variants = parsed.variants
     self.requirements =
       parsed.query.isEmpty && parsed.fragment == .none
       ? nil : Requirements(query: parsed.query, fragment: parsed.fragment)
-    self.captureNames = names
+    self.captureNames = pool.names(parsed.captureNames)
   }
 
   public var description: String { text }
@@ -104,51 +101,50 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     return lhs.fingerprint == rhs.fingerprint
   }
 
-  /// A hash of what the variants hold (kinds, bytes, names), stable within a process.
+  /// FNV-1a over what the variants hold (kinds, bytes, names), stable within a process.
   private var fingerprint: UInt64 {
     if compactedFingerprint != 0 { return compactedFingerprint }
-    var hash = VariantHash()
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01B3 }
+    func mix(_ bytes: [UInt8]) {
+      mix(UInt64(bytes.count))
+      for byte in bytes { mix(UInt64(byte)) }
+    }
+    func mix(_ text: String?) {
+      // As the bytes of `text` (a NUL for none), read in place.
+      let utf8 = (text ?? "\u{0}").utf8
+      mix(UInt64(utf8.count))
+      for byte in utf8 { mix(UInt64(byte)) }
+    }
     for variant in variants {
-      hash.mix(variant.scheme ?? [0xFF])
+      mix(variant.scheme ?? [0xFF])
       switch variant.host {
-      case .omitted: hash.mix(1)
-      case .any: hash.mix(2)
-      case .wildcard(let suffix):
-        hash.mix(3)
-        hash.mix(suffix)
-      case .literal(let host):
-        hash.mix(4)
-        hash.mix(host)
+      case .omitted: mix(1)
+      case .any: mix(2)
+      case .wildcard(let suffix): mix(3); mix(suffix)
+      case .literal(let host): mix(4); mix(host)
       }
-      hash.mix(UInt64(bitPattern: Int64(variant.port ?? -1)))
+      mix(UInt64(bitPattern: Int64(variant.port ?? -1)))
       for element in variant.path {
         switch element {
-        case .literal(let bytes):
-          hash.mix(5)
-          hash.mix(bytes)
+        case .literal(let bytes): mix(5); mix(bytes)
         case .capture(let type, let name):
-          hash.mix(6)
-          hash.mix(UInt64(bitPattern: Int64(typeCode(type))))
-          hash.mix(name)
-        case .mixed(_, _, let name, _, let text):
-          hash.mix(7)
-          hash.mix(text)
-          hash.mix(name)
-        case .star(let name):
-          hash.mix(8)
-          hash.mix(name)
+          mix(6); mix(UInt64(bitPattern: Int64(typeCode(type)))); mix(name)
+        case .mixed(_, _, let name, _, let text): mix(7); mix(text); mix(name)
+        case .star(let name): mix(8); mix(name)
         }
       }
     }
-    return hash.value | 1
+    return hash | 1
   }
 
-  /// Drops the expanded variants, keeping their fingerprint: what a compiled matcher needs to
-  /// keep once its trie is built (the variants hold most of a pattern's memory).
-  mutating func compact() {
-    guard compactedFingerprint == 0 else { return }
-    compactedFingerprint = fingerprint
-    variants = []
+  /// This pattern without its expanded variants: what a compiled matcher needs to keep once
+  /// its trie is built (the variants hold most of a pattern's memory).
+  func compacted() -> RoutePattern {
+    var copy = self
+    copy.compactedFingerprint = fingerprint
+    copy.variants = []
+    return copy
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -162,52 +158,6 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     copy.variants = variants
     copy.text = text
     return copy
-  }
-}
-
-/// FNV-1a over 64-bit words: a byte string is mixed eight bytes at a time (its length first,
-/// so that strings that differ only in trailing zero bytes differ), because a table hashes
-/// every pattern's variants when it is compiled.
-private struct VariantHash {
-  private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-  mutating func mix(_ word: UInt64) {
-    value = (value ^ word) &* 0x100_0000_01B3
-  }
-
-  mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-    mix(UInt64(bytes.count))
-    guard let base = bytes.baseAddress else { return }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset += 8
-    }
-    if offset < bytes.count {
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        tail |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
-      }
-      mix(tail)
-    }
-  }
-
-  mutating func mix(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { mix($0) }
-  }
-
-  /// The name's UTF-8 bytes, or a NUL for none.
-  mutating func mix(_ name: String?) {
-    guard var name else {
-      mix(UInt64(1))
-      mix(UInt64(0))
-      return
-    }
-    name.withUTF8 { mix($0) }
   }
 }
 

@@ -23,10 +23,12 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { "\(name) \(pattern.text)" }
 
-  /// Compacts the route's pattern (see `RoutePattern.compact()`), as a matcher keeps it. The
-  /// route keeps its build plan: the plan depends on the pattern only.
-  mutating func compact() {
-    pattern.compact()
+  /// This route with its pattern compacted (see `RoutePattern.compacted()`), as a matcher keeps
+  /// it. It shares the route's build plan: the plan depends on the pattern only.
+  func compacted() -> Route {
+    var copy = self
+    copy.pattern = pattern.compacted()
+    return copy
   }
 }
 

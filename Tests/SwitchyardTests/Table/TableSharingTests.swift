@@ -54,33 +54,4 @@ struct TableSharingTests {
     }
     #expect(table.find(0x1234_5678_9ABC_DEF0, where: { _ in false }) == nil)
   }
-
-  @Test("A capture-name list keeps no room from a longer list read before it")
-  func captureNamesHoldNoSpareRoom() throws {
-    var table = RouteTable()
-    try table.add("many", "/a/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l")
-    try table.add("one", "/b/:x")
-    try table.add("none", "/c/d")
-    let routes = table.routes
-    #expect(routes[1].pattern.captureNames == ["x"])
-    #expect(routes[1].pattern.captureNames.capacity < 4)
-    #expect(routes[2].pattern.captureNames.capacity == 0)
-    var alone = try RoutePattern("/a/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j/:k/:l")
-    alone = try RoutePattern("/b/:x")
-    #expect(alone.captureNames.capacity < 4)
-  }
-
-  @Test("The matcher's flat buffers keep their elements and alignment when they grow")
-  func flatBufferGrows() {
-    var buffer = FlatBuffer<Int32>(capacity: 2, alignment: 64)
-    for value in 0..<100 { buffer.append(Int32(value)) }
-    buffer.append(-1, count: 3)
-    buffer.append(contentsOf: [7, 8])
-    buffer[0] = 42
-    let owned = buffer.take()
-    defer { owned.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() } }
-    #expect(owned.count == 105)
-    #expect(Array(owned) == [42] + (1..<100).map(Int32.init) + [-1, -1, -1, 7, 8])
-    #expect(Int(bitPattern: owned.baseAddress) % 64 == 0)
-  }
 }
