@@ -42,6 +42,10 @@ struct TableAnalysis {
 
   /// The shortest URL the units all match, written down.
   func witness(_ positives: [Int], avoiding negatives: [Int] = []) -> (AnalysisURL, String)? {
+    if negatives.isEmpty, let outcome = search.fixedLengthWitness(positives, in: units) {
+      guard case .found(let url) = outcome else { return nil }
+      return (url, search.render(url))
+    }
     guard
       case .found(let url) = search.search(
         positives: positives.map { units[$0] }, negatives: negatives.map { units[$0] })
