@@ -70,6 +70,8 @@ struct RouteLinter {
   let totalWorkLimit: Int
   /// What is left of ``totalWorkLimit``.
   var workLeft: Int
+  /// What the walks of the unit trie keep from one to the next.
+  var walk = UnitTrie.Walk()
 
   /// The total limit ``RouteTable/lint()`` uses.
   static let defaultTotalWorkLimit = 500_000
@@ -205,7 +207,7 @@ struct RouteLinter {
     {
       return .wins
     }
-    let rivals = analysis.betterRivals(of: unit)
+    let rivals = analysis.betterRivals(of: unit, walk: &walk)
     switch analysis.search.search(
       positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] },
       work: &workLeft)
@@ -367,7 +369,7 @@ struct RouteLinter {
   /// Hands each overlap to `report` with the route it is sorted by, in the order of those
   /// routes (the units are walked in registration order and each pair is reported from the
   /// unit of its earlier route).
-  func reportOverlaps(
+  mutating func reportOverlaps(
     excluding excluded: Set<Int>, _ report: (LintFinding, _ route: Int) throws -> Void
   ) rethrows {
     // Route pairs reported, as first * count + second; only routes with several units can
@@ -375,7 +377,9 @@ struct RouteLinter {
     var done = Set<Int>()
     let count = table.routes.count
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
-      for other in analysis.trie.overlapping(unit, analysis.search.rules, after: unitIndex) {
+      let overlapping = analysis.trie.overlapping(
+        unit, analysis.search.rules, after: unitIndex, walk: &walk)
+      for other in overlapping {
         let otherRoute = analysis.units[other].route
         let once =
           analysis.unitsByRoute[unit.route].count == 1

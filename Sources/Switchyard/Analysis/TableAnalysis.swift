@@ -54,9 +54,9 @@ struct TableAnalysis {
   }
 
   /// Units of other routes that rank before `unit` and whose paths may share a URL with it.
-  func betterRivals(of unit: Int) -> [Int] {
+  func betterRivals(of unit: Int, walk: inout UnitTrie.Walk) -> [Int] {
     let me = units[unit]
-    return trie.overlapping(me, search.rules).filter { other in
+    return trie.overlapping(me, search.rules, walk: &walk).filter { other in
       units[other].route != me.route
         && units[other].rank.precedes(me.rank, caseInsensitive: caseInsensitive)
         && mayShareOutsidePath(units[other], me)
