@@ -376,6 +376,20 @@ struct RouteLinter {
     // meet twice (the walk lists each unit once), so only their pairs are kept.
     var done = Set<Int>()
     let count = table.routes.count
+    // Each note's message is composed in this buffer and made a string once: joining a
+    // dozen strings for each of hundreds of thousands of notes cost more than finding them.
+    var message: [UInt8] = []
+    func appendQuoted(_ route: Int) {
+      message.append(UInt8(ascii: "\""))
+      message += analysis.name(route).utf8
+      message.append(UInt8(ascii: "\""))
+    }
+    func appendDescribed(_ route: Int) {
+      appendQuoted(route)
+      message += " (".utf8
+      message += pattern(route).utf8
+      message.append(UInt8(ascii: ")"))
+    }
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
       let overlapping = analysis.trie.overlapping(
         unit, analysis.search.rules, after: unitIndex, walk: &walk)
@@ -392,13 +406,18 @@ struct RouteLinter {
             unit.route, otherRoute, for: url, matchedBy: (unitIndex, other))
         else { continue }
         if !once { done.insert(unit.route * count + otherRoute) }
+        message.removeAll(keepingCapacity: true)
+        appendDescribed(winner)
+        message += " and ".utf8
+        appendDescribed(loser)
+        message += " both match the witness; ".utf8
+        appendQuoted(winner)
+        message += " wins by ".utf8
+        message += decision.explanation.utf8
         try report(
           LintFinding(
             kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
-            message:
-              "\(quoted(winner)) (\(pattern(winner))) and \(quoted(loser)) (\(pattern(loser))) "
-              + "both match the witness; \(quoted(winner)) wins by \(decision)",
-            decision: decision),
+            message: String(decoding: message, as: UTF8.self), decision: decision),
           unit.route)
       }
     }
