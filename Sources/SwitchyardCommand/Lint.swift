@@ -125,6 +125,27 @@ enum LintFormatter {
     bytes += JSONEscaping.quote(text).utf8
   }
 
+  /// Whether `source` is printable ASCII and line breaks only, looked at eight bytes at a time
+  /// while none of them needs a look (see ``needsLook(_:)``).
+  static func isPlainText(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    var offset = 0
+    while offset < source.count {
+      if offset + 8 <= source.count,
+        !needsLook(
+          UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      {
+        offset += 8
+        continue
+      }
+      let byte = source[offset]
+      guard (byte >= UInt8(ascii: " ") && byte < 0x7F) || byte == UInt8(ascii: "\n") else {
+        return false
+      }
+      offset += 1
+    }
+    return true
+  }
+
   /// Whether one of the eight bytes of `word` is below a space, at or above DEL, a `"` or a
   /// `\` (the bytes ``appendQuoted(_:to:)`` escapes or leaves to `JSONEscaping`): each test
   /// sets a byte's high bit when that byte is one of them.
@@ -160,11 +181,7 @@ enum LintFormatter {
   static func appendText(_ finding: LintFinding, to bytes: inout [UInt8]) {
     var message = finding.message
     var witness = finding.witness
-    let plain = { (byte: UInt8) in
-      (byte >= UInt8(ascii: " ") && byte < 0x7F) || byte == UInt8(ascii: "\n")
-    }
-    guard message.withUTF8({ $0.allSatisfy(plain) }), witness.withUTF8({ $0.allSatisfy(plain) })
-    else {
+    guard message.withUTF8(isPlainText), witness.withUTF8(isPlainText) else {
       bytes += terminalSafe(finding.description).utf8
       return
     }

@@ -101,4 +101,24 @@ struct LintNotesCommandTests {
       #expect((finding["message"] as? String)?.hasPrefix("\"\(name)\" (/p/r") == true, "\(name)")
     }
   }
+
+  /// A control character at each of the first seventeen offsets of a name (the text format
+  /// passes over eight plain bytes at a time): every one is shown escaped, none raw.
+  @Test("text: a control character at every offset is escaped")
+  func controlCharactersAtEveryOffset() throws {
+    let names = (0..<17).map { String(repeating: "n", count: $0) + "\u{1B}-and-the-rest" }
+    let routes: [[String: Any]] =
+      [["name": "all", "pattern": "/p/*"]]
+      + names.enumerated().map { ["name": $1, "pattern": "/p/r\($0)"] }
+    let file = try JSONSerialization.data(withJSONObject: ["version": 1, "routes": routes])
+    let result = try CommandRunner.run(
+      ["lint", "--all-notes"], routeFile: String(decoding: file, as: UTF8.self))
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("\u{1B}"))
+    for name in names {
+      let shown = name.replacingOccurrences(of: "\u{1B}", with: #"\u{1B}"#)
+      #expect(
+        result.lines.contains { $0.hasPrefix("note: overlap: \"\(shown)\" (/p/r") }, "\(shown)")
+    }
+  }
 }
