@@ -376,6 +376,9 @@ struct RouteLinter {
     // meet twice (the walk lists each unit once), so only their pairs are kept.
     var done = Set<Int>()
     let count = table.routes.count
+    // Read through a local constant: through `self`, which this method may change, each unit
+    // and name passed on would be copied first.
+    let analysis = analysis
     // Each note's message is composed in this buffer and made a string once: joining a
     // dozen strings for each of hundreds of thousands of notes cost more than finding them.
     var message: [UInt8] = []
