@@ -161,16 +161,16 @@ enum LintFormatter {
   /// Appends one finding of the JSON array to `bytes`:
   /// `{"kind":…,"routes":[…],"witness":…,"message":…}`.
   static func appendJSON(_ finding: LintFinding, to bytes: inout [UInt8]) {
-    bytes += #"{"kind":"#.utf8
+    bytes.append(literal: #"{"kind":"#)
     appendQuoted(finding.kind.rawValue, to: &bytes)
-    bytes += #","routes":["#.utf8
+    bytes.append(literal: #","routes":["#)
     for (offset, route) in finding.routes.enumerated() {
       if offset > 0 { bytes.append(UInt8(ascii: ",")) }
       appendQuoted(route, to: &bytes)
     }
-    bytes += #"],"witness":"#.utf8
+    bytes.append(literal: #"],"witness":"#)
     appendQuoted(finding.witness, to: &bytes)
-    bytes += #","message":"#.utf8
+    bytes.append(literal: #","message":"#)
     appendQuoted(finding.message, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
   }
@@ -185,12 +185,12 @@ enum LintFormatter {
       bytes += terminalSafe(finding.description).utf8
       return
     }
-    bytes += finding.kind.severity.rawValue.utf8
-    bytes += ": ".utf8
-    bytes += finding.kind.rawValue.utf8
-    bytes += ": ".utf8
+    bytes.append(utf8: finding.kind.severity.rawValue)
+    bytes.append(literal: ": ")
+    bytes.append(utf8: finding.kind.rawValue)
+    bytes.append(literal: ": ")
     message.withUTF8 { bytes.append(contentsOf: $0) }
-    bytes += "\n  witness: ".utf8
+    bytes.append(literal: "\n  witness: ")
     witness.withUTF8 { bytes.append(contentsOf: $0) }
   }
 

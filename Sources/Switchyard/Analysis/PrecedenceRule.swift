@@ -117,25 +117,25 @@ struct RankKey: Sendable, Hashable {
   /// end of the pattern) to `text`.
   func appendPathName(_ position: Int, to text: inout [UInt8]) {
     guard position < elements.count else {
-      text += "end of pattern".utf8
+      text.append(literal: "end of pattern")
       return
     }
     switch elements[position] {
     case .literal(let bytes):
-      text += "literal '".utf8
+      text.append(literal: "literal '")
       text += bytes
       text.append(UInt8(ascii: "'"))
     case .mixed(_, _, _, _, let literal):
-      text += "capture with literal text '".utf8
+      text.append(literal: "capture with literal text '")
       text += literal
       text.append(UInt8(ascii: "'"))
-    case .capture(.path, _): text += "<path:…> catch-all".utf8
-    case .capture(.string, _): text += "string capture".utf8
-    case .capture(.int, _): text += "int capture".utf8
-    case .capture(.float, _): text += "float capture".utf8
-    case .capture(.uuid, _): text += "uuid capture".utf8
-    case .capture(.custom, _): text += "registered-type capture".utf8
-    case .star: text += "* catch-all".utf8
+    case .capture(.path, _): text.append(literal: "<path:…> catch-all")
+    case .capture(.string, _): text.append(literal: "string capture")
+    case .capture(.int, _): text.append(literal: "int capture")
+    case .capture(.float, _): text.append(literal: "float capture")
+    case .capture(.uuid, _): text.append(literal: "uuid capture")
+    case .capture(.custom, _): text.append(literal: "registered-type capture")
+    case .star: text.append(literal: "* catch-all")
     }
   }
 
@@ -179,11 +179,11 @@ struct RankKey: Sendable, Hashable {
         // interpolated strings cost more than the comparison.
         var explanation: [UInt8] = []
         explanation.reserveCapacity(80)
-        explanation += "path element ".utf8
-        explanation += String(position + 1).utf8
-        explanation += ": ".utf8
+        explanation.append(literal: "path element ")
+        explanation.append(utf8: String(position + 1))
+        explanation.append(literal: ": ")
         winner.appendPathName(position, to: &explanation)
-        explanation += " beats ".utf8
+        explanation.append(literal: " beats ")
         loser.appendPathName(position, to: &explanation)
         return (
           first,

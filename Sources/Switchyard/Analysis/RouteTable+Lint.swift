@@ -384,13 +384,13 @@ struct RouteLinter {
     var message: [UInt8] = []
     func appendQuoted(_ route: Int) {
       message.append(UInt8(ascii: "\""))
-      message += analysis.name(route).utf8
+      message.append(utf8: analysis.name(route))
       message.append(UInt8(ascii: "\""))
     }
     func appendDescribed(_ route: Int) {
       appendQuoted(route)
-      message += " (".utf8
-      message += pattern(route).utf8
+      message.append(literal: " (")
+      message.append(utf8: pattern(route))
       message.append(UInt8(ascii: ")"))
     }
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
@@ -411,12 +411,12 @@ struct RouteLinter {
         if !once { done.insert(unit.route * count + otherRoute) }
         message.removeAll(keepingCapacity: true)
         appendDescribed(winner)
-        message += " and ".utf8
+        message.append(literal: " and ")
         appendDescribed(loser)
-        message += " both match the witness; ".utf8
+        message.append(literal: " both match the witness; ")
         appendQuoted(winner)
-        message += " wins by ".utf8
-        message += decision.explanation.utf8
+        message.append(literal: " wins by ")
+        message.append(utf8: decision.explanation)
         try report(
           LintFinding(
             kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
