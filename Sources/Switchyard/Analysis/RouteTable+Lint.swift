@@ -441,14 +441,17 @@ struct RouteSignature: Hashable {
     var fragment: FragmentRequirement
   }
   var priority: Int
-  var units: Set<Unit>
-  /// The hash of the rest, computed once: hashing a signature reads every byte of its units,
-  /// and a dictionary of them hashes it again for each key it compares (a set's equality
-  /// looks its members up).
+  /// The distinct units, in the order of the route's variants; compared as a set.
+  var units: [Unit]
+  /// The hash of the rest, computed once and independent of the units' order: hashing a
+  /// signature reads every byte of its units, and a dictionary of them hashes it again for
+  /// each key it compares. (A route has a few units, so a list and its hashes cost less than a
+  /// set, which hashed each unit again to hash itself.)
   private var hashCode: Int
 
   static func == (lhs: RouteSignature, rhs: RouteSignature) -> Bool {
-    lhs.hashCode == rhs.hashCode && lhs.priority == rhs.priority && lhs.units == rhs.units
+    lhs.hashCode == rhs.hashCode && lhs.priority == rhs.priority
+      && lhs.units.count == rhs.units.count && lhs.units.allSatisfy(rhs.units.contains)
   }
 
   func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
@@ -473,22 +476,27 @@ struct RouteSignature: Hashable {
 
   private init(priority: Int, units: [AnalysisUnit], caseInsensitive: Bool) {
     self.priority = priority
-    let signatureUnits = Set(
-      units.map { unit in
-        Unit(
-          scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
-          steps: unit.steps,
-          path: caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
-          query: unit.rank.query,
-          queryValues: unit.query.map {
-            if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
-            return $0.value
-          }, fragment: unit.rank.fragment)
-      })
-    self.units = signatureUnits
+    let allUnits = units.map { unit in
+      Unit(
+        scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
+        steps: unit.steps,
+        path: caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
+        query: unit.rank.query,
+        queryValues: unit.query.map {
+          if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
+          return $0.value
+        }, fragment: unit.rank.fragment)
+    }
+    var distinct: [Unit] = []
+    var unitsHash = 0
+    for unit in allUnits where !distinct.contains(unit) {
+      distinct.append(unit)
+      unitsHash &+= unit.hashValue
+    }
+    self.units = distinct
     var hasher = Hasher()
     hasher.combine(priority)
-    hasher.combine(signatureUnits)
+    hasher.combine(unitsHash)
     self.hashCode = hasher.finalize()
   }
 
