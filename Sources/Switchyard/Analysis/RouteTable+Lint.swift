@@ -328,7 +328,8 @@ struct RouteLinter {
     }
     var seen: [Place: (name: String, unit: Int)] = [:]
     var reported = Set<[Int]>()
-    for (unitIndex, unit) in analysis.units.enumerated() {
+    for (unitIndex, unit) in analysis.units.enumerated()
+    where unit.variant.path.contains(where: { $0.captureName != nil }) {
       var steps: [AnalysisUnit.Step] = []
       var stepIndex = 0
       for element in unit.variant.path {
