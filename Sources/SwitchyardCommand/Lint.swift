@@ -42,27 +42,32 @@ struct Lint: ParsableCommand {
     // Each finding is written as the lint finds it and then dropped: a large table has
     // hundreds of thousands of overlap notes, more memory than the table itself.
     var counts = LintFormatter.Counts()
+    var output = StandardOutput.Buffer()
     switch format {
     case .json:
-      try StandardOutput.write("[")
+      output.append("[")
       try table.lint { finding in
-        if counts.total > 0 { try StandardOutput.write(",") }
+        if counts.total > 0 { output.bytes.append(UInt8(ascii: ",")) }
         counts.add(finding)
-        try StandardOutput.write(LintFormatter.json(finding))
+        LintFormatter.appendJSON(finding, to: &output.bytes)
+        try output.writeIfFull()
       }
-      try StandardOutput.writeLine("]")
+      output.append("]\n")
     case .text:
       let overlapLimit = allNotes ? nil : LintFormatter.overlapNotesShown
       try table.lint { finding in
         counts.add(finding)
         if finding.kind == .overlap, let overlapLimit, counts.overlaps > overlapLimit { return }
-        try StandardOutput.writeLine(LintFormatter.text(finding) + "\n")
+        LintFormatter.appendText(finding, to: &output.bytes)
+        output.append("\n\n")
+        try output.writeIfFull()
       }
       if let note = counts.hiddenOverlaps(limit: overlapLimit) {
-        try StandardOutput.writeLine(note + "\n")
+        output.append(note + "\n\n")
       }
-      try StandardOutput.writeLine(counts.summary(routeCount: table.routes.count))
+      output.append(counts.summary(routeCount: table.routes.count) + "\n")
     }
+    try output.write()
     if counts.errors > 0 { throw ExitCode(1) }
   }
 }
@@ -81,63 +86,112 @@ struct Lint: ParsableCommand {
 /// Unless `--all-notes` is given, only the first ``overlapNotesShown`` `overlap` notes are
 /// shown, then one line that says how many were left out; every other finding is always shown.
 enum LintFormatter {
-  /// A JSON string. Printable ASCII (the common case: names, patterns, witnesses, messages
-  /// with quoted names) is escaped here in one pass; anything else goes to `JSONEscaping`.
-  static func quote(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    appendQuoted(text, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends `text` as a JSON string to `bytes` (see ``quote(_:)``).
+  /// Appends `text` as a JSON string to `bytes`. Printable ASCII (the common case: names,
+  /// patterns, witnesses, messages with quoted names) is copied a run at a time with `"` and
+  /// `\` escaped, in one pass; text with anything else goes to `JSONEscaping`, the one full
+  /// escaper.
   static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
     let start = bytes.count
-    bytes.reserveCapacity(start + text.utf8.count + 8)
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      guard byte >= UInt8(ascii: " ") && byte < 0x7F else {
-        bytes.removeSubrange(start...)
-        bytes += JSONEscaping.quote(text).utf8
-        return
+    let plain = text.withUTF8 { source in
+      bytes.append(UInt8(ascii: "\""))
+      var run = 0
+      var offset = 0
+      while offset < source.count {
+        // Eight bytes at a time while none of them needs a look: the output of a large table
+        // is megabytes of such text.
+        if offset + 8 <= source.count,
+          !Self.needsLook(
+            UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        {
+          offset += 8
+          continue
+        }
+        let byte = source[offset]
+        guard byte >= UInt8(ascii: " ") && byte < 0x7F else { return false }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<offset]))
+          bytes.append(UInt8(ascii: "\\"))
+          run = offset
+        }
+        offset += 1
       }
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        bytes.append(UInt8(ascii: "\\"))
-      }
-      bytes.append(byte)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
+      bytes.append(UInt8(ascii: "\""))
+      return true
     }
-    bytes.append(UInt8(ascii: "\""))
+    guard !plain else { return }
+    bytes.removeSubrange(start...)
+    bytes += JSONEscaping.quote(text).utf8
   }
 
-  /// One finding of the JSON array: `{"kind":…,"routes":[…],"witness":…,"message":…}`,
-  /// written into one buffer: a large table has hundreds of thousands of findings, and
-  /// joining strings piece by piece cost more than finding them.
-  static func json(_ finding: LintFinding) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(finding.message.utf8.count + finding.witness.utf8.count + 128)
-    bytes += #"{"kind":"#.utf8
+  /// Whether `source` is printable ASCII and line breaks only, looked at eight bytes at a time
+  /// while none of them needs a look (see ``needsLook(_:)``).
+  static func isPlainText(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    var offset = 0
+    while offset < source.count {
+      if offset + 8 <= source.count,
+        !needsLook(
+          UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      {
+        offset += 8
+        continue
+      }
+      let byte = source[offset]
+      guard (byte >= UInt8(ascii: " ") && byte < 0x7F) || byte == UInt8(ascii: "\n") else {
+        return false
+      }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Whether one of the eight bytes of `word` is below a space, at or above DEL, a `"` or a
+  /// `\` (the bytes ``appendQuoted(_:to:)`` escapes or leaves to `JSONEscaping`): each test
+  /// sets a byte's high bit when that byte is one of them.
+  static func needsLook(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    let below = (word &- ones &* 0x20) & ~word & highs
+    let above = ((word & ~highs) &+ ones) & highs | (word & highs)
+    return below | above | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) != 0
+  }
+
+  /// Appends one finding of the JSON array to `bytes`:
+  /// `{"kind":…,"routes":[…],"witness":…,"message":…}`.
+  static func appendJSON(_ finding: LintFinding, to bytes: inout [UInt8]) {
+    bytes.append(literal: #"{"kind":"#)
     appendQuoted(finding.kind.rawValue, to: &bytes)
-    bytes += #","routes":["#.utf8
+    bytes.append(literal: #","routes":["#)
     for (offset, route) in finding.routes.enumerated() {
       if offset > 0 { bytes.append(UInt8(ascii: ",")) }
       appendQuoted(route, to: &bytes)
     }
-    bytes += #"],"witness":"#.utf8
+    bytes.append(literal: #"],"witness":"#)
     appendQuoted(finding.witness, to: &bytes)
-    bytes += #","message":"#.utf8
+    bytes.append(literal: #","message":"#)
     appendQuoted(finding.message, to: &bytes)
     bytes.append(UInt8(ascii: "}"))
-    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A finding's block in the text format: its description made safe for a terminal. Plain
-  /// printable ASCII and line breaks (what nearly every finding is) need no escaping, and
-  /// looking at the bytes is cheaper than `terminalSafe`'s split and join.
-  static func text(_ finding: LintFinding) -> String {
-    let description = finding.description
-    let plain = description.utf8.allSatisfy { byte in
-      (byte >= UInt8(ascii: " ") && byte < 0x7F) || byte == UInt8(ascii: "\n")
+  /// Appends a finding's block in the text format to `bytes`: its description made safe for
+  /// a terminal. Plain printable ASCII and line breaks (what nearly every finding is) need no
+  /// escaping and are copied as they are, without composing the description first.
+  static func appendText(_ finding: LintFinding, to bytes: inout [UInt8]) {
+    var message = finding.message
+    var witness = finding.witness
+    guard message.withUTF8(isPlainText), witness.withUTF8(isPlainText) else {
+      bytes += terminalSafe(finding.description).utf8
+      return
     }
-    return plain ? description : terminalSafe(description)
+    bytes.append(utf8: finding.kind.severity.rawValue)
+    bytes.append(literal: ": ")
+    bytes.append(utf8: finding.kind.rawValue)
+    bytes.append(literal: ": ")
+    message.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.append(literal: "\n  witness: ")
+    witness.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// How many `overlap` notes the text format shows unless `--all-notes` is given: a large

@@ -31,6 +31,51 @@ enum StandardOutput {
     if ferror(stdout) != 0 { throw failure(errno) }
   }
 
+  /// Writes `bytes` as they are, in one call: a command with a great deal of output gathers
+  /// it in a ``Buffer`` and hands it over in large pieces.
+  static func write(_ bytes: [UInt8]) throws(WriteFailure) {
+    guard !bytes.isEmpty else { return }
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
+    if written != bytes.count || ferror(stdout) != 0 { throw failure(errno) }
+  }
+
+  /// Output gathered as bytes and written out whenever ``threshold`` of them are waiting:
+  /// lint writes hundreds of thousands of findings, and a call into the C stream for each
+  /// piece of each one cost more than composing them.
+  ///
+  /// ```swift
+  /// var output = StandardOutput.Buffer()
+  /// output.append("[")
+  /// try output.writeIfFull()
+  /// output.append("]\n")
+  /// try output.write()
+  /// ```
+  struct Buffer {
+    /// What is waiting to be written.
+    var bytes: [UInt8] = []
+    /// How many bytes ``writeIfFull()`` lets wait.
+    static let threshold = 1 << 16
+
+    init() { bytes.reserveCapacity(Self.threshold + 4096) }
+
+    /// Appends the UTF-8 of `text`.
+    mutating func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes what is waiting once it reaches ``threshold`` bytes.
+    mutating func writeIfFull() throws(WriteFailure) {
+      if bytes.count >= Self.threshold { try write() }
+    }
+
+    /// Writes everything that is waiting.
+    mutating func write() throws(WriteFailure) {
+      try StandardOutput.write(bytes)
+      bytes.removeAll(keepingCapacity: true)
+    }
+  }
+
   /// Flushes what is buffered and reports a write that failed at any point.
   static func finish() throws(WriteFailure) {
     let flushed = fflush(stdout)

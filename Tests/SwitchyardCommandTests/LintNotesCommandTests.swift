@@ -74,4 +74,51 @@ struct LintNotesCommandTests {
         + #""r" wins by path element 2: literal 'r' beats * catch-all"#)
     #expect(text.lines.dropFirst().first == "  witness: /p/r")
   }
+
+  /// Names with a `"`, a `\`, a control character, DEL or a non-ASCII letter at each of the
+  /// first seventeen offsets (the JSON writer passes over eight plain bytes at a time): the
+  /// array reads back with every name as it was, in the routes and in the messages.
+  @Test("json: escapes at every offset read back")
+  func escapesAtEveryOffset() throws {
+    var names: [String] = []
+    for special in ["\"", "\\", "\u{1}", "\u{7F}", "é"] {
+      for offset in 0..<17 {
+        names.append(String(repeating: "n", count: offset) + special + "-and-the-rest")
+      }
+    }
+    let routes: [[String: Any]] =
+      [["name": "all", "pattern": "/p/*"]]
+      + names.enumerated().map { ["name": $1, "pattern": "/p/r\($0)"] }
+    let file = try JSONSerialization.data(withJSONObject: ["version": 1, "routes": routes])
+    let result = try CommandRunner.run(
+      ["lint", "--format", "json"], routeFile: String(decoding: file, as: UTF8.self))
+    #expect(result.status == 0)
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(findings.count == names.count)
+    for (finding, name) in zip(findings, names) {
+      #expect(finding["routes"] as? [String] == [name, "all"])
+      #expect((finding["message"] as? String)?.hasPrefix("\"\(name)\" (/p/r") == true, "\(name)")
+    }
+  }
+
+  /// A control character at each of the first seventeen offsets of a name (the text format
+  /// passes over eight plain bytes at a time): every one is shown escaped, none raw.
+  @Test("text: a control character at every offset is escaped")
+  func controlCharactersAtEveryOffset() throws {
+    let names = (0..<17).map { String(repeating: "n", count: $0) + "\u{1B}-and-the-rest" }
+    let routes: [[String: Any]] =
+      [["name": "all", "pattern": "/p/*"]]
+      + names.enumerated().map { ["name": $1, "pattern": "/p/r\($0)"] }
+    let file = try JSONSerialization.data(withJSONObject: ["version": 1, "routes": routes])
+    let result = try CommandRunner.run(
+      ["lint", "--all-notes"], routeFile: String(decoding: file, as: UTF8.self))
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("\u{1B}"))
+    for name in names {
+      let shown = name.replacingOccurrences(of: "\u{1B}", with: #"\u{1B}"#)
+      #expect(
+        result.lines.contains { $0.hasPrefix("note: overlap: \"\(shown)\" (/p/r") }, "\(shown)")
+    }
+  }
 }

@@ -70,6 +70,8 @@ struct RouteLinter {
   let totalWorkLimit: Int
   /// What is left of ``totalWorkLimit``.
   var workLeft: Int
+  /// What the walks of the unit trie keep from one to the next.
+  var walk = UnitTrie.Walk()
 
   /// The total limit ``RouteTable/lint()`` uses.
   static let defaultTotalWorkLimit = 500_000
@@ -205,7 +207,7 @@ struct RouteLinter {
     {
       return .wins
     }
-    let rivals = analysis.betterRivals(of: unit)
+    let rivals = analysis.betterRivals(of: unit, walk: &walk)
     switch analysis.search.search(
       positives: [analysis.units[unit]], negatives: rivals.map { analysis.units[$0] },
       work: &workLeft)
@@ -326,7 +328,8 @@ struct RouteLinter {
     }
     var seen: [Place: (name: String, unit: Int)] = [:]
     var reported = Set<[Int]>()
-    for (unitIndex, unit) in analysis.units.enumerated() {
+    for (unitIndex, unit) in analysis.units.enumerated()
+    where unit.variant.path.contains(where: { $0.captureName != nil }) {
       var steps: [AnalysisUnit.Step] = []
       var stepIndex = 0
       for element in unit.variant.path {
@@ -367,15 +370,34 @@ struct RouteLinter {
   /// Hands each overlap to `report` with the route it is sorted by, in the order of those
   /// routes (the units are walked in registration order and each pair is reported from the
   /// unit of its earlier route).
-  func reportOverlaps(
+  mutating func reportOverlaps(
     excluding excluded: Set<Int>, _ report: (LintFinding, _ route: Int) throws -> Void
   ) rethrows {
     // Route pairs reported, as first * count + second; only routes with several units can
     // meet twice (the walk lists each unit once), so only their pairs are kept.
     var done = Set<Int>()
     let count = table.routes.count
+    // Read through a local constant: through `self`, which this method may change, each unit
+    // and name passed on would be copied first.
+    let analysis = analysis
+    // Each note's message is composed in this buffer and made a string once: joining a
+    // dozen strings for each of hundreds of thousands of notes cost more than finding them.
+    var message: [UInt8] = []
+    func appendQuoted(_ route: Int) {
+      message.append(UInt8(ascii: "\""))
+      message.append(utf8: analysis.name(route))
+      message.append(UInt8(ascii: "\""))
+    }
+    func appendDescribed(_ route: Int) {
+      appendQuoted(route)
+      message.append(literal: " (")
+      message.append(utf8: pattern(route))
+      message.append(UInt8(ascii: ")"))
+    }
     for (unitIndex, unit) in analysis.units.enumerated() where !excluded.contains(unit.route) {
-      for other in analysis.trie.overlapping(unit, analysis.search.rules, after: unitIndex) {
+      let overlapping = analysis.trie.overlapping(
+        unit, analysis.search.rules, after: unitIndex, walk: &walk)
+      for other in overlapping {
         let otherRoute = analysis.units[other].route
         let once =
           analysis.unitsByRoute[unit.route].count == 1
@@ -388,13 +410,18 @@ struct RouteLinter {
             unit.route, otherRoute, for: url, matchedBy: (unitIndex, other))
         else { continue }
         if !once { done.insert(unit.route * count + otherRoute) }
+        message.removeAll(keepingCapacity: true)
+        appendDescribed(winner)
+        message.append(literal: " and ")
+        appendDescribed(loser)
+        message.append(literal: " both match the witness; ")
+        appendQuoted(winner)
+        message.append(literal: " wins by ")
+        message.append(utf8: decision.explanation)
         try report(
           LintFinding(
             kind: .overlap, routes: [analysis.name(winner), analysis.name(loser)], witness: text,
-            message:
-              "\(quoted(winner)) (\(pattern(winner))) and \(quoted(loser)) (\(pattern(loser))) "
-              + "both match the witness; \(quoted(winner)) wins by \(decision)",
-            decision: decision),
+            message: String(decoding: message, as: UTF8.self), decision: decision),
           unit.route)
       }
     }
@@ -415,14 +442,17 @@ struct RouteSignature: Hashable {
     var fragment: FragmentRequirement
   }
   var priority: Int
-  var units: Set<Unit>
-  /// The hash of the rest, computed once: hashing a signature reads every byte of its units,
-  /// and a dictionary of them hashes it again for each key it compares (a set's equality
-  /// looks its members up).
+  /// The distinct units, in the order of the route's variants; compared as a set.
+  var units: [Unit]
+  /// The hash of the rest, computed once and independent of the units' order: hashing a
+  /// signature reads every byte of its units, and a dictionary of them hashes it again for
+  /// each key it compares. (A route has a few units, so a list and its hashes cost less than a
+  /// set, which hashed each unit again to hash itself.)
   private var hashCode: Int
 
   static func == (lhs: RouteSignature, rhs: RouteSignature) -> Bool {
-    lhs.hashCode == rhs.hashCode && lhs.priority == rhs.priority && lhs.units == rhs.units
+    lhs.hashCode == rhs.hashCode && lhs.priority == rhs.priority
+      && lhs.units.count == rhs.units.count && lhs.units.allSatisfy(rhs.units.contains)
   }
 
   func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
@@ -447,22 +477,27 @@ struct RouteSignature: Hashable {
 
   private init(priority: Int, units: [AnalysisUnit], caseInsensitive: Bool) {
     self.priority = priority
-    let signatureUnits = Set(
-      units.map { unit in
-        Unit(
-          scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
-          steps: unit.steps,
-          path: caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
-          query: unit.rank.query,
-          queryValues: unit.query.map {
-            if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
-            return $0.value
-          }, fragment: unit.rank.fragment)
-      })
-    self.units = signatureUnits
+    let allUnits = units.map { unit in
+      Unit(
+        scheme: unit.variant.scheme, host: unit.variant.host, port: unit.variant.port,
+        steps: unit.steps,
+        path: caseInsensitive ? unit.rank.path.map(RankKey.folded) : unit.rank.path,
+        query: unit.rank.query,
+        queryValues: unit.query.map {
+          if case .capture(let type, _) = $0.value { return .capture(type, name: "") }
+          return $0.value
+        }, fragment: unit.rank.fragment)
+    }
+    var distinct: [Unit] = []
+    var unitsHash = 0
+    for unit in allUnits where !distinct.contains(unit) {
+      distinct.append(unit)
+      unitsHash &+= unit.hashValue
+    }
+    self.units = distinct
     var hasher = Hasher()
     hasher.combine(priority)
-    hasher.combine(signatureUnits)
+    hasher.combine(unitsHash)
     self.hashCode = hasher.finalize()
   }
 

@@ -42,6 +42,10 @@ struct TableAnalysis {
 
   /// The shortest URL the units all match, written down.
   func witness(_ positives: [Int], avoiding negatives: [Int] = []) -> (AnalysisURL, String)? {
+    if negatives.isEmpty, let outcome = search.fixedLengthWitness(positives, in: units) {
+      guard case .found(let url) = outcome else { return nil }
+      return (url, search.render(url))
+    }
     guard
       case .found(let url) = search.search(
         positives: positives.map { units[$0] }, negatives: negatives.map { units[$0] })
@@ -50,9 +54,9 @@ struct TableAnalysis {
   }
 
   /// Units of other routes that rank before `unit` and whose paths may share a URL with it.
-  func betterRivals(of unit: Int) -> [Int] {
+  func betterRivals(of unit: Int, walk: inout UnitTrie.Walk) -> [Int] {
     let me = units[unit]
-    return trie.overlapping(me, search.rules).filter { other in
+    return trie.overlapping(me, search.rules, walk: &walk).filter { other in
       units[other].route != me.route
         && units[other].rank.precedes(me.rank, caseInsensitive: caseInsensitive)
         && mayShareOutsidePath(units[other], me)

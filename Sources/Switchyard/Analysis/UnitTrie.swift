@@ -170,6 +170,22 @@ struct UnitTrie {
     return last
   }
 
+  /// What a walk of ``overlapping(_:_:after:walk:)`` keeps for the next one: lint walks the
+  /// trie once for every unit, and a fresh set of visited states for each walk (hashed, grown
+  /// step by step) cost more than the walk itself.
+  struct Walk {
+    /// For each node, the walk that last visited it and the positions it visited there (bit
+    /// `p` for position `p`): a node visited by an earlier walk counts as not visited, so
+    /// nothing is cleared between walks.
+    fileprivate var visits: [(walk: UInt32, positions: UInt64)] = []
+    fileprivate var walkNumber: UInt32 = 0
+    /// The visited states of a unit with more positions than `positions` has bits.
+    fileprivate var wide = Set<Int>()
+    fileprivate var stack: [(position: Int, node: Int)] = []
+
+    init() {}
+  }
+
   /// The units whose path automaton may accept a path that `unit` accepts (a superset of
   /// those that do; the witness search decides), in registration order: the walk visits
   /// dictionary entries in an order that changes from run to run, and the lint's findings and
@@ -178,18 +194,43 @@ struct UnitTrie {
   /// With `after`, only the units with a greater index are wanted: the walk skips the parts of
   /// the trie that hold none (the lint reports each overlapping pair from its earlier unit, so
   /// half of what a full walk finds would be thrown away). Earlier units may still be listed.
-  func overlapping(_ unit: AnalysisUnit, _ rules: SegmentRules, after: Int = -1) -> [Int] {
+  func overlapping(
+    _ unit: AnalysisUnit, _ rules: SegmentRules, after: Int = -1, walk: inout Walk
+  ) -> [Int] {
     let steps = unit.steps
     let width = steps.count + 1
-    var seen = Set<Int>()
-    var stack: [(position: Int, node: Int)] = []
+    let narrow = width <= UInt64.bitWidth
+    if walk.visits.count < nodes.count {
+      walk.visits = Array(repeating: (0, 0), count: nodes.count)
+      walk.walkNumber = 0
+    }
+    walk.walkNumber &+= 1
+    if walk.walkNumber == 0 {
+      for index in walk.visits.indices { walk.visits[index] = (0, 0) }
+      walk.walkNumber = 1
+    }
+    let number = walk.walkNumber
+    walk.wide.removeAll(keepingCapacity: true)
+    walk.stack.removeAll(keepingCapacity: true)
     var found: [Int] = []
     func push(_ position: Int, _ node: Int) {
       guard lastUnitBelow[node] > after else { return }
-      if seen.insert(node * width + position).inserted { stack.append((position, node)) }
+      if narrow {
+        let bit: UInt64 = 1 << UInt64(position)
+        if walk.visits[node].walk != number {
+          walk.visits[node] = (number, bit)
+        } else if walk.visits[node].positions & bit == 0 {
+          walk.visits[node].positions |= bit
+        } else {
+          return
+        }
+      } else if !walk.wide.insert(node * width + position).inserted {
+        return
+      }
+      walk.stack.append((position, node))
     }
     push(0, 0)
-    while let (position, node) = stack.popLast() {
+    while let (position, node) = walk.stack.popLast() {
       if position == steps.count { found += nodes[node].ends }
       // Moves that read nothing.
       if position < steps.count, steps[position] == .star { push(position + 1, node) }

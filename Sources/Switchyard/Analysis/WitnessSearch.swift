@@ -631,6 +631,82 @@ struct WitnessSearch {
   }
 }
 
+// MARK: - Fixed-length units
+
+extension WitnessSearch {
+  /// The answer of ``search(positives:negatives:)`` with no negatives for the `positives`
+  /// (indices into `units`) when none has a `*` and none asks anything of a URL but its path,
+  /// a scheme and a port; `nil` for other units. Lint asks this of every overlapping pair of
+  /// routes, and the general search's choices of host, query and fragment and its arrays of
+  /// segment sets cost more than the answer, so the segments are read from the units in
+  /// place.
+  ///
+  /// The general search then takes the one scheme and port the positives name (none when
+  /// they name two) and ``fixedLengthPath(_:)``: at each position the first literal if every
+  /// unit accepts it, else the first of ``quickSamples`` they all accept, else the alphabet's
+  /// first fitting letter; this does the same.
+  func fixedLengthWitness(_ positives: [Int], in units: [AnalysisUnit]) -> Outcome? {
+    guard let first = positives.first else { return nil }
+    let length = units[first].steps.count
+    var scheme: [UInt8]? = nil
+    var port: Int? = nil
+    var conflict = false
+    for index in positives {
+      guard units[index].variant.host == .omitted, units[index].query.isEmpty,
+        units[index].fragment == .none, !units[index].steps.contains(.star)
+      else { return nil }
+      if let wanted = units[index].variant.scheme {
+        if let chosen = scheme, chosen != wanted { conflict = true }
+        scheme = wanted
+      }
+      if let wanted = units[index].variant.port {
+        if let chosen = port, chosen != wanted { conflict = true }
+        port = wanted
+      }
+      if units[index].steps.count != length { conflict = true }
+    }
+    if conflict { return Outcome.none }
+    if scheme == nil, let fallback = options.defaultScheme, !fallback.isEmpty {
+      scheme = Array(fallback.utf8).map(asciiLower)
+    }
+    var segments: [[UInt8]] = []
+    segments.reserveCapacity(length)
+    for position in 0..<length {
+      func fits(_ candidate: [UInt8]) -> Bool {
+        positives.allSatisfy { index in
+          guard case .segment(let set) = units[index].steps[position] else { return false }
+          return rules.contains(set, candidate)
+        }
+      }
+      var literal: [UInt8]? = nil
+      for index in positives {
+        if case .segment(.literal(let bytes)) = units[index].steps[position] {
+          literal = bytes
+          break
+        }
+      }
+      var chosen: [UInt8]? = nil
+      if let literal {
+        if fits(literal) { chosen = literal }
+      } else {
+        chosen = Self.quickSamples.first(where: fits)
+      }
+      if chosen == nil {
+        let sets = positives.compactMap { index -> SegmentSet? in
+          guard case .segment(let set) = units[index].steps[position] else { return nil }
+          return set
+        }
+        chosen = rules.firstLetter(for: sets, where: fits)
+      }
+      guard let chosen else { return Outcome.none }
+      segments.append(chosen)
+    }
+    return .found(
+      AnalysisURL(
+        scheme: scheme, host: nil, port: port, segments: segments, query: [], fragment: nil))
+  }
+}
+
 // MARK: - Writing a witness down
 
 extension WitnessSearch {

@@ -58,6 +58,61 @@ import Testing
     #expect(compared > 1_000 && found > 300 && compared - found > 300, "\(compared) \(found)")
   }
 
+  /// Where the generated fixed-length patterns start: no scheme, a scheme whose host is read
+  /// as the path, and a literal host (which the shortcut leaves to the search).
+  static let fronts = [("", "/"), ("myapp://", ""), ("web://", ""), ("https://example.com", "/")]
+
+  /// Units with no `*` that ask only for a path, a scheme and a port: the witness read from
+  /// their segments is the general search's, alone and in every pair.
+  @Test(arguments: [false, true])
+  func fixedLengthWitnessesAnswerAsTheSearch(caseInsensitive: Bool) {
+    var options = RouteOptions()
+    options.caseInsensitivePaths = caseInsensitive
+    // The search puts the default scheme on a URL whose units name none.
+    if caseInsensitive { options.defaultScheme = "App" }
+    var random = SeededGenerator(seed: 20_261_128)
+    var table = RouteTable(options: options)
+    for index in 0..<80 {
+      let path = (0..<random.below(4)).map { _ in random.pick(Self.pieces) }
+      let ending = random.below(8) == 0 ? ["*"] : []
+      let query = random.below(8) == 0 ? "?q=:v" : ""
+      let (front, separator) = random.pick(Self.fronts)
+      let pattern = front + separator + (path + ending).joined(separator: "/") + query
+      // A pattern that names a capture twice is refused; the others are enough.
+      _ = try? table.add("r\(index)", pattern)
+    }
+    let analysis = TableAnalysis(table)
+    let units = analysis.units
+    var answered = 0
+    var found = 0
+    var declined = 0
+    for first in units.indices {
+      for second in units.indices {
+        let positives = first == second ? [first] : [first, second]
+        guard let shortcut = analysis.search.fixedLengthWitness(positives, in: units) else {
+          declined += 1
+          continue
+        }
+        answered += 1
+        let general = analysis.search.search(
+          positives: positives.map { units[$0] }, negatives: [])
+        switch (shortcut, general) {
+        case (.found(let mine), .found(let theirs)):
+          found += 1
+          #expect(mine == theirs, "\(units[first].variant) \(units[second].variant)")
+        case (.none, .none): break
+        default:
+          Issue.record(
+            "\(units[first].variant) \(units[second].variant): \(shortcut) differs from \(general)")
+        }
+      }
+    }
+    // Every answer occurs often (a generator that stopped making overlaps would prove nothing).
+    #expect(
+      answered > 1_500 && found > 100 && answered - found > 1_000 && declined > 1_000,
+      "\(answered) \(found) \(declined)")
+  }
+
   /// A `*` before the last step is left to the search.
   @Test func catchAllInTheMiddleIsSearched() throws {
     var table = RouteTable()
