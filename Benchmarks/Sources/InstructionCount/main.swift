@@ -78,16 +78,12 @@ func main() -> Int32 {
     switch mode {
     case .match: lookups = try run(SwitchyardRouter.self, table: table, rounds: rounds)
     case .route: lookups = try run(SwitchyardRoutingRouter.self, table: table, rounds: rounds)
-    case .routes:
+    case .routes, .borrowed:
       #if canImport(SwitchyardRoutesEnum)
-        lookups = try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
-      #else
-        print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
-        return 2
-      #endif
-    case .borrowed:
-      #if canImport(SwitchyardRoutesEnum)
-        lookups = try run(SwitchyardBorrowedRouter.self, table: table, rounds: rounds)
+        lookups =
+          mode == .routes
+          ? try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
+          : try run(SwitchyardBorrowedRouter.self, table: table, rounds: rounds)
       #else
         print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
         return 2
