@@ -30,6 +30,8 @@ let package = Package(
     // `@Routes`: an enum as a compiler-checked route table. Only an app that names this product
     // builds swift-syntax.
     .library(name: "SwitchyardMacros", targets: ["SwitchyardMacros"]),
+    // Switchyard Links, the self-hosted link service (short links, platform redirects, previews).
+    .library(name: "SwitchyardLinks", targets: ["SwitchyardLinks"]),
   ],
   traits: [
     // Off by default, so that an app using only the core never builds Hummingbird or SwiftNIO.
@@ -141,6 +143,13 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // Switchyard Links: the link service's logic (pages, platforms, link records).
+    .target(
+      name: "SwitchyardLinks",
+      dependencies: ["Switchyard", "SwitchyardFiles"],
+      swiftSettings: swiftSettings
+    ),
+
     // Tests
     // Helpers shared by the test targets (not a product: nothing outside the tests uses it).
     .target(
@@ -199,6 +208,11 @@ let package = Package(
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "SwitchyardLinksTests",
+      dependencies: ["Switchyard", "SwitchyardFiles", "SwitchyardLinks", "SwitchyardTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,0 +1,2 @@
+import SwitchyardLinks
+import Testing
