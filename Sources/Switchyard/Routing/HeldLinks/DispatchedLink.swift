@@ -49,6 +49,11 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
 
   /// How the link ended, waiting until it has.
   ///
+  /// Awaited by a handler of the same router while it handles a dispatched link, a queued link
+  /// is delivered at once, in the awaiting handler's task, ahead of the links queued before
+  /// it; a held one is delivered on a task of its own as soon as it is released. So a handler
+  /// may dispatch a link and await it without waiting for itself.
+  ///
   /// Cancelling the task that waits here cancels the link (``LinkOutcome/cancelled``) unless a
   /// handler has already started on it.
   public var result: LinkResult<Output> {
@@ -60,6 +65,12 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
       case .waiting(let waiting, let links): (box, owner) = (waiting, links)
       }
       if let result = box.result { return result }
+      // Awaited from inside a delivery of its own router (a handler awaiting a link it
+      // dispatched): delivered now, not behind the delivery that awaits it.
+      if let links = owner.links, links.isDeliveringInCurrentTask {
+        await links.deliverAwaited(box)
+        if let result = box.result { return result }
+      }
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in box.wait(continuation) }
       } onCancel: { [owner, id = box.id] in

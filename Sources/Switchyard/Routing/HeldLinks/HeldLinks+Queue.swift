@@ -132,6 +132,10 @@ extension HeldLinks {
     var queue: [Entry] = []
     var queueHead = 0
     var draining = false
+    /// Held links that a delivery of this router awaits (``deliverAwaited(_:)``): once
+    /// released, each is delivered on a task of its own instead of queueing behind that
+    /// delivery.
+    var awaitedInDelivery: Set<LinkID> = []
     /// When each URL was last dispatched, for coalescing.
     var lastDispatched: [String: Dispatched] = [:]
     /// How many URLs ``lastDispatched`` may hold before it forgets those no window needs.
@@ -168,6 +172,8 @@ extension HeldLinks {
     case cancelTimer(Task<Void, Never>)
     case startTimer(LinkBox<Output>, deadline: Duration)
     case drain
+    /// Deliver a released link that a delivery awaits, on a task of its own.
+    case deliverAlone(Entry)
   }
 
   // MARK: Dispatching
@@ -260,6 +266,10 @@ extension HeldLinks {
           waitsForHandler: waitsForHandler, withStack: withStack, context: context,
           deliver: deliver(), policy: source)
         if ready {
+          // A link queued behind a delivery waits no longer than its policy's timeout.
+          if let timeout = applied.timeout {
+            effects.append(.startTimer(link, deadline: now + timeout))
+          }
           Self.enqueue(entry, in: &state, effects: &effects)
         } else {
           Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
@@ -443,10 +453,16 @@ extension HeldLinks {
           kept.append(entry)
           continue
         }
-        if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
-        entry.timeoutTask = nil
         effects.append(Self.event(.released, entry))
-        Self.enqueue(entry, in: &state, effects: &effects)
+        if state.awaitedInDelivery.remove(entry.link.id) != nil {
+          // A delivery awaits it: queueing it behind that delivery would never end.
+          if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+          entry.timeoutTask = nil
+          effects.append(.deliverAlone(entry))
+        } else {
+          // Its timer keeps running while it is queued; delivery stops it.
+          Self.enqueue(entry, in: &state, effects: &effects)
+        }
       }
       state.held = HeldEntries(kept)
     }
@@ -462,6 +478,7 @@ extension HeldLinks {
       var queued: [Entry] = []
       for entry in state.queue[state.queueHead...] {
         if which(entry.link.id) {
+          if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
           effects.append(.finish(entry.link, Self.result(entry, .cancelled)))
         } else {
           queued.append(entry)
@@ -473,21 +490,27 @@ extension HeldLinks {
     perform(effects)
   }
 
-  /// Ends `link` as timed out if it is still held.
+  /// Ends `link` as timed out if it is still held or queued (not yet being delivered).
   private func timeOut(_ link: LinkBox<Output>) {
     var effects: [Effect] = []
     state.withLock { state in
-      guard let index = state.held.firstIndex(where: { $0.link === link }) else { return }
-      effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
+      if let index = state.held.firstIndex(where: { $0.link === link }) {
+        state.awaitedInDelivery.remove(link.id)
+        effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
+      } else if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link })
+      {
+        effects.append(.finish(link, Self.result(state.queue.remove(at: index), .timedOut)))
+      }
     }
     perform(effects)
   }
 
   // MARK: Delivering
 
-  /// The next queued link, or `nil` (and the drain ends) when the queue is empty.
+  /// The next queued link, or `nil` (and the drain ends) when the queue is empty. Its timer,
+  /// if it has one, is stopped: a link being delivered no longer times out.
   private func nextQueued() -> Entry? {
-    state.withLock { state in
+    let next: Entry? = state.withLock { state in
       guard state.queueHead < state.queue.count else {
         state.queue = []
         state.queueHead = 0
@@ -502,6 +525,38 @@ extension HeldLinks {
       }
       return entry
     }
+    next?.timeoutTask?.cancel()
+    return next
+  }
+
+  /// Delivers `link` now, in the calling task, when it is queued; when it is held, has it
+  /// delivered on a task of its own once released. Called when a handler of this router,
+  /// running inside one of its deliveries, awaits the link's result: links are delivered one
+  /// at a time, so the link would otherwise wait behind the delivery that awaits it, for ever.
+  func deliverAwaited(_ link: LinkBox<Output>) async {
+    let queued: Entry? = state.withLock { state in
+      if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link }) {
+        return state.queue.remove(at: index)
+      }
+      if state.held.contains(where: { $0.link === link }) {
+        state.awaitedInDelivery.insert(link.id)
+      }
+      return nil
+    }
+    guard let queued else { return }
+    queued.timeoutTask?.cancel()
+    await deliver(queued)
+  }
+
+  /// Whether the current task runs one of this router's deliveries.
+  var isDeliveringInCurrentTask: Bool {
+    DeliveryScope.delivering.contains(ObjectIdentifier(self))
+  }
+
+  /// Runs `body` marked as one of this router's deliveries (see ``deliverAwaited(_:)``).
+  private func asDelivery(_ body: () async -> Void) async {
+    await DeliveryScope.$delivering.withValue(
+      DeliveryScope.delivering + [ObjectIdentifier(self)], operation: body)
   }
 
   /// Delivers `entry` and ends it, or holds it again when its route has lost its handler.
@@ -557,6 +612,8 @@ extension HeldLinks {
       case .cancelTimer(let task): task.cancel()
       case .startTimer(let link, let deadline): startTimer(link, deadline: deadline)
       case .drain: startDraining()
+      case .deliverAlone(let entry):
+        Task { [self] in await asDelivery { await deliver(entry) } }
       }
     }
     guard !events.isEmpty else { return }
@@ -569,7 +626,9 @@ extension HeldLinks {
   /// Starts the task that delivers the queued links, one at a time, until the queue is empty.
   private func startDraining() {
     Task { [self] in
-      while let entry = nextQueued() { await deliver(entry) }
+      await asDelivery {
+        while let entry = nextQueued() { await deliver(entry) }
+      }
     }
   }
 
@@ -579,12 +638,18 @@ extension HeldLinks {
       do { try await timer.sleep(deadline) } catch { return }
       self?.timeOut(link)
     }
-    let stillHeld = state.withLock { state in
-      guard let index = state.held.firstIndex(where: { $0.link === link }) else { return false }
-      state.held[index].timeoutTask = task
-      return true
+    let waiting = state.withLock { state in
+      if let index = state.held.firstIndex(where: { $0.link === link }) {
+        state.held[index].timeoutTask = task
+        return true
+      }
+      if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link }) {
+        state.queue[index].timeoutTask = task
+        return true
+      }
+      return false
     }
-    if !stillHeld { task.cancel() }
+    if !waiting { task.cancel() }
   }
 
   private static func event(_ kind: LinkEventKind, _ entry: Entry) -> Effect {
@@ -597,6 +662,12 @@ extension HeldLinks {
   static func result(_ entry: Entry, _ outcome: LinkOutcome) -> LinkResult<Output> {
     LinkResult(entry.link.id, entry.link.url, outcome, match: entry.match)
   }
+}
+
+/// The held-links stores whose deliveries the current task runs: a handler that awaits a link of
+/// its own router is then known to be inside one of that router's deliveries.
+enum DeliveryScope {
+  @TaskLocal static var delivering: [ObjectIdentifier] = []
 }
 
 /// One dispatched link's result, set once, and the tasks waiting for it.

@@ -11,8 +11,10 @@
 /// router.dispatch(url, policy: HoldPolicy(timeout: .seconds(3)))
 /// ```
 public struct HoldPolicy: Sendable, Hashable {
-  /// How long a link may wait before it ends as timed out; `nil` waits until it is delivered
-  /// or cancelled. Default 30 seconds.
+  /// How long a link may wait before it ends as timed out — held, or queued behind another
+  /// link's delivery — counted from when it was dispatched (from when it was held again, for a
+  /// link whose route lost its handler); `nil` waits until it is delivered or cancelled.
+  /// Default 30 seconds.
   public var timeout: Duration?
   /// What happens when a route already holds a link and another arrives for it. Default
   /// ``Repeats/keepAll``.

@@ -56,8 +56,9 @@ extension Router where Output: Sendable {
   ///     ``stack(for:context:)`` routes it.
   ///   - context: What the call carries to interceptors and handlers.
   /// - Note: Links are delivered one at a time, in order, so a link dispatched from a handler
-  ///   is delivered after that handler returns: dispatch it without awaiting its result (a
-  ///   handler that awaits it would wait for itself).
+  ///   is delivered after that handler returns — unless the handler awaits its result: a link
+  ///   awaited by a handler of this router while it runs is delivered at once, ahead of the
+  ///   queue (a held one as soon as it is released), so a handler never waits for itself.
   @discardableResult
   public func dispatch(
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
