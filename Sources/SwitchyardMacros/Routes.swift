@@ -50,7 +50,10 @@
   named(url(host:scheme:)), named(routesMatcher)
 )
 @attached(extension, conformances: Switchyard.Routes)
-public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
+public macro Routes(
+  accepting origins: [String] = [], hostAsPath: HostAsPathPolicy = .customSchemes,
+  caseInsensitivePaths: Bool = false, plusAsSpace: Bool = false, defaultScheme: String? = nil
+) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
 
 /// A pattern of the enum case it marks, in a `@Routes` enum: the case stands for the URLs the
 /// pattern matches (the `Switchyard` article *Pattern Syntax*), and its associated values are
@@ -75,7 +78,8 @@ public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "
 ///     example the gates its held links wait for.
 @attached(peer)
 public macro Route(
-  _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata()
+  _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata(),
+  optionalQuery: [String] = []
 ) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RouteMacro")
 
 /// A route pattern checked at compile time: the literal is read by the same parser as
@@ -127,14 +131,10 @@ public struct _RouteCaptures {
   public static func value<Value>(
     of url: String, matcher: RouteMatcher, read: (_ routeIndex: Int, _RouteCaptures) -> Value?
   ) -> Value? {
-    // The value is made in place and moved out: assigning to an `Optional` variable would
-    // destroy its previous value first, a call through the enum's value witnesses.
-    let best = withUnsafeTemporaryAllocation(of: Value?.self, capacity: 1) { slot -> Value?? in
-      let place = slot.baseAddress.unsafelyUnwrapped
-      guard matcher.withBest(url, { place.initialize(to: read($0, _RouteCaptures($1))) }) else {
-        return nil
-      }
-      return place.move()
+    // `nil`: no route matches; `.some(nil)`: the best match's captures do not convert.
+    var best: Value?? = nil
+    _ = matcher.withBest(url) { routeIndex, captures in
+      best = read(routeIndex, _RouteCaptures(captures))
     }
     guard let best else { return nil }
     if best != nil { return best }
@@ -176,6 +176,16 @@ public struct _RouteCaptures {
   public func optionalValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
     guard let slot = captures.slot(named: name) else { return .some(nil) }
     guard let converted = convert(slot, to: type) else { return nil }
+    return .some(converted)
+  }
+
+  /// The last value of the URL's query parameter `name` (a case's optional query value):
+  /// `.some(nil)` when the query has none, `nil` when it is there but does not convert (then
+  /// the case does not match, as for an optional capture).
+  @inlinable
+  public func queryValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
+    guard let text = captures.lastQueryValue(name) else { return .some(nil) }
+    guard let converted = T(routeParameter: text) else { return nil }
     return .some(converted)
   }
 

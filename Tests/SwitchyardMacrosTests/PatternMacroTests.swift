@@ -42,7 +42,10 @@ struct PatternMacroTests {
       "let p = #pattern(\"\(pattern)\")",
       expandedSource: "let p = #pattern(\"\(pattern)\")",
       diagnostics: [
-        DiagnosticSpec(message: error.message, line: 1, column: 18 + error.column)
+        DiagnosticSpec(
+          message: "\(error.message) (column \(error.column) of the pattern)\n"
+            + "  \(pattern)\n  \(String(repeating: " ", count: error.column - 1))^",
+          line: 1, column: 18 + error.column)
       ])
   }
 
@@ -69,8 +72,9 @@ struct PatternMacroTests {
       expandedSource: #"let p = #pattern("/users/\(id)")"#,
       diagnostics: [
         DiagnosticSpec(
-          message: "#pattern takes a string literal without interpolation or escapes", line: 1,
-          column: 9)
+          message:
+            "the pattern of #pattern must be a string literal without interpolation: the macro reads it at compile time",
+          line: 1, column: 18)
       ])
   }
 }
