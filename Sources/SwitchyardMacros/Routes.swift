@@ -26,6 +26,24 @@
 /// AppLink.routeTable.routes.map(\.name)       // ["user", "post", "post #2", "profile"]
 /// ```
 ///
+/// Its arguments, literals all, are the origins the enum answers and the `RouteOptions` it
+/// reads links with, as `Router(accepting:options:)` takes them; the compile-time lint, the
+/// table, `init?(url:)` and `url(host:scheme:)` all use them, and a router registers the enum
+/// only when it reads links with the same options:
+///
+/// ```swift
+/// @Routes(accepting: ["shop", "https://(www.)shop.example.com"], plusAsSpace: true)
+/// enum ShopLink: Hashable {
+///   @Route("/product/<int:id>")
+///   case product(id: Int)
+/// }
+///
+/// ShopLink(url: "https://shop.example.com/product/42")   // .product(id: 42)
+/// ShopLink(url: "https://evil.example.com/product/42")   // nil
+/// try ShopLink.product(id: 42).url                       // "shop://product/42"
+/// let router = Router<ShopLink>(options: ShopLink.routeTable.options)
+/// ```
+///
 /// The macro adds the conformance to `Routes` and its members:
 /// - `static let routeTable: RouteTable`: one route per pattern. A case's first pattern is the
 ///   route named after the case; its second and later patterns are named `case #2`, `case #3`…
@@ -42,7 +60,16 @@
 /// checks that each capture has exactly one associated value of its name (an `Optional` one
 /// when the capture is in an optional group, of a type that can hold the capture's type), and
 /// lints the whole table as `switchyard lint` does: a duplicate or shadowed route is an error,
-/// a lint warning is a warning, each on the `@Route` it concerns with a URL that shows it.
+/// a lint warning is a warning, each on the `@Route` it concerns (a duplicate: the later one)
+/// with a URL that shows it. Two cases of one name (other labels) are an error.
+///
+/// - Parameters:
+///   - origins: The link origins the enum answers (string literals, as
+///     `Router(accepting:)`): a pattern without a scheme and a host matches under each.
+///   - hostAsPath: Which schemes read their host as the first path segment.
+///   - caseInsensitivePaths: Literal path segments compare ASCII case-insensitively.
+///   - plusAsSpace: `+` in the query and fragment parameters reads as a space.
+///   - defaultScheme: The scheme given to patterns and URLs written without one.
 @attached(
   member,
   names: named(routeTable), named(init(url:)), named(init(routeIndex:match:)),
@@ -68,6 +95,9 @@ public macro Routes(
 ///   @Route("https://(www.)example.com/post/:slug")
 ///   @Route("myapp://post/:slug")   // several patterns: all match, the first builds
 ///   case post(slug: String)
+///
+///   @Route("myapp://login", optionalQuery: ["next"])   // read when present
+///   case login(next: String?)
 /// }
 /// ```
 ///
@@ -76,6 +106,9 @@ public macro Routes(
 ///   - priority: Higher priorities win first, as in a route file; an integer literal. Default 0.
 ///   - metadata: The route's metadata (the `Switchyard` article *Metadata and Context*), for
 ///     example the gates its held links wait for.
+///   - optionalQuery: Query names the case reads when the URL has them: each is an `Optional`
+///     associated value of that label, `nil` when the query has no such name, written into
+///     the URL only when not `nil`. String literals.
 @attached(peer)
 public macro Route(
   _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata(),
