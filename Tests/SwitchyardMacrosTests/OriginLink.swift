@@ -19,3 +19,12 @@ enum OriginLink: Hashable {
   @Route("/list/:kind", optionalQuery: ["page", "sort"])
   case list(kind: String, page: Int?, sort: String?)
 }
+
+// Every option @Routes takes, written as literals.
+@Routes(
+  accepting: ["https://example.com"], hostAsPath: .schemes(["app"]), caseInsensitivePaths: true,
+  plusAsSpace: false, defaultScheme: "app")
+enum OptionsLink: Hashable {
+  @Route("/About/<int:id>")
+  case about(id: Int)
+}

@@ -77,4 +77,17 @@ struct PatternMacroTests {
           line: 1, column: 18)
       ])
   }
+
+  @Test("A literal with an escape sequence: the message names it")
+  func escape() {
+    Self.expand(
+      #"let p = #pattern("/a\\b")"#,
+      expandedSource: #"let p = #pattern("/a\\b")"#,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            ##"the pattern of #pattern contains the escape sequence '\\': the macro reads a pattern as written, column by column, so write it without escapes (a raw string #"…"# for a backslash, a percent escape such as %7F for a character a URL cannot hold as it is)"##,
+          line: 1, column: 18)
+      ])
+  }
 }

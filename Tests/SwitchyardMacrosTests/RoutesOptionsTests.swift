@@ -29,6 +29,16 @@ struct RoutesOptionsTests {
       OriginLink(url: "https://shop.example.com/product/7", options: options) == .product(id: 7))
   }
 
+  @Test("Every option written in @Routes reaches the table, and the lookup")
+  func everyOption() throws {
+    let expected = RouteOptions(
+      hostAsPath: .schemes(["app"]), caseInsensitivePaths: true, plusAsSpace: false,
+      defaultScheme: "app", acceptedOrigins: [try LinkOrigin("https://example.com")])
+    #expect(OptionsLink.routeTable.options == expected)
+    #expect(OptionsLink(url: "https://example.com/about/7") == .about(id: 7))
+    #expect(OptionsLink(url: "https://example.org/about/7") == nil)
+  }
+
   @Test("url(host:scheme:) builds under the origins: the first one by default")
   func building() throws {
     #expect(try OriginLink.product(id: 42).url == "shop://product/42")
