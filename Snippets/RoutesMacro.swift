@@ -1,17 +1,19 @@
 // Routes the compiler checks: an enum is the route table, read and linted at compile time.
 import SwitchyardMacros
 
-@Routes
+@Routes(accepting: ["myapp", "https://(www.)example.com"])
 enum AppLink: Hashable {
-  @Route("myapp://user/<int:id>")
+  @Route("/user/<int:id>")
   case user(id: Int)
 
-  @Route("https://(www.)example.com/post/:slug")
-  @Route("myapp://post/:slug")
+  @Route("/post/:slug")
   case post(slug: String)
 
   @Route("/search/:term?page=<int:page>")
   case search(term: String, page: Int)
+
+  @Route("/login", optionalQuery: ["next"])
+  case login(next: String?)
 
   @Route("/users/new")
   case newUser
@@ -20,12 +22,16 @@ enum AppLink: Hashable {
   case profile(id: Int, tab: String?)
 }
 
-print(AppLink(url: "myapp://user/42").map { "\($0)" } ?? "nil")  // prints: user(id: 42)
-print(AppLink(url: "/users/new").map { "\($0)" } ?? "nil")  // prints: newUser
-print(AppLink(url: "myapp://nowhere").map { "\($0)" } ?? "nil")  // prints: nil
-print(try AppLink.search(term: "a b", page: 2).url)  // prints: /search/a%20b?page=2
+func show(_ url: String) -> String { AppLink(url: url).map { "\($0)" } ?? "nil" }
 
-// Routers take the enum: every route, with the typed value.
-let router = Router<String>()
+print(show("myapp://user/42"))  // prints: user(id: 42)
+print(show("https://www.example.com/users/new"))  // prints: newUser
+print(show("https://evil.example.com/user/42"))  // prints: nil
+print(show("myapp://login"))  // prints: login(next: nil)
+print(try AppLink.search(term: "a b", page: 2).url)  // prints: myapp://search/a%20b?page=2
+print(try AppLink.login(next: "/user/42").url)  // prints: myapp://login?next=%2Fuser%2F42
+
+// Routers take the enum, read with its options: every route, with the typed value.
+let router = Router<String>(options: AppLink.routeTable.options)
 try router.register(AppLink.self) { link, _ in "\(link)" }
-print(router.route("myapp://post/hello") ?? "none")  // prints: post(slug: "hello")
+print(router.route("https://example.com/post/hello") ?? "none")  // prints: post(slug: "hello")

@@ -26,6 +26,24 @@
 /// AppLink.routeTable.routes.map(\.name)       // ["user", "post", "post #2", "profile"]
 /// ```
 ///
+/// Its arguments, literals all, are the origins the enum answers and the `RouteOptions` it
+/// reads links with, as `Router(accepting:options:)` takes them; the compile-time lint, the
+/// table, `init?(url:)` and `url(host:scheme:)` all use them, and a router registers the enum
+/// only when it reads links with the same options:
+///
+/// ```swift
+/// @Routes(accepting: ["shop", "https://(www.)shop.example.com"], plusAsSpace: true)
+/// enum ShopLink: Hashable {
+///   @Route("/product/<int:id>")
+///   case product(id: Int)
+/// }
+///
+/// ShopLink(url: "https://shop.example.com/product/42")   // .product(id: 42)
+/// ShopLink(url: "https://evil.example.com/product/42")   // nil
+/// try ShopLink.product(id: 42).url                       // "shop://product/42"
+/// let router = Router<ShopLink>(options: ShopLink.routeTable.options)
+/// ```
+///
 /// The macro adds the conformance to `Routes` and its members:
 /// - `static let routeTable: RouteTable`: one route per pattern. A case's first pattern is the
 ///   route named after the case; its second and later patterns are named `case #2`, `case #3`…
@@ -42,7 +60,16 @@
 /// checks that each capture has exactly one associated value of its name (an `Optional` one
 /// when the capture is in an optional group, of a type that can hold the capture's type), and
 /// lints the whole table as `switchyard lint` does: a duplicate or shadowed route is an error,
-/// a lint warning is a warning, each on the `@Route` it concerns with a URL that shows it.
+/// a lint warning is a warning, each on the `@Route` it concerns (a duplicate: the later one)
+/// with a URL that shows it. Two cases of one name (other labels) are an error.
+///
+/// - Parameters:
+///   - origins: The link origins the enum answers (string literals, as
+///     `Router(accepting:)`): a pattern without a scheme and a host matches under each.
+///   - hostAsPath: Which schemes read their host as the first path segment.
+///   - caseInsensitivePaths: Literal path segments compare ASCII case-insensitively.
+///   - plusAsSpace: `+` in the query and fragment parameters reads as a space.
+///   - defaultScheme: The scheme given to patterns and URLs written without one.
 @attached(
   member,
   names: named(routeTable), named(init(url:)), named(init(routeIndex:match:)),
@@ -50,7 +77,10 @@
   named(url(host:scheme:)), named(routesMatcher)
 )
 @attached(extension, conformances: Switchyard.Routes)
-public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
+public macro Routes(
+  accepting origins: [String] = [], hostAsPath: HostAsPathPolicy = .customSchemes,
+  caseInsensitivePaths: Bool = false, plusAsSpace: Bool = false, defaultScheme: String? = nil
+) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RoutesMacro")
 
 /// A pattern of the enum case it marks, in a `@Routes` enum: the case stands for the URLs the
 /// pattern matches (the `Switchyard` article *Pattern Syntax*), and its associated values are
@@ -65,6 +95,9 @@ public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "
 ///   @Route("https://(www.)example.com/post/:slug")
 ///   @Route("myapp://post/:slug")   // several patterns: all match, the first builds
 ///   case post(slug: String)
+///
+///   @Route("myapp://login", optionalQuery: ["next"])   // read when present
+///   case login(next: String?)
 /// }
 /// ```
 ///
@@ -73,9 +106,13 @@ public macro Routes() = #externalMacro(module: "SwitchyardMacrosPlugin", type: "
 ///   - priority: Higher priorities win first, as in a route file; an integer literal. Default 0.
 ///   - metadata: The route's metadata (the `Switchyard` article *Metadata and Context*), for
 ///     example the gates its held links wait for.
+///   - optionalQuery: Query names the case reads when the URL has them: each is an `Optional`
+///     associated value of that label, `nil` when the query has no such name, written into
+///     the URL only when not `nil`. String literals.
 @attached(peer)
 public macro Route(
-  _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata()
+  _ pattern: String, priority: Int = 0, metadata: RouteMetadata = RouteMetadata(),
+  optionalQuery: [String] = []
 ) = #externalMacro(module: "SwitchyardMacrosPlugin", type: "RouteMacro")
 
 /// A route pattern checked at compile time: the literal is read by the same parser as
@@ -127,14 +164,10 @@ public struct _RouteCaptures {
   public static func value<Value>(
     of url: String, matcher: RouteMatcher, read: (_ routeIndex: Int, _RouteCaptures) -> Value?
   ) -> Value? {
-    // The value is made in place and moved out: assigning to an `Optional` variable would
-    // destroy its previous value first, a call through the enum's value witnesses.
-    let best = withUnsafeTemporaryAllocation(of: Value?.self, capacity: 1) { slot -> Value?? in
-      let place = slot.baseAddress.unsafelyUnwrapped
-      guard matcher.withBest(url, { place.initialize(to: read($0, _RouteCaptures($1))) }) else {
-        return nil
-      }
-      return place.move()
+    // `nil`: no route matches; `.some(nil)`: the best match's captures do not convert.
+    var best: Value?? = nil
+    _ = matcher.withBest(url) { routeIndex, captures in
+      best = read(routeIndex, _RouteCaptures(captures))
     }
     guard let best else { return nil }
     if best != nil { return best }
@@ -176,6 +209,16 @@ public struct _RouteCaptures {
   public func optionalValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
     guard let slot = captures.slot(named: name) else { return .some(nil) }
     guard let converted = convert(slot, to: type) else { return nil }
+    return .some(converted)
+  }
+
+  /// The last value of the URL's query parameter `name` (a case's optional query value):
+  /// `.some(nil)` when the query has none, `nil` when it is there but does not convert (then
+  /// the case does not match, as for an optional capture).
+  @inlinable
+  public func queryValue<T: RouteParameter>(_ name: String, as type: T.Type) -> T?? {
+    guard let text = captures.lastQueryValue(name) else { return .some(nil) }
+    guard let converted = T(routeParameter: text) else { return nil }
     return .some(converted)
   }
 

@@ -15,14 +15,22 @@ public struct PatternMacro: ExpressionMacro {
     of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
   ) throws -> ExprSyntax {
     guard let argument = node.arguments.first?.expression,
-      let literal = argument.as(StringLiteralExprSyntax.self),
-      let text = RouteCaseReader.plainText(literal)
+      let literal = argument.as(StringLiteralExprSyntax.self)
     else {
       throw DiagnosticsError(diagnostics: [
         Diagnostic(
           node: Syntax(node),
           message: RoutesMessage.error(
-            "#pattern takes a string literal without interpolation or escapes", id: "pattern"))
+            "#pattern takes a string literal: the macro reads it at compile time", id: "pattern"))
+      ])
+    }
+    let read = PatternLiteral(literal)
+    guard case .text(let text) = read else {
+      throw DiagnosticsError(diagnostics: [
+        Diagnostic(
+          node: Syntax(literal),
+          message: RoutesMessage.error(read.problem("the pattern of #pattern") ?? "", id: "pattern")
+        )
       ])
     }
     do throws(PatternSyntaxError) {

@@ -11,6 +11,9 @@ struct RouteAttribute {
   var priority: Int
   /// The `metadata:` argument as written, if any.
   var metadata: ExprSyntax?
+  /// The query names the case reads when present (`optionalQuery: ["next"]`), each with its
+  /// literal.
+  var optionalQuery: [(name: String, literal: StringLiteralExprSyntax)] = []
   /// The pattern as the core reads it; `nil` when it has a syntax error (diagnosed).
   var pattern: RoutePattern?
 }
@@ -41,6 +44,19 @@ struct CaptureFacts {
   var absentable: Set<String>
   /// The capture type each name has (the first variant that has it).
   var types: [String: CaptureType]
+  /// The names of the route's optional query values (`optionalQuery:`), also in `names` and
+  /// `absentable`.
+  var optionalQuery: Set<String> = []
+
+  /// The facts of `route`'s pattern and its optional query values.
+  init(_ pattern: RoutePattern, route: RouteAttribute) {
+    self.init(pattern)
+    for (name, _) in route.optionalQuery where !names.contains(name) {
+      names.append(name)
+      absentable.insert(name)
+      optionalQuery.insert(name)
+    }
+  }
 
   init(_ pattern: RoutePattern) {
     names = pattern.captureNames
@@ -85,6 +101,26 @@ struct RouteCaseReader {
 
   mutating func read(_ declaration: EnumDeclSyntax) -> [RouteCase] {
     var cases: [RouteCase] = []
+    // Each case names its routes: a second case of the same name (with other labels, which
+    // Swift allows) would give two routes one name.
+    var names: [String: EnumCaseElementSyntax] = [:]
+    var overloaded = false
+    for member in declaration.memberBlock.members {
+      for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
+        let name = element.name.text
+        guard let first = names[name] else {
+          names[name] = element
+          continue
+        }
+        overloaded = true
+        diagnose(
+          element.name,
+          .error(
+            "case '\(name)\(Self.signature(element))' has the name of case '\(name)\(Self.signature(first))': a @Routes enum names each route after its case, so each case needs a name of its own; rename one of them",
+            id: "overloadedCase"))
+      }
+    }
+    guard !overloaded else { return [] }
     for member in declaration.memberBlock.members {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       let attributes = caseDecl.attributes.compactMap { $0.as(AttributeSyntax.self) }
@@ -116,6 +152,12 @@ struct RouteCaseReader {
     return cases
   }
 
+  /// `(x:)` for a case with a value labelled `x`, `` for one without values.
+  private static func signature(_ element: EnumCaseElementSyntax) -> String {
+    guard let parameters = element.parameterClause?.parameters else { return "" }
+    return "(" + parameters.map { "\($0.firstName?.text ?? "_"):" }.joined() + ")"
+  }
+
   private static func isRouteAttribute(_ attribute: AttributeSyntax) -> Bool {
     let name = attribute.attributeName.trimmedDescription
     return name == "Route" || name == "SwitchyardMacros.Route"
@@ -128,14 +170,19 @@ struct RouteCaseReader {
       diagnose(attribute, .error("@Route needs a pattern: @Route(\"/path/:name\")"))
       return nil
     }
-    guard let literal = first.expression.as(StringLiteralExprSyntax.self),
-      let text = Self.plainText(literal)
-    else {
+    guard let literal = first.expression.as(StringLiteralExprSyntax.self) else {
       diagnose(
         first.expression,
-        .error("the pattern of @Route must be a string literal without interpolation"))
+        .error("the pattern of @Route must be a string literal: the macro reads it at compile time")
+      )
       return nil
     }
+    let read = PatternLiteral(literal)
+    guard case .text(let text) = read else {
+      diagnose(literal, .error(read.problem("the pattern of @Route") ?? ""))
+      return nil
+    }
+    var optionalQuery: [(name: String, literal: StringLiteralExprSyntax)] = []
     var priority = 0
     var metadata: ExprSyntax?
     for argument in arguments.dropFirst() {
@@ -152,14 +199,47 @@ struct RouteCaseReader {
         priority = value
       case "metadata":
         metadata = argument.expression
+      case "optionalQuery":
+        guard let names = readNames(argument.expression) else { return nil }
+        optionalQuery = names
       default:
-        diagnose(argument, .error("@Route takes a pattern, 'priority:' and 'metadata:'"))
+        diagnose(
+          argument, .error("@Route takes a pattern, 'priority:', 'metadata:' and 'optionalQuery:'"))
         return nil
       }
     }
     return RouteAttribute(
       attribute: attribute, literal: literal, text: text, priority: priority, metadata: metadata,
-      pattern: nil)
+      optionalQuery: optionalQuery, pattern: nil)
+  }
+
+  /// The query names of `optionalQuery: ["next", …]`, each a string literal named once.
+  private mutating func readNames(
+    _ expression: ExprSyntax
+  ) -> [(name: String, literal: StringLiteralExprSyntax)]? {
+    guard let array = expression.as(ArrayExprSyntax.self) else {
+      diagnose(
+        expression,
+        .error("the optional query names of @Route must be an array of string literals"))
+      return nil
+    }
+    var names: [(name: String, literal: StringLiteralExprSyntax)] = []
+    for element in array.elements {
+      guard let literal = element.expression.as(StringLiteralExprSyntax.self),
+        case .text(let name) = PatternLiteral(literal), !name.isEmpty
+      else {
+        diagnose(
+          element.expression,
+          .error("an optional query name of @Route must be a non-empty string literal"))
+        return nil
+      }
+      guard !names.contains(where: { $0.name == name }) else {
+        diagnose(literal, .error("optional query name '\(name)' is listed twice"))
+        return nil
+      }
+      names.append((name, literal))
+    }
+    return names
   }
 
   private mutating func readValues(_ element: EnumCaseElementSyntax) -> [AssociatedValue]? {
@@ -198,18 +278,6 @@ struct RouteCaseReader {
       return (wrapped, true)
     }
     return (type, false)
-  }
-
-  /// The text of a literal with no interpolation and no escapes (so that a column of the
-  /// pattern is a column of the source).
-  static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
-    var text = ""
-    for segment in literal.segments {
-      guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
-      if piece.content.text.contains("\\") && literal.openingPounds == nil { return nil }
-      text += piece.content.text
-    }
-    return text
   }
 
   /// An integer literal, possibly negative.

@@ -30,10 +30,19 @@ struct RouteChecks {
     let start = content.positionAfterSkippingLeadingTrivia
     let prefix = error.pattern.prefix(max(0, error.column - 1))
     let position = start.advanced(by: prefix.utf8.count)
+    // A compiler plugin's diagnostic is shown at the start of its node (the literal's token),
+    // whatever its position says: the message names the column and shows it under the
+    // pattern, so that a build log points inside the literal too.
     diagnostics.append(
       Diagnostic(
         node: Syntax(literal), position: position,
-        message: RoutesMessage.error(error.message, id: "pattern")))
+        message: RoutesMessage.error(Self.message(of: error), id: "pattern")))
+  }
+
+  /// The parser's message, the column it names in the pattern, and the pattern with a caret
+  /// under that column.
+  static func message(of error: PatternSyntaxError) -> String {
+    "\(error.message) (column \(error.column) of the pattern)\n" + error.caretLines
   }
 
   /// Each capture has one associated value of its name, each value is a capture, every
@@ -41,9 +50,20 @@ struct RouteChecks {
   /// a known capture type fits its value's type.
   mutating func checkValues(_ routeCase: RouteCase) {
     let routes = routeCase.routes.compactMap { route in
-      route.pattern.map { (route, CaptureFacts($0)) }
+      route.pattern.map { (route, CaptureFacts($0, route: route)) }
     }
     guard routes.count == routeCase.routes.count else { return }
+    for (route, _) in routes {
+      guard let pattern = route.pattern else { continue }
+      for (name, literal) in route.optionalQuery where pattern.captureNames.contains(name) {
+        diagnostics.append(
+          Diagnostic(
+            node: Syntax(literal),
+            message: RoutesMessage.error(
+              "pattern \"\(route.text)\" captures '\(name)' already: list in 'optionalQuery:' only the query names the pattern does not capture",
+              id: "optionalQueryCaptured")))
+      }
+    }
     let labels = routeCase.values.map(\.label)
     var captured = Set<String>()
     for (_, facts) in routes { captured.formUnion(facts.names) }
@@ -69,22 +89,33 @@ struct RouteChecks {
                   newNode: Syntax(token.with(\.tokenKind, .identifier(name))))
               ]))
         }
+        let source =
+          route.optionalQuery.first(where: { $0.name == name }).map { Syntax($0.literal) }
+          ?? Syntax(route.literal)
+        let what =
+          facts.optionalQuery.contains(name)
+          ? "@Route(\"\(route.text)\") reads the optional query value '\(name)'"
+          : "pattern \"\(route.text)\" captures '\(name)'"
         diagnostics.append(
           Diagnostic(
-            node: Syntax(route.literal),
+            node: source,
             message: RoutesMessage.error(
-              "pattern \"\(route.text)\" captures '\(name)', but case '\(routeCase.name)' has no associated value '\(name)'; \(hint)",
+              "\(what), but case '\(routeCase.name)' has no associated value '\(name)'; \(hint)",
               id: "captureWithoutValue"),
             fixIts: fixIts))
       }
       for name in facts.absentable {
         guard let value = routeCase.values.first(where: { $0.label == name }), !value.isOptional
         else { continue }
+        let why =
+          facts.optionalQuery.contains(name)
+          ? "optional query value '\(name)' of @Route(\"\(route.text)\") can be absent"
+          : "capture '\(name)' of pattern \"\(route.text)\" is in an optional group and can be absent"
         diagnostics.append(
           Diagnostic(
             node: Syntax(value.type),
             message: RoutesMessage.error(
-              "capture '\(name)' of pattern \"\(route.text)\" is in an optional group and can be absent, so associated value '\(name)' of case '\(routeCase.name)' must be Optional",
+              "\(why), so associated value '\(name)' of case '\(routeCase.name)' must be Optional",
               id: "absentCaptureNotOptional"),
             fixIts: [
               FixIt(
@@ -131,7 +162,10 @@ struct RouteChecks {
         Diagnostic(
           node: Syntax(value.parameter),
           message: RoutesMessage.error(
-            "associated value '\(value.label)' of case '\(routeCase.name)' is captured by no pattern of the case (\(patterns))",
+            "associated value '\(value.label)' of case '\(routeCase.name)' is captured by no pattern of the case (\(patterns))"
+              + (value.isOptional && fixIts.isEmpty
+                ? "; to read it from the query when present, list it: optionalQuery: [\"\(value.label)\"]"
+                : ""),
             id: "valueWithoutCapture"),
           fixIts: fixIts))
     }
@@ -200,7 +234,10 @@ struct RouteChecks {
   /// diagnosed.
   mutating func lint(_ table: RouteTable, attributes: [String: AttributeSyntax]) {
     for finding in table.lint() where finding.kind.severity != .note {
-      guard let name = finding.routes.first, let attribute = attributes[name] else { continue }
+      // A duplicate is fixed on the later route, the one that never wins; any other finding
+      // is about its first route.
+      let subject = finding.kind == .duplicate ? finding.routes.last : finding.routes.first
+      guard let name = subject, let attribute = attributes[name] else { continue }
       let text = "\(finding.kind.rawValue): \(finding.message) (witness: \(finding.witness))"
       diagnostics.append(
         Diagnostic(

@@ -16,7 +16,9 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     // conformance would only add errors about them.
     guard let enumDecl = declaration.as(EnumDeclSyntax.self), !protocols.isEmpty,
       enumDecl.genericParameterClause == nil,
-      !analyse(enumDecl).diagnostics.contains(where: { $0.diagMessage.severity == .error })
+      !analyse(enumDecl, attribute: node).diagnostics.contains(where: {
+        $0.diagMessage.severity == .error
+      })
     else { return [] }
     return [try ExtensionDeclSyntax("extension \(type.trimmed): Switchyard.Routes {}")]
   }
@@ -40,39 +42,45 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
             "a @Routes enum cannot be generic: its table and matcher are stored once per enum")))
       return []
     }
-    let (cases, diagnostics) = analyse(enumDecl)
+    let (cases, options, diagnostics) = analyse(enumDecl, attribute: node)
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
     guard !diagnostics.contains(where: { $0.diagMessage.severity == .error }) else { return [] }
-    return members(of: cases, access: access(of: enumDecl))
+    return members(of: cases, options: options, access: access(of: enumDecl))
   }
 
   /// The enum's cases and what the checks say of them: the cases and patterns first, then,
   /// when they are sound, the lint of the whole table.
-  static func analyse(_ enumDecl: EnumDeclSyntax) -> ([RouteCase], diagnostics: [Diagnostic]) {
+  static func analyse(
+    _ enumDecl: EnumDeclSyntax, attribute: AttributeSyntax
+  ) -> ([RouteCase], DeclaredOptions, diagnostics: [Diagnostic]) {
+    var optionsReader = RoutesOptionsReader()
+    let options = optionsReader.read(attribute) ?? DeclaredOptions()
     var reader = RouteCaseReader()
     var cases = reader.read(enumDecl)
     var checks = RouteChecks()
     checks.readPatterns(&cases)
     for routeCase in cases { checks.checkValues(routeCase) }
-    var diagnostics = reader.diagnostics + checks.diagnostics
-    // A table with no route would match nothing and build nothing.
-    if cases.isEmpty {
+    var diagnostics = optionsReader.diagnostics + reader.diagnostics + checks.diagnostics
+    // A table with no route would match nothing and build nothing (said only when no case
+    // was refused for a reason of its own).
+    if cases.isEmpty && reader.diagnostics.isEmpty {
       diagnostics.append(
         Diagnostic(
           node: Syntax(enumDecl.name),
           message: RoutesMessage.error("a @Routes enum needs at least one case marked @Route")))
     }
-    guard diagnostics.isEmpty else { return (cases, diagnostics) }
-    let (table, attributes) = table(of: cases)
+    guard diagnostics.isEmpty else { return (cases, options, diagnostics) }
+    let (table, attributes) = table(of: cases, options: options.options)
     checks.lint(table, attributes: attributes)
-    return (cases, checks.diagnostics)
+    return (cases, options, checks.diagnostics)
   }
 
-  /// The table the enum declares, as the lint reads it, and the `@Route` of each route name.
+  /// The table the enum declares, as the lint reads it (under the options the enum declares,
+  /// as at run time), and the `@Route` of each route name.
   private static func table(
-    of cases: [RouteCase]
+    of cases: [RouteCase], options: RouteOptions
   ) -> (RouteTable, [String: AttributeSyntax]) {
-    var table = RouteTable()
+    var table = RouteTable(options: options)
     var attributes: [String: AttributeSyntax] = [:]
     for routeCase in cases {
       for (position, route) in routeCase.routes.enumerated() {
@@ -103,9 +111,11 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
 
   // MARK: - The generated members
 
-  private static func members(of cases: [RouteCase], access: String) -> [DeclSyntax] {
+  private static func members(
+    of cases: [RouteCase], options: DeclaredOptions, access: String
+  ) -> [DeclSyntax] {
     [
-      routeTableDecl(cases, access: access),
+      routeTableDecl(cases, options: options, access: access),
       "private static let routesMatcher = RouteMatcher(routeTable)",
       """
       \(raw: access)init?(url: String) {
@@ -128,8 +138,13 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     ]
   }
 
-  private static func routeTableDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
+  private static func routeTableDecl(
+    _ cases: [RouteCase], options: DeclaredOptions, access: String
+  ) -> DeclSyntax {
     var lines: [String] = []
+    if let expression = options.expression {
+      lines.append("table = RouteTable(options: \(expression))")
+    }
     for routeCase in cases {
       for (position, route) in routeCase.routes.enumerated() {
         var call = "try table.add(\(literal(routeName(routeCase.name, position)))"
@@ -160,7 +175,9 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
       // Patterns whose captures are read the same way share a branch.
       var bodies: [(indices: [String], body: String)] = []
       for route in routeCase.routes {
-        let body = readingBody(routeCase, slots: route.pattern.map(stableSlots) ?? [:])
+        let body = readingBody(
+          routeCase, slots: route.pattern.map(stableSlots) ?? [:],
+          query: Set(route.optionalQuery.map(\.name)))
         if let last = bodies.indices.last, bodies[last].body == body {
           bodies[last].indices.append(String(index))
         } else {
@@ -184,14 +201,18 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
   }
 
   /// The statements that make `routeCase` from a match of one of its patterns: a capture in
-  /// `slots` is read by its slot, any other by name.
-  private static func readingBody(_ routeCase: RouteCase, slots: [String: Int]) -> String {
+  /// `slots` is read by its slot, any other by name, a name in `query` from the query.
+  private static func readingBody(
+    _ routeCase: RouteCase, slots: [String: Int], query: Set<String>
+  ) -> String {
     guard !routeCase.values.isEmpty else { return "self = .\(routeCase.name)" }
     var conditions: [String] = []
     for (position, value) in routeCase.values.enumerated() {
       let type = "\(value.baseType.trimmedDescription).self"
       let reader: String
-      if value.isOptional {
+      if query.contains(value.label) {
+        reader = "queryValue(\(literal(value.label)), as: \(type))"
+      } else if value.isOptional {
         reader = "optionalValue(\(literal(value.label)), as: \(type))"
       } else if let slot = slots[value.label] {
         reader = "value(\(slot), as: \(type))"
@@ -237,13 +258,15 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
   }
 
   private static func urlDecl(_ cases: [RouteCase], access: String) -> DeclSyntax {
-    var branches: [String] = []
+    var branches: [(pattern: String, body: String)] = []
     for routeCase in cases {
       let name = literal(routeCase.name)
       if routeCase.values.isEmpty {
         branches.append(
-          "case .\(routeCase.name):\nreturn try Self.routeTable.url(for: \(name), host: host, scheme: scheme)"
-        )
+          (
+            ".\(routeCase.name)",
+            "return try Self.routeTable.url(for: \(name), host: host, scheme: scheme)"
+          ))
         continue
       }
       let bindings = routeCase.values.indices.map { "let value\($0)" }.joined(separator: ", ")
@@ -266,30 +289,33 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
           "return try Self.routeTable.url(for: \(name), values: values, host: host, scheme: scheme)"
         )
       }
-      branches.append("case .\(routeCase.name)(\(bindings)):\n" + body.joined(separator: "\n"))
+      branches.append((".\(routeCase.name)(\(bindings))", body.joined(separator: "\n")))
     }
-    let switchBody =
-      branches.isEmpty ? "" : "switch self {\n\(branches.joined(separator: "\n"))\n}"
+    // The last case is the `default`: with a `default`, the compiler checks the switch case by
+    // case, while a switch that lists every case of an enum of about 1,000 cases with values
+    // is not proven exhaustive in reasonable time (and a `default` after every case would be
+    // a warning that it never runs).
+    var lines = ["switch self {"]
+    for branch in branches.dropLast() {
+      lines.append("case \(branch.pattern):\n\(branch.body)")
+    }
+    if let last = branches.last {
+      lines.append("default:")
+      lines.append(
+        "guard case \(last.pattern) = self else { fatalError(\"@Routes: a case the macro did not list\") }"
+      )
+      lines.append(last.body)
+    }
+    lines.append("}")
     return """
       \(raw: access)func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
-        \(raw: switchBody)
+        \(raw: lines.joined(separator: "\n"))
       }
       """
   }
 
   /// `text` as a Swift string literal.
-  private static func literal(_ text: String) -> String {
-    var result = "\""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result + "\""
-  }
+  private static func literal(_ text: String) -> String { swiftLiteral(text) }
 }
 
 /// `@Route`: a marker that `@Routes` reads; it adds nothing itself.

@@ -42,7 +42,10 @@ struct PatternMacroTests {
       "let p = #pattern(\"\(pattern)\")",
       expandedSource: "let p = #pattern(\"\(pattern)\")",
       diagnostics: [
-        DiagnosticSpec(message: error.message, line: 1, column: 18 + error.column)
+        DiagnosticSpec(
+          message: "\(error.message) (column \(error.column) of the pattern)\n"
+            + "  \(pattern)\n  \(String(repeating: " ", count: error.column - 1))^",
+          line: 1, column: 18 + error.column)
       ])
   }
 
@@ -69,8 +72,22 @@ struct PatternMacroTests {
       expandedSource: #"let p = #pattern("/users/\(id)")"#,
       diagnostics: [
         DiagnosticSpec(
-          message: "#pattern takes a string literal without interpolation or escapes", line: 1,
-          column: 9)
+          message:
+            "the pattern of #pattern must be a string literal without interpolation: the macro reads it at compile time",
+          line: 1, column: 18)
+      ])
+  }
+
+  @Test("A literal with an escape sequence: the message names it")
+  func escape() {
+    Self.expand(
+      #"let p = #pattern("/a\\b")"#,
+      expandedSource: #"let p = #pattern("/a\\b")"#,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            ##"the pattern of #pattern contains the escape sequence '\\': the macro reads a pattern as written, column by column, so write it without escapes (a raw string #"…"# for a backslash, a percent escape such as %7F for a character a URL cannot hold as it is)"##,
+          line: 1, column: 18)
       ])
   }
 }

@@ -23,7 +23,11 @@ struct RoutesDiagnosticsTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "expected '>' to close the capture opened at column 8", line: 3, column: 25)
+          message: """
+            expected '>' to close the capture opened at column 8 (column 15 of the pattern)
+              /users/<int:id
+                            ^
+            """, line: 3, column: 25)
       ])
   }
 
@@ -64,7 +68,10 @@ struct RoutesDiagnosticsTests {
         }
         """,
       diagnostics: [
-        DiagnosticSpec(message: error.message, line: 3, column: 10 + error.column)
+        DiagnosticSpec(
+          message: "\(error.message) (column \(error.column) of the pattern)\n"
+            + "  \(pattern)\n  \(String(repeating: " ", count: error.column - 1))^",
+          line: 3, column: 10 + error.column)
       ])
   }
 
@@ -249,12 +256,14 @@ struct RoutesDiagnosticsTests {
     return table.lint().filter { $0.kind.severity != .note }
   }
 
-  @Test("A duplicate case is an error on the @Route of the route the lint names, with its witness")
+  @Test("A duplicate is an error on the @Route of the later route, the one that never wins")
   func lintDuplicate() throws {
     let finding = try #require(
       try findings([("byID", "/u/:id", 0), ("byName", "/u/:name", 0)]).first)
     #expect(finding.kind == .duplicate)
-    let line = finding.routes[0] == "byID" ? 3 : 5
+    #expect(finding.routes == ["byID", "byName"])
+    // `byName` (line 5) is the route to remove or change.
+    let line = 5
     assertRoutesExpansion(
       """
       @Routes
@@ -304,6 +313,203 @@ struct RoutesDiagnosticsTests {
       diagnostics: [
         DiagnosticSpec(
           message: "shadowed: \(finding.message) (witness: \(finding.witness))", line: 3,
+          column: 3)
+      ])
+  }
+
+  @Test("Two cases of one name (other labels) are refused on the second, never a trap at run time")
+  func overloadedCaseNames() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum D3 {
+        @Route("/a/<int:x>")
+        case a(x: Int)
+        @Route("/b/<int:y>")
+        case a(y: Int)
+      }
+      """,
+      expandedSource: """
+        enum D3 {
+          case a(x: Int)
+          case a(y: Int)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "case 'a(y:)' has the name of case 'a(x:)': a @Routes enum names each route after its case, so each case needs a name of its own; rename one of them",
+          line: 6, column: 8)
+      ])
+  }
+
+  @Test("A pattern written with an escape sequence: the message names the escape")
+  func escapes() {
+    let advice =
+      "the macro reads a pattern as written, column by column, so write it without escapes (a raw string #\"…\"# for a backslash, a percent escape such as %7F for a character a URL cannot hold as it is)"
+    assertRoutesExpansion(
+      #"""
+      @Routes
+      enum Link {
+        @Route("/a\\b")
+        case a
+        @Route("/b/\u{7F}")
+        case b
+      }
+      """#,
+      expandedSource: """
+        enum Link {
+          case a
+          case b
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: #"the pattern of @Route contains the escape sequence '\\': "# + advice,
+          line: 3, column: 10),
+        DiagnosticSpec(
+          message: #"the pattern of @Route contains the escape sequence '\u{7F}': "# + advice,
+          line: 5, column: 10),
+      ])
+  }
+
+  @Test("An optional query name without its value, misspelt, is an error with a rename")
+  func optionalQueryMisspelt() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+        @Route("/login", optionalQuery: ["next"])
+        case login(nxt: String?)
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case login(nxt: String?)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "@Route(\"/login\") reads the optional query value 'next', but case 'login' has no associated value 'next'; rename 'nxt' to 'next'",
+          line: 3, column: 36, fixIts: [FixItSpec(message: "rename 'nxt' to 'next'")]),
+        DiagnosticSpec(
+          message:
+            "associated value 'nxt' of case 'login' is captured by no pattern of the case (\"/login\")",
+          line: 4, column: 14, fixIts: [FixItSpec(message: "rename 'nxt' to 'next'")]),
+      ])
+  }
+
+  @Test("An Optional value no pattern captures: the message says how to read it from the query")
+  func optionalValueWithoutQuery() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+        @Route("/login")
+        case login(next: String?)
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case login(next: String?)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "associated value 'next' of case 'login' is captured by no pattern of the case (\"/login\"); to read it from the query when present, list it: optionalQuery: [\"next\"]",
+          line: 4, column: 14)
+      ])
+  }
+
+  @Test("An optional query value must be Optional; a name the pattern captures is not one")
+  func optionalQueryRules() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link {
+        @Route("/login", optionalQuery: ["next"])
+        case login(next: String)
+        @Route("/p/:id", optionalQuery: ["id"])
+        case p(id: String?)
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case login(next: String)
+          case p(id: String?)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "optional query value 'next' of @Route(\"/login\") can be absent, so associated value 'next' of case 'login' must be Optional",
+          line: 4, column: 20, fixIts: [FixItSpec(message: "make it 'String?'")]),
+        DiagnosticSpec(
+          message:
+            "pattern \"/p/:id\" captures 'id' already: list in 'optionalQuery:' only the query names the pattern does not capture",
+          line: 5, column: 36),
+      ])
+  }
+
+  @Test("The options must be literals; a bad origin is an error on its literal")
+  func optionsLiterals() {
+    assertRoutesExpansion(
+      """
+      @Routes(accepting: [origin, "/nope"], plusAsSpace: flag)
+      enum Link {
+        @Route("/a")
+        case a
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case a
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "an origin of @Routes must be a string literal without interpolation or escapes",
+          line: 1, column: 21),
+        DiagnosticSpec(
+          message:
+            "invalid link origin \"/nope\": an origin must start with a scheme (shop, https://host)",
+          line: 1, column: 29),
+        DiagnosticSpec(
+          message: "'plusAsSpace' of @Routes must be true or false", line: 1, column: 52),
+      ])
+  }
+
+  @Test("The compile-time lint reads the table under the declared options, as run time does")
+  func lintUnderOptions() throws {
+    var table = RouteTable(options: RouteOptions(caseInsensitivePaths: true))
+    try table.add("about", "/about")
+    try table.add("About", "/About")
+    let finding = try #require(table.lint().first { $0.kind.severity != .note })
+    #expect(finding.kind == .duplicate)
+    // Without the option the two are different routes: no finding.
+    #expect(try findings([("about", "/about", 0), ("About", "/About", 0)]).isEmpty)
+    assertRoutesExpansion(
+      """
+      @Routes(caseInsensitivePaths: true)
+      enum Link {
+        @Route("/about")
+        case about
+        @Route("/About")
+        case About
+      }
+      """,
+      expandedSource: """
+        enum Link {
+          case about
+          case About
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "duplicate: \(finding.message) (witness: \(finding.witness))", line: 5,
           column: 3)
       ])
   }

@@ -74,7 +74,10 @@ struct RoutesExpansionTests {
             switch self {
             case .user(let value0):
               return try Self.routeTable.url(for: "user", values: ["id": value0], host: host, scheme: scheme)
-            case .search(let value0, let value1):
+            default:
+              guard case .search(let value0, let value1) = self else {
+                fatalError("@Routes: a case the macro did not list")
+              }
               var values: [String: any BuildValueConvertible] = ["term": value0]
               if let value1 {
                 values["page"] = value1
@@ -162,7 +165,10 @@ struct RoutesExpansionTests {
             switch self {
             case .byID(let value0):
               return try Self.routeTable.url(for: "byID", values: ["id": value0], host: host, scheme: scheme)
-            case .byUpper(let value0):
+            default:
+              guard case .byUpper(let value0) = self else {
+                fatalError("@Routes: a case the macro did not list")
+              }
               return try Self.routeTable.url(for: "byUpper", values: ["ID": value0], host: host, scheme: scheme)
             }
           }
@@ -254,7 +260,10 @@ struct RoutesExpansionTests {
             switch self {
             case .pair(let value0, let value1):
               return try Self.routeTable.url(for: "pair", values: ["x": value0, "y": value1], host: host, scheme: scheme)
-            case .moved(let value0, let value1):
+            default:
+              guard case .moved(let value0, let value1) = self else {
+                fatalError("@Routes: a case the macro did not list")
+              }
               var values: [String: any BuildValueConvertible] = ["id": value1]
               if let value0 {
                 values["tab"] = value0

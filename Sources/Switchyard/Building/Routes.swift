@@ -66,7 +66,7 @@ public protocol Routes {
   /// ```
   init?(routeIndex: Int, match: RouteMatch)
 
-  /// The value `url` stands for, matched with ``routeTable`` under the default options, or
+  /// The value `url` stands for, matched with ``routeTable`` under its own options, or
   /// `nil` when no route matches it (or none whose captures convert). The matcher is compiled
   /// once per type, on first use.
   ///
@@ -103,7 +103,8 @@ extension Routes {
     get throws(URLBuildingError) { try url(host: nil, scheme: nil) }
   }
 
-  /// Matches `url` with the type's matcher for the default options, compiled on first use.
+  /// Matches `url` with the type's matcher for its table's own options (those a `@Routes`
+  /// enum declares), compiled on first use.
   ///
   /// ```swift
   /// AppLink(url: "/users/new")   // .newUser

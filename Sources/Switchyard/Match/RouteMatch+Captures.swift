@@ -64,6 +64,16 @@ extension RouteMatch {
       }
     }
 
+    /// The last value of the URL's query parameter `name`, decoded (`+` as a space when the
+    /// options say so), or `nil` when the query has none: what the code `@Routes` writes reads
+    /// for a case's optional query value (`@Route("/login", optionalQuery: ["next"])`).
+    @usableFromInline
+    package func lastQueryValue(_ name: String) -> String? {
+      guard let range = URLLayout.split(url).query else { return nil }
+      return lastValue(
+        inQuery: url, range, named: name, plusAsSpace: storage.options.plusAsSpace)
+    }
+
     /// The capture in `slot` read as an `Int` (the grammar of `Int(routeParameter:)`), from
     /// its decoded bytes, without making a string.
     @usableFromInline

@@ -17,7 +17,8 @@ extension Routing {
   /// try router.attach(AppLink.self) { link, _ in .link(link) }   // delivered now
   /// ```
   /// - Returns: The routes as declared, in table order.
-  /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
+  /// - Throws: ``RouteTableError`` when the type declares options the router does not read
+  ///   with (``RouteTableError/Code/optionsDiffer``), a name is taken or a route duplicates one the router
   ///   has; nothing is declared then.
   @discardableResult
   public func declare<R: Routes & Sendable>(_ type: R.Type) throws(RouteTableError) -> [Route] {
@@ -27,9 +28,19 @@ extension Routing {
   /// Adds every route of `type` with the handler `handler` makes for its index in the type's
   /// table; when one cannot be added, removes those added before it and rethrows, so that
   /// nothing is added.
+  /// A type that declares options (not the default ones) is added only to a router with the
+  /// same options, so that the router answers the links the type itself answers.
   func addRoutes<R: Routes>(
     of type: R.Type, handler: (_ routeIndex: Int) -> RouteHandler
   ) throws(RouteTableError) -> [Route] {
+    let declared = R.routeTable.options
+    if declared != RouteOptions(), declared != core.options {
+      throw RouteTableError(
+        code: .optionsDiffer,
+        message:
+          "\(R.self) reads links with its own options (\(Self.describe(declared))), this router with others (\(Self.describe(core.options))): make the router with the type's options, Router(options: \(R.self).routeTable.options)"
+      )
+    }
     var added: [Route] = []
     for route in R.routeTable.routes {
       do {
@@ -43,6 +54,22 @@ extension Routing {
       }
     }
     return added
+  }
+
+  /// The options that differ from the default ones, for a message.
+  static func describe(_ options: RouteOptions) -> String {
+    let defaults = RouteOptions()
+    var parts: [String] = []
+    if !options.acceptedOrigins.isEmpty {
+      parts.append("accepting \(LinkOrigin.list(options.acceptedOrigins))")
+    }
+    if options.hostAsPath != defaults.hostAsPath {
+      parts.append("hostAsPath: \(options.hostAsPath)")
+    }
+    if options.caseInsensitivePaths { parts.append("caseInsensitivePaths") }
+    if options.plusAsSpace { parts.append("plusAsSpace") }
+    if let scheme = options.defaultScheme { parts.append("defaultScheme: \(scheme)") }
+    return parts.isEmpty ? "the default options" : parts.joined(separator: ", ")
   }
 
   /// Attaches the handler `handler` makes for each route of `type` (by its index in the
@@ -99,7 +126,8 @@ extension Router {
   /// router.stack(for: "myapp://user/42")   // [.profile(42)]
   /// ```
   /// - Returns: The routes as registered, in table order.
-  /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
+  /// - Throws: ``RouteTableError`` when the type declares options the router does not read
+  ///   with (``RouteTableError/Code/optionsDiffer``), a name is taken or a route duplicates one the router
   ///   has; nothing is registered then.
   @discardableResult
   public func register<R: Routes & Sendable>(
@@ -135,7 +163,8 @@ extension MainActorRouter {
   ///   return .link(link)
   /// }
   /// ```
-  /// - Throws: ``RouteTableError`` when a name is taken or a route duplicates one the router
+  /// - Throws: ``RouteTableError`` when the type declares options the router does not read
+  ///   with (``RouteTableError/Code/optionsDiffer``), a name is taken or a route duplicates one the router
   ///   has; nothing is registered then.
   @discardableResult
   public func register<R: Routes & Sendable>(

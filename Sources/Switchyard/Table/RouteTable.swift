@@ -48,7 +48,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable, Hashable {
       case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes
-      case badOrigin, noPattern, duplicateRoute
+      case badOrigin, noPattern, duplicateRoute, optionsDiffer
     }
     let storage: Storage
     /// A route name that is empty.
@@ -71,6 +71,11 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// precedence, as one the router has: it could never win (`lint` calls such a pair a
     /// duplicate). A ``RouteTable`` keeps such a route, so that lint can report it.
     public static let duplicateRoute = Code(storage: .duplicateRoute)
+    /// A ``Routes`` type that declares its options (`@Routes(accepting: […])`) registered on a
+    /// router that reads links with other options: its routes would answer links the type
+    /// refuses. Make the router with the type's options:
+    /// `Router<Screen>(options: AppLink.routeTable.options)`.
+    public static let optionsDiffer = Code(storage: .optionsDiffer)
 
     public var description: String { "\(storage)" }
   }

@@ -139,32 +139,7 @@ package struct URLReading: Sendable {
   func lastQueryValue(_ name: String, plusAsSpace: Bool) -> String? {
     if let query = parameters?.parsedQuery { return query.last(name) }
     guard let range = layout.query else { return nil }
-    var name = name
-    return name.withUTF8 { expected in
-      let asciiName = expected.allSatisfy { $0 < 0x80 }
-      return withBytes { bytes in
-        var found: QueryPairs.Pair? = nil
-        for pair in QueryPairs(bytes, range) {
-          let raw = UnsafeBufferPointer(rebasing: bytes[pair.name])
-          let plain =
-            asciiName
-            && !raw.contains { byte in
-              byte >= 0x80 || byte == UInt8(ascii: "%")
-                || (plusAsSpace && byte == UInt8(ascii: "+"))
-            }
-          // Plain ASCII compares byte for byte; anything else as `String`s, as
-          // `QueryParameters.last(_:)` does.
-          let equal =
-            plain
-            ? raw.elementsEqual(expected)
-            : decodeComponent(bytes, pair.name, plusAsSpace: plusAsSpace)
-              == String(decoding: expected, as: UTF8.self)
-          if equal { found = pair }
-        }
-        guard let found else { return nil }
-        return found.value.map { decodeComponent(bytes, $0, plusAsSpace: plusAsSpace) } ?? ""
-      }
-    }
+    return withBytes { lastValue(inQuery: $0, range, named: name, plusAsSpace: plusAsSpace) }
   }
 
   private func parseQuery(plusAsSpace: Bool) -> QueryParameters {
@@ -250,5 +225,37 @@ struct ParsedParameters: @unchecked Sendable {
       kept.fragment = fragment
       return fragment
     }
+  }
+}
+
+/// The last value of the query parameter `name` in `range` (a query, without its `?`) of
+/// `bytes`, decoded, or `nil` when the query has no such name; only that value is decoded.
+func lastValue(
+  inQuery bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, named name: String,
+  plusAsSpace: Bool
+) -> String? {
+  var name = name
+  return name.withUTF8 { expected in
+    let asciiName = expected.allSatisfy { $0 < 0x80 }
+    var found: QueryPairs.Pair? = nil
+    for pair in QueryPairs(bytes, range) {
+      let raw = UnsafeBufferPointer(rebasing: bytes[pair.name])
+      let plain =
+        asciiName
+        && !raw.contains { byte in
+          byte >= 0x80 || byte == UInt8(ascii: "%")
+            || (plusAsSpace && byte == UInt8(ascii: "+"))
+        }
+      // Plain ASCII compares byte for byte; anything else as `String`s, as
+      // `QueryParameters.last(_:)` does.
+      let equal =
+        plain
+        ? raw.elementsEqual(expected)
+        : decodeComponent(bytes, pair.name, plusAsSpace: plusAsSpace)
+          == String(decoding: expected, as: UTF8.self)
+      if equal { found = pair }
+    }
+    guard let found else { return nil }
+    return found.value.map { decodeComponent(bytes, $0, plusAsSpace: plusAsSpace) } ?? ""
   }
 }
