@@ -119,11 +119,14 @@ let sampleStores = StoreLinks(appStoreID: "1234567890", androidPackage: "com.exa
     }
   }
 
-  /// The policy names the style by its hash: recomputed here with coreutils' sha256sum.
+  /// The policy names the style by its hash: recomputed here with the system's SHA-256 tool.
   @Test func theStyleHashIsTheStylesHash() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sha256sum"]
+    // coreutils on Linux; macOS has shasum instead.
+    process.arguments =
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
+      ? ["sha256sum"] : ["shasum", "-a", "256"]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
