@@ -15,7 +15,7 @@ import Testing
     if: Chromium.executable != nil || Chromium.isRequired,
     "Chromium is not installed (apt-get install chromium); set SWITCHYARD_REQUIRE_BROWSER=1 to fail instead"
   ))
-struct BrowserTests {
+final class BrowserTests {
   static let iPhone =
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like "
     + "Gecko) Version/17.1 Mobile/15E148 Safari/604.1"
@@ -40,6 +40,11 @@ struct BrowserTests {
       .appendingPathComponent("switchyard-browser-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     chromium = Chromium(executable: executable, folder: folder)
+  }
+
+  /// The test's folder goes with it (screenshots kept elsewhere stay).
+  deinit {
+    try? FileManager.default.removeItem(at: chromium.folder)
   }
 
   /// Writes `html` to a file of the test's folder and returns its URL.
