@@ -1,0 +1,216 @@
+/// The HTML pages of the link service: the preview for crawlers, the landing page for phones,
+/// and the pages of unknown and expired links.
+///
+/// Each page is one small document with its style inline, no script, no font, image or style
+/// from anyone else, and a strict ``contentSecurityPolicy`` that the page also carries as a
+/// `<meta http-equiv>` tag. Every value of the link is escaped for where it goes, and a URL
+/// goes into an `href` or `src` only when its scheme is allowed (`https` for images; `http`,
+/// `https` and the app's own schemes for links): a `javascript:` or `data:` URL never does.
+///
+/// ```swift
+/// let preview = LinkPreview(
+///   title: "Post hello-world",
+///   shortLink: "https://links.example.com/l/Ab3dE9xQ",
+///   longURL: "https://example.com/posts/hello-world")
+/// let client = LinkClient(userAgent: userAgent)
+/// let html =
+///   client == .previewCrawler
+///   ? LinkPages.preview(preview)
+///   : LinkPages.landing(preview, for: client, stores: StoreLinks(appStoreID: "1234567890"))
+/// ```
+public enum LinkPages {
+  /// The `Content-Security-Policy` header value to send with every page.
+  ///
+  /// Nothing may load but the page's own style (named by its hash) and `https` images; no
+  /// script, no form, no `<base>`, and no other site may frame the page. The pages carry the
+  /// same policy as a `<meta http-equiv>` tag, less `frame-ancestors`, which browsers obey only
+  /// in the header.
+  ///
+  /// ```swift
+  /// response.headers[.contentSecurityPolicy] = LinkPages.contentSecurityPolicy
+  /// ```
+  public static let contentSecurityPolicy = metaContentSecurityPolicy + "; frame-ancestors 'none'"
+
+  /// The policy the pages carry in `<meta http-equiv>`.
+  static let metaContentSecurityPolicy =
+    "default-src 'none'; style-src '\(styleHash)'; img-src https:; base-uri 'none'; form-action 'none'"
+
+  /// The SHA-256 of ``stylesheet``, base64, as CSP names it. A test recomputes it.
+  static let styleHash = "sha256-HSG9mADXhlPppIi6xXzCEHeue/1TVpMCq3eDR27ohi4="
+
+  /// The one style sheet of every page: system fonts, sized for a phone, dark mode included.
+  static let stylesheet =
+    ":root{color-scheme:light dark}"
+    + "body{margin:0;background:#f5f5f7;color:#1d1d1f;"
+    + "font:17px/1.45 -apple-system,system-ui,\"Segoe UI\",Roboto,sans-serif}"
+    + "main{max-width:28rem;margin:0 auto;padding:2.5rem 1.25rem}"
+    + "img{display:block;width:100%;height:auto;border-radius:12px;margin:0 0 1.25rem}"
+    + "h1{font-size:1.6rem;line-height:1.25;margin:0 0 .5rem;overflow-wrap:anywhere}"
+    + "p{margin:0 0 1.75rem;color:#515154;overflow-wrap:anywhere}"
+    + ".button{display:block;box-sizing:border-box;width:100%;margin:0 0 .75rem;"
+    + "padding:.9rem 1rem;border-radius:12px;text-align:center;font-weight:600;"
+    + "text-decoration:none;border:1px solid #0a5fc7}"
+    + ".primary{background:#0a5fc7;color:#fff}"
+    + ".store{background:#fff;color:#0a5fc7}"
+    + ".web{display:block;margin-top:1.25rem;text-align:center;color:#0a5fc7}"
+    + "@media (prefers-color-scheme:dark){body{background:#111113;color:#f5f5f7}"
+    + "p{color:#b4b4ba}.store{background:#1c1c1e;color:#5ea2f5}.web{color:#5ea2f5}"
+    + ".button{border-color:#5ea2f5}}"
+
+  /// The page for a link-preview crawler: the link's title, description and image as Open
+  /// Graph and Twitter card tags, and the same shown as a page.
+  ///
+  /// `twitter:card` is `summary_large_image` when the preview has an image, else `summary`.
+  ///
+  /// ```swift
+  /// let html = LinkPages.preview(
+  ///   LinkPreview(
+  ///     title: "Post hello-world", imageURL: "https://example.com/cards/hello.png",
+  ///     shortLink: "https://links.example.com/l/Ab3dE9xQ",
+  ///     longURL: "https://example.com/posts/hello-world"))
+  /// // … <meta property="og:title" content="Post hello-world"> …
+  /// // … <meta name="twitter:card" content="summary_large_image"> …
+  /// ```
+  public static func preview(_ preview: LinkPreview) -> String {
+    let values = Values(preview, appSchemes: [])
+    var head = "<meta property=\"og:type\" content=\"website\">\n"
+    head += "<meta property=\"og:title\" content=\"\(values.title)\">\n"
+    if let description = values.description {
+      head += "<meta property=\"og:description\" content=\"\(description)\">\n"
+      head += "<meta name=\"description\" content=\"\(description)\">\n"
+    }
+    if let image = values.image {
+      head += "<meta property=\"og:image\" content=\"\(image)\">\n"
+    }
+    if let shortLink = values.shortLink {
+      head += "<meta property=\"og:url\" content=\"\(shortLink)\">\n"
+    }
+    let card = values.image == nil ? "summary" : "summary_large_image"
+    head += "<meta name=\"twitter:card\" content=\"\(card)\">\n"
+    var body = values.card
+    if let long = values.longURL {
+      body += "<a class=\"button primary\" href=\"\(long)\">Open the link</a>\n"
+    }
+    return page(title: values.title, head: head, body: body)
+  }
+
+  /// The landing page for a person on a phone: the preview, "Open in the app" (the long URL),
+  /// the store button for the platform, and a link to the web page.
+  ///
+  /// An iOS browser gets the App Store button, an Android browser the Google Play button, any
+  /// other client both (those the stores configure). A button whose target is not safe or not
+  /// configured is left out.
+  ///
+  /// ```swift
+  /// let html = LinkPages.landing(
+  ///   preview, for: .androidBrowser, stores: StoreLinks(androidPackage: "com.example.shop"))
+  /// // … <a class="button store" href="https://play.google.com/store/apps/details?id=com.example.shop">Get it on Google Play</a> …
+  /// ```
+  public static func landing(_ preview: LinkPreview, for client: LinkClient, stores: StoreLinks)
+    -> String
+  {
+    let values = Values(preview, appSchemes: stores.appSchemes)
+    var body = values.card
+    if let long = values.longURL {
+      body += "<a class=\"button primary\" href=\"\(long)\">Open in the app</a>\n"
+    }
+    let appStore = client == .androidBrowser ? nil : stores.appStoreURL
+    let googlePlay = client == .iOSBrowser ? nil : stores.googlePlayURL
+    if let appStore {
+      body += "<a class=\"button store\" href=\"\(appStore)\">Download on the App Store</a>\n"
+    }
+    if let googlePlay {
+      body += "<a class=\"button store\" href=\"\(googlePlay)\">Get it on Google Play</a>\n"
+    }
+    if let web = values.webURL {
+      body += "<a class=\"web\" href=\"\(web)\">Continue on the web</a>\n"
+    }
+    return page(title: values.title, head: "", body: body)
+  }
+
+  /// The page of an unknown short link, sent with status 404. It links nowhere.
+  ///
+  /// ```swift
+  /// LinkPages.notFound()   // <!doctype html> … <h1>Link not found</h1> …
+  /// ```
+  public static func notFound() -> String {
+    page(
+      title: "Link not found",
+      head: "",
+      body: "<h1>Link not found</h1>\n<p>There is no link at this address. "
+        + "Check that it was copied whole.</p>\n")
+  }
+
+  /// The page of an expired short link, sent with status 410. It links nowhere.
+  ///
+  /// ```swift
+  /// LinkPages.expired()   // <!doctype html> … <h1>Link expired</h1> …
+  /// ```
+  public static func expired() -> String {
+    page(
+      title: "Link expired",
+      head: "",
+      body: "<h1>Link expired</h1>\n<p>This link has expired and no longer leads anywhere.</p>\n"
+    )
+  }
+
+  /// One page: `title` and `body` are escaped HTML already, `head` extra `<head>` lines.
+  static func page(title: String, head: String, body: String) -> String {
+    "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(metaContentSecurityPolicy)\">\n"
+      + "<meta name=\"referrer\" content=\"no-referrer\">\n"
+      + "<title>\(title)</title>\n" + head
+      + "<style>\(stylesheet)</style>\n</head>\n<body>\n<main>\n" + body
+      + "</main>\n</body>\n</html>\n"
+  }
+
+  /// A preview's values, checked and escaped for HTML.
+  struct Values {
+    var title: String
+    var description: String?
+    var image: String?
+    var shortLink: String?
+    /// The "Open in the app" target: http, https or one of the app's schemes.
+    var longURL: String?
+    /// The web page: the long URL when it is http or https.
+    var webURL: String?
+
+    init(_ preview: LinkPreview, appSchemes: [String]) {
+      var schemes = HTMLEscaping.webSchemes
+      for scheme in appSchemes { schemes.insert(scheme.lowercased()) }
+      let long = HTMLEscaping.linkable(preview.longURL, schemes: schemes)
+      let web = HTMLEscaping.linkable(preview.longURL, schemes: HTMLEscaping.webSchemes)
+      longURL = long.map(HTMLEscaping.escape)
+      webURL = web.map(HTMLEscaping.escape)
+      image = HTMLEscaping.linkable(preview.imageURL, schemes: HTMLEscaping.imageSchemes).map(
+        HTMLEscaping.escape)
+      shortLink = HTMLEscaping.linkable(preview.shortLink, schemes: HTMLEscaping.webSchemes).map(
+        HTMLEscaping.escape)
+      let shownTitle = HTMLEscaping.escape(preview.title).trimmingSpaces
+      title = !shownTitle.isEmpty ? shownTitle : (web.map(HTMLEscaping.escape) ?? "Link")
+      let shownDescription = preview.description.map { HTMLEscaping.escape($0).trimmingSpaces }
+      description = shownDescription?.isEmpty == false ? shownDescription : nil
+    }
+
+    /// The image, heading and description as body HTML.
+    var card: String {
+      var html = ""
+      if let image { html += "<img src=\"\(image)\" alt=\"\">\n" }
+      html += "<h1>\(title)</h1>\n"
+      if let description { html += "<p>\(description)</p>\n" }
+      return html
+    }
+  }
+}
+
+extension String {
+  /// This string without leading and trailing spaces (U+0020).
+  fileprivate var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0 != " " }),
+      let last = scalars.lastIndex(where: { $0 != " " })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}
