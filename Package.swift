@@ -258,6 +258,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio", condition: links),
         .product(name: "NIOPosix", package: "swift-nio", condition: links),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: links),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: links),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),

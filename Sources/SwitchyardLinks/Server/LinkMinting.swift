@@ -192,6 +192,13 @@ public struct LinkMintRequest: Sendable {
     }
     title = try text("title")
     description = try text("description")
+    for (key, value) in [("title", title), ("description", description)] {
+      if let value, Self.containsMarkup(value) {
+        throw LinkMintingError(
+          status: 400,
+          message: "\"\(key)\" must be plain text, not HTML markup (it has a tag)", field: key)
+      }
+    }
     image = try text("image")
     if let image, !Self.isHTTPSURL(image) {
       throw LinkMintingError(
@@ -257,6 +264,22 @@ public struct LinkMintRequest: Sendable {
     return result
   }
 
+  /// Whether `text` has a tag-like `<` (followed by a letter, `/`, `!` or `?`): a preview's
+  /// title is text, and markup in it is almost always an injection attempt.
+  static func containsMarkup(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "<") && index + 1 < bytes.count {
+      let next = bytes[index + 1] | 0x20
+      if (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
+        || bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "!")
+        || bytes[index + 1] == UInt8(ascii: "?")
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
       || scalar.value == 0x2028 || scalar.value == 0x2029
@@ -307,13 +330,16 @@ public struct LinkMinter: Sendable {
 
   /// Creates a minter for a table.
   ///
+  /// `hosts` are hosts a long URL may name besides those of the table's routes (the service's
+  /// own `--host`s, for routes such as `https://*/s/:code` that name any host).
+  ///
   /// ```swift
   /// let minter = LinkMinter(table: try RouteFile.parse(text, fileName: "routes.json"))
   /// ```
-  public init(table: RouteTable) {
+  public init(table: RouteTable, hosts extraHosts: [String] = []) {
     self.table = table
     self.matcher = RouteMatcher(table)
-    var hosts = Set<String>()
+    var hosts = Set(extraHosts.map { $0.lowercased() })
     var suffixes: [String] = []
     for host in AppleAppSiteAssociation.hosts(in: table) {
       if host.hasPrefix("*.") {

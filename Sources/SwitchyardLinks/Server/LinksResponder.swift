@@ -32,7 +32,7 @@
     public init(configuration: LinksConfiguration, store: any LinkStore) {
       self.configuration = configuration
       self.store = store
-      self.minter = LinkMinter(table: configuration.table)
+      self.minter = LinkMinter(table: configuration.table, hosts: configuration.hosts)
       var associations: [String: String] = [:]
       if !configuration.appIDs.isEmpty {
         for host in [""] + configuration.hosts.map({ $0.lowercased() }) {
@@ -85,9 +85,14 @@
       }
       switch path {
       case "/healthz" where isGet:
-        return await store.isReachable()
-          ? Self.json(.ok, #"{"status":"ok"}"#)
-          : Self.json(.serviceUnavailable, #"{"error":"the store is unreachable"}"#)
+        guard await store.isReachable() else {
+          return Self.json(.serviceUnavailable, #"{"error":"the store is unreachable"}"#)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(
+          status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
       case "/v1/links":
         guard request.method == .post else {
           return Self.json(
