@@ -184,6 +184,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: links),
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,17 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if Links
   import ArgumentParser
   import Hummingbird
   import Logging
   import ServiceLifecycle
+  import UnixSignals
   import Switchyard
   import SwitchyardFiles
   import SwitchyardLinks
-
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Darwin)
-    import Darwin
-  #endif
 
   /// `switchyard-links`: the link service.
   @main
@@ -52,7 +53,8 @@
       help: ArgumentHelp("TEAMID.BUNDLEID of an iOS app (repeatable).", valueName: "id"))
     var appID: [String] = []
 
-    @Option(name: .customLong("package"), help: ArgumentHelp("The Android package.", valueName: "name"))
+    @Option(
+      name: .customLong("package"), help: ArgumentHelp("The Android package.", valueName: "name"))
     var androidPackage: String?
 
     @Option(
@@ -82,7 +84,9 @@
       }
       guard prefix.hasPrefix("/"), prefix.hasSuffix("/"), prefix.count > 1,
         !prefix.hasPrefix("/v1/"), !prefix.hasPrefix("/.well-known/"),
-        prefix.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        prefix.utf8.allSatisfy({
+          $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        })
       else {
         throw ValidationError(
           "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
@@ -120,13 +124,16 @@
       } catch {
         fail("\(error)")
       }
-      var logger = Logger(label: "switchyard-links")
-      logger.logLevel = .info
+      let logger = {
+        var logger = Logger(label: "switchyard-links")
+        logger.logLevel = .info
+        return logger
+      }()
       logger.info("links are stored in \(db)")
       if configuration.token == nil {
         logger.warning(
-          "minting is off (POST /v1/links answers 403): put a token in a file and start with "
-            + "--token-file FILE")
+          "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
+        )
       }
       let router = Router()
       router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
@@ -177,7 +184,7 @@
     /// Prints `error: MESSAGE` on one line of stderr and exits with status 2.
     func fail(_ message: String) -> Never {
       printError(message)
-      exit(2)
+      terminate(2)
     }
 
     /// Runs the command; a bad flag prints one line and exits with status 2.
@@ -190,13 +197,13 @@
         if exitCode(for: error) == .success { exit(withError: error) }
         let message = fullMessage(for: error).split(separator: "\n").first.map(String.init)
         printError(message ?? "\(error)")
-        exit(2)
+        terminate(2)
       }
       do {
         try await command.run()
       } catch {
         printError("\(error)")
-        exit(2)
+        terminate(2)
       }
     }
   }
@@ -205,7 +212,7 @@
   func printError(_ message: String) {
     var line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     line = (line.hasPrefix("error: ") ? line : "error: " + line) + "\n"
-    fputs(line, stderr)
+    writeStandardError(line)
   }
 
   extension Character {
@@ -220,20 +227,34 @@
     }
   }
 #else
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Darwin)
-    import Darwin
-  #endif
-
   /// Without the `Links` trait the service is not compiled: say how to build it.
   @main
   enum LinksCommand {
     static func main() {
-      fputs(
+      writeStandardError(
         "error: switchyard-links was built without the Links trait; build it with "
-          + "`swift build --traits Links --product switchyard-links`\n", stderr)
-      exit(2)
+          + "`swift build --traits Links --product switchyard-links`\n")
+      terminate(2)
     }
   }
 #endif
+
+/// Writes `text` to standard error.
+func writeStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { buffer in
+    guard var base = buffer.baseAddress else { return }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = write(2, base, remaining)
+      if written <= 0 { return }
+      base += written
+      remaining -= written
+    }
+  }
+}
+
+/// Ends the process with `status`.
+func terminate(_ status: Int32) -> Never {
+  exit(status)
+}

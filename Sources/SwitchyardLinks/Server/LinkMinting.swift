@@ -143,7 +143,7 @@ public struct LinkMintRequest: Sendable {
       }
     }
     func text(_ key: String) throws(LinkMintingError) -> String? {
-      guard let value = root[key: key] else { return nil }
+      guard let value = root[key] else { return nil }
       guard let string = value.stringValue else {
         throw LinkMintingError(
           status: 400, message: "\"\(key)\" must be a string, found \(value.kindDescription)",
@@ -169,14 +169,14 @@ public struct LinkMintRequest: Sendable {
     let route = try text("route")
     switch (url, route) {
     case (let url?, nil):
-      if root[key: "values"] != nil {
+      if root["values"] != nil {
         throw LinkMintingError(
           status: 400, message: "\"values\" goes with \"route\", not with \"url\"",
           field: "values")
       }
       target = .url(url)
     case (nil, let route?):
-      target = .route(route, try Self.values(root[key: "values"]))
+      target = .route(route, try Self.values(root["values"]))
     case (.some, .some):
       throw LinkMintingError(
         status: 400, message: "give either \"url\" or \"route\", not both", field: "route")

@@ -122,7 +122,7 @@
 
     /// The request's host without its port, lowercased.
     func requestHost(_ request: Request) -> String {
-      let authority = request.head.authority ?? request.headers[.host] ?? ""
+      let authority = request.head.authority ?? ""
       let host = authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
       return host.lowercased()
     }
@@ -132,7 +132,8 @@
     func shortLink(code: Substring, userAgent: String?, host: String) async -> Response {
       let record: LinkRecord
       switch await find(code) {
-      case .failure(let status):
+      case .failure(let missing):
+        let status = missing.status
         return status == .gone
           ? Self.page(.gone, LinkPages.expired(), cache: "public, max-age=3600")
           : status == .notFound
@@ -178,17 +179,22 @@
       return "http://" + requestHost + configuration.prefix + code
     }
 
+    /// Why there is no link to answer with: its status.
+    struct Missing: Error {
+      var status: HTTPResponse.Status
+    }
+
     /// The link with `code`, or the status that says why there is none.
-    func find(_ code: Substring) async -> Result<LinkRecord, HTTPResponse.Status> {
-      guard LinkCode.isValid(code) else { return .failure(.notFound) }
+    func find(_ code: Substring) async -> Result<LinkRecord, Missing> {
+      guard LinkCode.isValid(code) else { return .failure(Missing(status: .notFound)) }
       let record: LinkRecord?
       do {
         record = try await store.link(code: String(code))
       } catch {
-        return .failure(.serviceUnavailable)
+        return .failure(Missing(status: .serviceUnavailable))
       }
-      guard let record else { return .failure(.notFound) }
-      if record.isExpired(at: configuration.now()) { return .failure(.gone) }
+      guard let record else { return .failure(Missing(status: .notFound)) }
+      if record.isExpired(at: configuration.now()) { return .failure(Missing(status: .gone)) }
       return .success(record)
     }
 
@@ -196,7 +202,8 @@
 
     func linkInfo(code: Substring) async -> Response {
       switch await find(code) {
-      case .failure(let status):
+      case .failure(let missing):
+        let status = missing.status
         let message =
           switch status {
           case .gone: "the link \(code) has expired"
@@ -340,7 +347,7 @@
       headers[.contentSecurityPolicy] = LinkPages.contentSecurityPolicy
       headers[.cacheControl] = cache
       headers[.vary] = "User-Agent"
-      headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+      if let nosniff = HTTPField.Name("X-Content-Type-Options") { headers[nosniff] = "nosniff" }
       return Response(
         status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }

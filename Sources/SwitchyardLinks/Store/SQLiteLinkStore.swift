@@ -123,7 +123,8 @@
     public func insert(_ record: LinkRecord) async throws -> Bool {
       // Pairs rather than an object: a query capture may repeat a name.
       let values =
-        "[" + record.values.map {
+        "["
+        + record.values.map {
           "[" + JSONEscaping.quote($0.name) + "," + JSONEscaping.quote($0.value) + "]"
         }.joined(separator: ",") + "]"
       // `ON CONFLICT DO NOTHING` leaves a taken code to the primary key; `RETURNING` says

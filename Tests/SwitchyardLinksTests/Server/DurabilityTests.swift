@@ -63,7 +63,9 @@
 
   @Suite("switchyard-links as a process", .serialized)
   struct DurabilityTests {
-    @Test("kill -9 right after 1,000 links minted by 8 clients: every acknowledged link is there, no code twice")
+    @Test(
+      "kill -9 right after 1,000 links minted by 8 clients: every acknowledged link is there, no code twice"
+    )
     func killNine() async throws {
       let folder = try temporaryFolder()
       try "durable-token\n".write(toFile: folder + "/token", atomically: true, encoding: .utf8)
@@ -127,7 +129,8 @@
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(
+          decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2, "\(arguments): \(output)")
         #expect(output.hasPrefix("error: "), "\(arguments): \(output)")

@@ -179,6 +179,6 @@
   /// The value of `"key":"…"` in a flat JSON answer (enough for the tests' own checks).
   func jsonString(_ body: String, _ key: String) -> String? {
     guard let value = try? JSONParser.parse(body) else { return nil }
-    return value[key: key]?.stringValue
+    return value[key]?.stringValue
   }
 #endif

@@ -10,7 +10,7 @@
   struct MintingTests {
     @Test("a long URL a route handles: 201 with the code, the short link, the route and values")
     func mintsURL() async throws {
-      try await LinksTestServer.run { client, store, _ in
+      try await LinksTestServer.run { client, store, _ async throws in
         let answer = try await client.mint(#"{"url": "https://example.com/articles/7/hello"}"#)
         #expect(answer.status == .created)
         let code = try #require(jsonString(answer.body, "code"))
@@ -32,7 +32,7 @@
 
     @Test("a route and values are built into the URL, which matches back to the route")
     func mintsRoute() async throws {
-      try await LinksTestServer.run { client, _, _ in
+      try await LinksTestServer.run { client, _, _ async throws in
         let answer = try await client.mint(
           #"{"route": "userTab", "values": {"id": 42, "tab": "posts"}, "code": "Tab_42-x"}"#)
         #expect(answer.status == .created)
@@ -45,8 +45,9 @@
 
     @Test("a taken custom code: 409, and the first link is kept")
     func takenCode() async throws {
-      try await LinksTestServer.run { client, store, _ in
-        #expect(try await client.mint(#"{"url": "myapp://home", "code": "sale"}"#).status == .created)
+      try await LinksTestServer.run { client, store, _ async throws in
+        #expect(
+          try await client.mint(#"{"url": "myapp://home", "code": "sale"}"#).status == .created)
         let again = try await client.mint(#"{"url": "myapp://user/1", "code": "sale"}"#)
         #expect(again.status == .conflict)
         #expect(jsonString(again.body, "field") == "code")
@@ -59,33 +60,42 @@
     func generatedCodeRetries() async throws {
       let codes = CodeSequence(["AAAAAAAA", "AAAAAAAA", "BBBBBBBB"])
       try await LinksTestServer.run(configure: { $0.newCode = { codes.next() } }) {
-        client, store, _ in
-        #expect(jsonString(try await client.mint(#"{"url": "myapp://home"}"#).body, "code") == "AAAAAAAA")
-        #expect(jsonString(try await client.mint(#"{"url": "myapp://home"}"#).body, "code") == "BBBBBBBB")
+        client, store, _ async throws in
+        #expect(
+          jsonString(try await client.mint(#"{"url": "myapp://home"}"#).body, "code") == "AAAAAAAA")
+        #expect(
+          jsonString(try await client.mint(#"{"url": "myapp://home"}"#).body, "code") == "BBBBBBBB")
         #expect(try await store.count() == 2)
       }
     }
 
     @Test("no token configured: 403 saying how to set one; missing or wrong token: 401")
     func tokens() async throws {
-      try await LinksTestServer.run(configure: { $0.token = nil }) { client, store, _ in
+      try await LinksTestServer.run(configure: { $0.token = nil }) {
+        client, store, _ async throws in
         let answer = try await client.mint(#"{"url": "myapp://home"}"#)
         #expect(answer.status == .forbidden)
         #expect(answer.body.contains("--token-file"))
         #expect(try await store.count() == 0)
       }
-      try await LinksTestServer.run { client, store, _ in
-        #expect(try await client.mint(#"{"url": "myapp://home"}"#, token: nil).status == .unauthorized)
-        #expect(try await client.mint(#"{"url": "myapp://home"}"#, token: "test-token-4f1d").status == .unauthorized)
-        #expect(try await client.mint(#"{"url": "myapp://home"}"#, token: "test-token-4f1c0").status == .unauthorized)
-        #expect(try await client.mint(#"{"url": "myapp://home"}"#, token: "").status == .unauthorized)
+      try await LinksTestServer.run { client, store, _ async throws in
+        #expect(
+          try await client.mint(#"{"url": "myapp://home"}"#, token: nil).status == .unauthorized)
+        #expect(
+          try await client.mint(#"{"url": "myapp://home"}"#, token: "test-token-4f1d").status
+            == .unauthorized)
+        #expect(
+          try await client.mint(#"{"url": "myapp://home"}"#, token: "test-token-4f1c0").status
+            == .unauthorized)
+        #expect(
+          try await client.mint(#"{"url": "myapp://home"}"#, token: "").status == .unauthorized)
         #expect(try await store.count() == 0)
       }
     }
 
     @Test("a body over 64 KiB (1 MB): 413, nothing stored")
     func tooLarge() async throws {
-      try await LinksTestServer.run { client, store, _ in
+      try await LinksTestServer.run { client, store, _ async throws in
         let title = String(repeating: "a", count: 1_000_000)
         let answer = try await client.mint(#"{"url": "myapp://home", "title": "\#(title)"}"#)
         #expect(answer.status == .contentTooLarge)
@@ -109,16 +119,22 @@
       (Array(#"{"route": "nosuchroute"}"#.utf8), "route"),
       (Array(#"{"url": "myapp://home", "route": "home"}"#.utf8), "route"),
       (Array(#"{"url": "myapp://home", "extra": 1}"#.utf8), "extra"),
-      (Array(#"{"url": "myapp://home", "url": "myapp://user/1"}"#.utf8), "url"),
+      (Array(#"{"url": "myapp://home", "url": "myapp://user/1"}"#.utf8), nil),
       (Array(#"{"url": "myapp://home", "title": 7}"#.utf8), "title"),
       (Array(#"{"url": "myapp://home", "title": "a\u0000b"}"#.utf8), "title"),
       (Array(#"{"url": "myapp://home", "title": "line\nbreak"}"#.utf8), "title"),
       (Array(#"{"url": "myapp://home", "description": "bell\u0007"}"#.utf8), "description"),
-      (Array(#"{"url": "myapp://home", "title": "</script><script>alert(1)</script>"}"#.utf8), "title"),
+      (
+        Array(#"{"url": "myapp://home", "title": "</script><script>alert(1)</script>"}"#.utf8),
+        "title"
+      ),
       (Array(#"{"url": "myapp://home", "image": "javascript:alert(1)"}"#.utf8), "image"),
       (Array(#"{"url": "myapp://home", "image": "data:image/png;base64,AAAA"}"#.utf8), "image"),
       (Array(#"{"url": "myapp://home", "image": "http://example.com/a.png"}"#.utf8), "image"),
-      (Array(#"{"url": "myapp://home", "image": "https://example.com/a.png\" onerror=\"x"}"#.utf8), "image"),
+      (
+        Array(#"{"url": "myapp://home", "image": "https://example.com/a.png\" onerror=\"x"}"#.utf8),
+        "image"
+      ),
       (Array(#"{"url": "myapp://home", "code": "a/b"}"#.utf8), "code"),
       (Array(#"{"url": "myapp://home", "code": ".."}"#.utf8), "code"),
       (Array(#"{"url": "myapp://home", "code": "%00"}"#.utf8), "code"),
@@ -126,29 +142,36 @@
       (Array(#"{"url": "myapp://home", "code": "x'; DROP TABLE links;--"}"#.utf8), "code"),
       (Array(#"{"url": "myapp://home", "code": "1 OR 1=1"}"#.utf8), "code"),
       (Array(#"{"url": "myapp://home", "code": ""}"#.utf8), "code"),
-      (Array((#"{"url": "myapp://home", "code": ""# + String(repeating: "a", count: 65) + #""}"#).utf8), "code"),
+      (
+        Array(
+          (#"{"url": "myapp://home", "code": ""# + String(repeating: "a", count: 65) + #""}"#).utf8),
+        "code"
+      ),
       (Array(#"{"url": "myapp://home", "expires": "tomorrow"}"#.utf8), "expires"),
       (Array(#"{"url": "myapp://home", "expires": "2027-02-30T00:00:00Z"}"#.utf8), "expires"),
       (Array(#"{"url": "myapp://home", "expires": "2020-01-01T00:00:00Z"}"#.utf8), "expires"),
       (Array(#"{"url": "myapp://home", "expires": 1900000000}"#.utf8), "expires"),
-      (Array(#"{"url": "myapp://home", "title": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), nil),
+      (
+        Array(#"{"url": "myapp://home", "title": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), nil
+      ),
       ([0xFF, 0xFE], nil),
     ]
 
     @Test("bad input: each a 400 with what and where, and the database unchanged")
     func badInput() async throws {
-      try await LinksTestServer.run { client, store, _ in
-        #expect(try await client.mint(#"{"url": "myapp://home", "code": "kept"}"#).status == .created)
+      try await LinksTestServer.run { client, store, _ async throws in
+        #expect(
+          try await client.mint(#"{"url": "myapp://home", "code": "kept"}"#).status == .created)
         for (body, field) in Self.badBodies {
           let answer = try await client.mint(bytes: body)
           let shown = String(decoding: body, as: UTF8.self)
           #expect(answer.status == .badRequest, "\(shown)")
           let parsed = try JSONParser.parse(answer.body)
-          #expect(parsed[key: "error"]?.stringValue?.isEmpty == false, "\(shown)")
+          #expect(parsed["error"]?.stringValue?.isEmpty == false, "\(shown)")
           if let field {
-            #expect(parsed[key: "field"]?.stringValue == field, "\(shown): \(answer.body)")
+            #expect(parsed["field"]?.stringValue == field, "\(shown): \(answer.body)")
           } else {
-            #expect(parsed[key: "line"] != nil || parsed[key: "error"] != nil, "\(shown)")
+            #expect(parsed["line"] != nil || parsed["error"] != nil, "\(shown)")
           }
         }
         #expect(try await store.count() == 1)
@@ -158,11 +181,11 @@
 
     @Test("a syntax error names its line and column")
     func syntaxErrorPosition() async throws {
-      try await LinksTestServer.run { client, _, _ in
+      try await LinksTestServer.run { client, _, _ async throws in
         let answer = try await client.mint("{\n  \"url\": \"myapp://home\",,\n}")
         #expect(answer.status == .badRequest)
         let parsed = try JSONParser.parse(answer.body)
-        #expect(parsed[key: "line"]?.kind == .number(JSONNumber(text: "2", isIntegerLiteral: true)))
+        #expect(parsed["line"]?.kind == .number(JSONNumber(text: "2", isIntegerLiteral: true)))
       }
     }
 
@@ -183,20 +206,21 @@
 
     @Test("a URL no route handles, on a host the table names: 422 with the nearest misses")
     func unrouted() async throws {
-      try await LinksTestServer.run { client, store, _ in
+      try await LinksTestServer.run { client, store, _ async throws in
         for url in Self.unroutedURLs {
           let answer = try await client.mint(
             "{\"url\": " + JSONEscaping.quote(url) + "}")
           #expect(answer.status == .unprocessableContent, "\(url): \(answer.body)")
           let parsed = try JSONParser.parse(answer.body)
-          #expect(parsed[key: "field"]?.stringValue == "url")
-          #expect(parsed[key: "nearestMisses"]?.arrayElements != nil, "\(url)")
+          #expect(parsed["field"]?.stringValue == "url")
+          #expect(parsed["nearestMisses"]?.arrayElements != nil, "\(url)")
         }
         // With the route table's own words about where the best candidate failed.
         let answer = try await client.mint(#"{"url": "myapp://user/abc"}"#)
-        let misses = try #require(try JSONParser.parse(answer.body)[key: "nearestMisses"]?.arrayElements)
-        #expect(misses.first?[key: "route"]?.stringValue?.hasPrefix("user") == true)
-        #expect(misses.first?[key: "reason"]?.stringValue?.isEmpty == false)
+        let misses = try #require(
+          try JSONParser.parse(answer.body)["nearestMisses"]?.arrayElements)
+        #expect(misses.first?["route"]?.stringValue?.hasPrefix("user") == true)
+        #expect(misses.first?["reason"]?.stringValue?.isEmpty == false)
         #expect(try await store.count() == 0)
       }
     }

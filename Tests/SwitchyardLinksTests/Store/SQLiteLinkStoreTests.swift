@@ -36,9 +36,11 @@
       let path = try temporaryFolder() + "/links.sqlite"
       let store = try await SQLiteLinkStore.open(path: path)
       let connection = try await SQLiteConnection.open(storage: .file(path: path))
-      let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer
-      #expect(version.map(Int.init) == SQLiteLinkStore.schemaVersion)
-      let journal = try await connection.query("PRAGMA journal_mode").first?.column("journal_mode")?.string
+      let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?
+        .integer
+      #expect(version == SQLiteInt64(SQLiteLinkStore.schemaVersion))
+      let journal = try await connection.query("PRAGMA journal_mode").first?.column("journal_mode")?
+        .string
       #expect(journal == "wal")
       #expect(try await store.isReachable())
       try await connection.close()
