@@ -129,7 +129,7 @@
         logger.logLevel = .info
         return logger
       }()
-      logger.info("links are stored in \(db)")
+      logger.info("links are stored in \(absolutePath(db))")
       if configuration.token == nil {
         logger.warning(
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
@@ -164,6 +164,13 @@
       } catch {
         fail("\(error)")
       }
+    }
+
+    /// `path` from the root: the working folder is put before a relative path.
+    func absolutePath(_ path: String) -> String {
+      guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+      defer { free(folder) }
+      return String(cString: folder) + "/" + path
     }
 
     /// The whole file, or `nil` when it cannot be read.
