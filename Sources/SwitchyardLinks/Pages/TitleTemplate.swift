@@ -169,7 +169,7 @@ public struct TitleTemplateError: Error, Sendable, Hashable, CustomStringConvert
 
 /// `character` for a message: printable ones quoted, others as `U+XXXX`.
 private func describe(_ character: Character) -> String {
-  let scalar = character.unicodeScalars.first!
+  guard let scalar = character.unicodeScalars.first else { return "\"\"" }
   if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || character == " " {
     var hex = String(scalar.value, radix: 16, uppercase: true)
     while hex.count < 4 { hex = "0" + hex }
