@@ -195,6 +195,24 @@
       }
     }
 
+    @Test("a store that stops answering: /healthz 503, short links 503 pages, minting 503")
+    func storeUnreachable() async throws {
+      try await LinksTestServer.run { client, store, _ async throws in
+        #expect(
+          try await client.mint(#"{"url": "myapp://home", "code": "home"}"#).status == .created)
+        try await store.close()
+        let health = try await client.get("/healthz")
+        #expect(health.status == .serviceUnavailable)
+        #expect(jsonString(health.body, "error") == "the store is unreachable")
+        let link = try await client.get("/l/home")
+        #expect(link.status == .serviceUnavailable)
+        #expect(link.headers[.location] == nil)
+        #expect(link.headers[.vary] == "User-Agent")
+        #expect(try await client.get("/v1/links/home").status == .serviceUnavailable)
+        #expect(try await client.mint(#"{"url": "myapp://home"}"#).status == .serviceUnavailable)
+      }
+    }
+
     @Test("/healthz, the OpenAPI document, and requests the service does not know")
     func serviceEndpoints() async throws {
       try await LinksTestServer.run { client, _, _ async throws in
