@@ -4,15 +4,19 @@
 # per second and the server's CPU time per request), the server's RSS, its start-up time (process
 # start to the first 200 from /healthz) and the minting rate (each 201 a durable commit).
 #
-# usage: Benchmarks/Links/run.sh          (from the repository; needs wrk, curl and python3)
+# usage: Benchmarks/Links/run.sh          (needs wrk, curl and python3)
+# SWITCHYARD_LINKS_COUNT (1000000), SWITCHYARD_LINKS_SECONDS (10 per measurement) and
+# SWITCHYARD_LINKS_BINARY (a built switchyard-links instead of the release build) change it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 links=${SWITCHYARD_LINKS_COUNT:-1000000}
 seconds=${SWITCHYARD_LINKS_SECONDS:-10}
 port=8493
 
-swift build -c release --traits Links --scratch-path .build-links-release --product switchyard-links
-binary=$(swift build -c release --traits Links --scratch-path .build-links-release --show-bin-path)/switchyard-links
+if [ -z "${SWITCHYARD_LINKS_BINARY:-}" ]; then
+  swift build -c release --traits Links --scratch-path .build-links-release --product switchyard-links
+fi
+binary=${SWITCHYARD_LINKS_BINARY:-$(swift build -c release --traits Links --scratch-path .build-links-release --show-bin-path)/switchyard-links}
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 printf 'bench-token\n' >"$work/token"
@@ -24,14 +28,14 @@ start() {
   "$binary" "${arguments[@]}" >"$work/log" 2>&1 &
   server=$!
   until curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do sleep 0.01; done
-  echo $(( ($(date +%s%N) - started) / 1000000 ))
+  startup=$(( ($(date +%s%N) - started) / 1000000 ))
 }
 stop() { kill "$server"; wait "$server" || true; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 rss_kib() { awk '/^VmRSS/ { print $2 }' "/proc/$server/status"; }
 
 # The schema comes from the server's own migrations; the links are then written in bulk.
-start >/dev/null
+start
 stop
 python3 - "$work/links.sqlite" "$links" <<'PY'
 import random, sqlite3, string, sys
@@ -50,7 +54,7 @@ db.commit()
 print(f"links stored: {db.execute('SELECT count(*) FROM links').fetchone()[0]}")
 PY
 
-startup=$(start)
+start
 echo "start-up (process start to GET /healthz 200): ${startup} ms"
 ticks_per_second=$(getconf CLK_TCK)
 measure() {
