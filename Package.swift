@@ -7,6 +7,8 @@ import PackageDescription
 
 // What the `Hummingbird` trait adds.
 let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
+// What the `Links` trait adds: the link service's HTTP server and its SQLite store.
+let links: TargetDependencyCondition? = .when(traits: ["Links"])
 
 // Settings shared by every target.
 let swiftSettings: [SwiftSetting] = [
@@ -32,6 +34,8 @@ let package = Package(
     .library(name: "SwitchyardMacros", targets: ["SwitchyardMacros"]),
     // Switchyard Links, the self-hosted link service (short links, platform redirects, previews).
     .library(name: "SwitchyardLinks", targets: ["SwitchyardLinks"]),
+    // The link service's server. Without the `Links` trait it only says how to build it.
+    .executable(name: "switchyard-links", targets: ["SwitchyardLinksCommand"]),
   ],
   traits: [
     // Off by default, so that an app using only the core never builds Hummingbird or SwiftNIO.
@@ -39,7 +43,14 @@ let package = Package(
       name: "Hummingbird",
       description:
         "SwitchyardHummingbird: serve the app-link files and web fallbacks from Hummingbird 2"
-    )
+    ),
+    // Off by default, so that an app using only the core, or the `switchyard` command, never
+    // builds the service's server or its SQLite.
+    .trait(
+      name: "Links",
+      description:
+        "switchyard-links: the link service's server (Hummingbird 2) and its SQLite store"
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +68,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock that tests advance by hand (held links' timeouts).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    // The `Links` trait only: SQLite for the link store. It compiles SQLite's own source into
+    // the binary, so a static build needs no system libsqlite3 (GRDB links the system's).
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     // The `@Routes` macro's plugin (and its expansion tests). 602 and 603 are the releases of
     // Swift 6.2 and 6.3.
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -143,10 +157,35 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
-    // Switchyard Links: the link service's logic (pages, platforms, link records).
+    // Switchyard Links: the link service's logic (pages, platforms, link records). Its server
+    // and store (Server/, Store/) are compiled only with the `Links` trait.
     .target(
       name: "SwitchyardLinks",
-      dependencies: ["Switchyard", "SwitchyardFiles"],
+      dependencies: [
+        "Switchyard", "SwitchyardFiles",
+        .product(name: "Hummingbird", package: "hummingbird", condition: links),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
+        .product(name: "Logging", package: "swift-log", condition: links),
+        .product(name: "NIOCore", package: "swift-nio", condition: links),
+        .product(name: "NIOPosix", package: "swift-nio", condition: links),
+        .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // `switchyard-links`: the service's command (flags, start-up).
+    .executableTarget(
+      name: "SwitchyardLinksCommand",
+      dependencies: [
+        "Switchyard", "SwitchyardFiles", "SwitchyardLinks",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: links),
+        .product(name: "Logging", package: "swift-log", condition: links),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: links),
+      ],
       swiftSettings: swiftSettings
     ),
 
@@ -214,12 +253,26 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardLinksTests",
-      dependencies: ["Switchyard", "SwitchyardFiles", "SwitchyardLinks", "SwitchyardTestSupport"],
+      dependencies: [
+        "Switchyard", "SwitchyardFiles", "SwitchyardLinks", "SwitchyardTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird", condition: links),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
+        .product(name: "Logging", package: "swift-log", condition: links),
+        .product(name: "NIOCore", package: "swift-nio", condition: links),
+        .product(name: "NIOPosix", package: "swift-nio", condition: links),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: links),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: links),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: links),
+        .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "SwitchyardCommandTests",
-      dependencies: ["SwitchyardCommand", "Switchyard"],
+      dependencies: ["SwitchyardCommand", "Switchyard", "SwitchyardFiles"],
       exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),

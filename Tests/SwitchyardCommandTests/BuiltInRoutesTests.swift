@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardFiles
 import Testing
 
 @testable import SwitchyardCommand

@@ -1,5 +1,4 @@
 import Switchyard
-import SwitchyardFiles
 
 /// The example table used when there is no `--routes` and no `./routes.json`.
 ///
@@ -12,9 +11,9 @@ import SwitchyardFiles
 /// ```sh
 /// switchyard match 'myapp://user/42?tab=posts'
 /// ```
-enum BuiltInRoutes {
+package enum BuiltInRoutes {
   /// The route file's text (JSON, version 1).
-  static let json = #"""
+  package static let json = #"""
     {
       "version": 1,
       "options": {
@@ -51,10 +50,10 @@ enum BuiltInRoutes {
     """#
 
   /// The file name used in messages about the built-in table.
-  static let fileName = "<built-in routes>"
+  package static let fileName = "<built-in routes>"
 
   /// The parsed table.
-  static func table() throws(RouteFileError) -> RouteTable {
+  package static func table() throws(RouteFileError) -> RouteTable {
     try RouteFile.parse(json, fileName: fileName)
   }
 }

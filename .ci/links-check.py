@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Drives a running switchyard-links: one request of each kind, each response checked against
+the OpenAPI document the server itself serves (status documented, content type, JSON body valid
+against the response's schema, with jsonschema's Draft 2020-12 validator).
+
+usage: links-check.py BASE_URL TOKEN
+"""
+import http.client
+import json
+import re
+import sys
+import urllib.parse
+
+import jsonschema
+
+base, token = sys.argv[1], sys.argv[2]
+parsed = urllib.parse.urlsplit(base)
+failures = []
+checked = 0
+
+
+def request(method, path, body=None, headers=None):
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    connection.request(method, path, body=body, headers=headers or {})
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, dict((k.lower(), v) for k, v in response.getheaders()), data
+
+
+status, _, data = request("GET", "/v1/openapi.json")
+assert status == 200, f"GET /v1/openapi.json: {status}"
+document = json.loads(data)
+
+
+def resolve(node):
+    while isinstance(node, dict) and "$ref" in node:
+        target = document
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def operation(method, path):
+    for template, item in document["paths"].items():
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+        if re.match(pattern, path.split("?")[0]) and method.lower() in item:
+            return template, item[method.lower()]
+    return None, None
+
+
+def check(method, path, expected, body=None, headers=None):
+    """Sends a request, checks the status and that the response conforms; returns the body."""
+    global checked
+    status, response_headers, data = request(method, path, body, headers)
+    checked += 1
+    where = f"{method} {path}"
+    if status != expected:
+        failures.append(f"{where}: status {status}, expected {expected}: {data[:300]!r}")
+        return data
+    template, op = operation(method, path)
+    if op is None:
+        failures.append(f"{where}: no operation in the document")
+        return data
+    responses = op.get("responses", {})
+    spec = responses.get(str(status)) or responses.get(f"{str(status)[0]}XX") or responses.get("default")
+    if spec is None:
+        failures.append(f"{where}: status {status} is not documented for {template}")
+        return data
+    spec = resolve(spec)
+    content = spec.get("content")
+    if content:
+        media = response_headers.get("content-type", "").split(";")[0].strip()
+        if media not in content:
+            failures.append(f"{where}: content type {media!r} not in {list(content)}")
+            return data
+        schema = content[media].get("schema")
+        if schema is not None and media == "application/json":
+            root = dict(schema)
+            root["components"] = document.get("components", {})
+            try:
+                jsonschema.Draft202012Validator(root).validate(json.loads(data))
+            except (jsonschema.ValidationError, json.JSONDecodeError) as error:
+                failures.append(f"{where}: body does not conform: {str(error)[:400]}")
+    return data
+
+
+auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+ios = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36"
+crawler = "facebookexternalhit/1.1"
+
+check("GET", "/healthz", 200)
+minted = json.loads(check("POST", "/v1/links", 201, json.dumps({"url": "https://example.com/articles/7/hello", "title": "Hello"}), auth))
+code = minted.get("code", "missing")
+check("POST", "/v1/links", 201, json.dumps({"route": "user", "values": {"id": 42}}), auth)
+check("POST", "/v1/links", 201, json.dumps({"url": "myapp://home", "code": "ci-home", "expires": "2999-01-01T00:00:00Z"}), auth)
+check("POST", "/v1/links", 409, json.dumps({"url": "myapp://home", "code": "ci-home"}), auth)
+check("POST", "/v1/links", 400, "{not json", auth)
+check("POST", "/v1/links", 400, json.dumps({"url": "myapp://home", "image": "javascript:alert(1)"}), auth)
+check("POST", "/v1/links", 422, json.dumps({"url": "https://evil.example.org/x"}), auth)
+check("POST", "/v1/links", 401, json.dumps({"url": "myapp://home"}), {"Content-Type": "application/json"})
+check("POST", "/v1/links", 413, json.dumps({"url": "myapp://home", "title": "a" * 70000}), auth)
+check("GET", f"/l/{code}", 302)
+check("GET", f"/l/{code}", 200, headers={"User-Agent": crawler})
+check("GET", f"/l/{code}", 200, headers={"User-Agent": ios})
+check("GET", f"/l/{code}", 200, headers={"User-Agent": android})
+check("GET", "/l/no-such-code", 404)
+check("GET", f"/v1/links/{code}", 200)
+check("GET", "/v1/links/no-such-code", 404)
+check("GET", "/.well-known/apple-app-site-association", 200)
+check("GET", "/.well-known/assetlinks.json", 200)
+check("GET", "/v1/openapi.json", 200)
+
+for failure in failures:
+    print("links-check: " + failure, file=sys.stderr)
+print(f"links-check: {checked} requests, {len(failures)} failures")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,442 @@
+public import Switchyard
+import SwitchyardFiles
+
+/// Why a request to mint a link is refused: the HTTP status, the message and where.
+///
+/// ```swift
+/// let error = LinkMintingError(status: 400, message: "\"code\" must be a string", field: "code")
+/// error.json  // {"error":"\"code\" must be a string","field":"code"}
+/// ```
+public struct LinkMintingError: Error, Sendable, Hashable {
+  /// The HTTP status: 400, 409, 413 or 422.
+  public var status: Int
+  /// What is wrong, for a person.
+  public var message: String
+  /// The body's field at fault.
+  public var field: String?
+  /// The line and column of a JSON syntax error.
+  public var line: Int?
+  /// See ``line``.
+  public var column: Int?
+  /// For a `422`: the routes that came closest to the URL, each with where it failed.
+  public var nearestMisses: [NearMiss]
+
+  /// A route that did not handle the URL, and why.
+  public struct NearMiss: Sendable, Hashable {
+    /// The route's name.
+    public var route: String
+    /// Its pattern.
+    public var pattern: String
+    /// The router's reason.
+    public var reason: String
+  }
+
+  /// Creates an error.
+  ///
+  /// ```swift
+  /// LinkMintingError(status: 409, message: "the code \"sale\" is taken", field: "code")
+  /// ```
+  public init(
+    status: Int, message: String, field: String? = nil, line: Int? = nil, column: Int? = nil,
+    nearestMisses: [NearMiss] = []
+  ) {
+    self.status = status
+    self.message = message
+    self.field = field
+    self.line = line
+    self.column = column
+    self.nearestMisses = nearestMisses
+  }
+
+  /// The response body: `{"error", "field"?, "line"?, "column"?, "nearestMisses"?}`.
+  public var json: String {
+    var out = "{\"error\":" + JSONEscaping.quote(message)
+    if let field { out += ",\"field\":" + JSONEscaping.quote(field) }
+    if let line, let column { out += ",\"line\":\(line),\"column\":\(column)" }
+    if status == 422 {
+      out +=
+        ",\"nearestMisses\":["
+        + nearestMisses.map {
+          "{\"route\":" + JSONEscaping.quote($0.route) + ",\"pattern\":"
+            + JSONEscaping.quote($0.pattern) + ",\"reason\":" + JSONEscaping.quote($0.reason)
+            + "}"
+        }.joined(separator: ",") + "]"
+    }
+    return out + "}"
+  }
+}
+
+/// A request to mint a link, read from its JSON body and checked field by field.
+///
+/// ```swift
+/// let request = try LinkMintRequest(json: Array(#"{"url": "myapp://user/42"}"#.utf8), now: 0)
+/// request.target  // .url("myapp://user/42")
+/// ```
+public struct LinkMintRequest: Sendable {
+  /// What the link points at.
+  public enum Target: Sendable {
+    /// A long URL, which a route must handle.
+    case url(String)
+    /// A route and its values, built into the URL.
+    case route(String, [(String, BuildValue)])
+  }
+
+  /// What the link points at.
+  public var target: Target
+  /// A custom code.
+  public var code: String?
+  /// The preview's title.
+  public var title: String?
+  /// The preview's description.
+  public var description: String?
+  /// The preview's image (`https`).
+  public var image: String?
+  /// The expiry, seconds since 1970 (UTC).
+  public var expires: Int64?
+
+  /// The longest body accepted (64 KiB); a longer one is answered `413`.
+  public static let maximumBodySize = 64 * 1024
+  /// The longest title, description, URL or image, in bytes.
+  public static let maximumTextLength = 4096
+
+  static let keys = ["url", "route", "values", "code", "title", "description", "image", "expires"]
+
+  /// Reads a request body.
+  ///
+  /// ```swift
+  /// try LinkMintRequest(json: Array(#"{"route": "user", "values": {"id": 42}}"#.utf8), now: 0)
+  /// ```
+  /// - Parameters:
+  ///   - json: The body's bytes (UTF-8).
+  ///   - now: The current time in seconds since 1970: an `expires` at or before it is refused.
+  /// - Throws: ``LinkMintingError`` (`400`, or `413` for a body over 64 KiB) saying what and
+  ///   where.
+  public init(json: [UInt8], now: Int64) throws(LinkMintingError) {
+    guard json.count <= Self.maximumBodySize else {
+      throw LinkMintingError(
+        status: 413, message: "the body is over \(Self.maximumBodySize) bytes")
+    }
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes: json)
+    } catch {
+      throw LinkMintingError(
+        status: 400, message: "the body is not JSON: \(error.message)", line: error.line,
+        column: error.column)
+    }
+    guard let members = root.objectMembers else {
+      throw LinkMintingError(
+        status: 400, message: "the body must be a JSON object, found \(root.kindDescription)")
+    }
+    var seen = Set<String>()
+    for member in members {
+      guard Self.keys.contains(member.key) else {
+        throw LinkMintingError(
+          status: 400,
+          message: "unknown field \(JSONEscaping.quote(member.key)); the fields are "
+            + Self.keys.joined(separator: ", "),
+          field: member.key)
+      }
+      guard seen.insert(member.key).inserted else {
+        throw LinkMintingError(
+          status: 400, message: "the field \"\(member.key)\" appears twice", field: member.key)
+      }
+    }
+    func text(_ key: String) throws(LinkMintingError) -> String? {
+      guard let value = root[key] else { return nil }
+      guard let string = value.stringValue else {
+        throw LinkMintingError(
+          status: 400, message: "\"\(key)\" must be a string, found \(value.kindDescription)",
+          field: key)
+      }
+      guard !string.isEmpty else {
+        throw LinkMintingError(status: 400, message: "\"\(key)\" is empty", field: key)
+      }
+      guard string.utf8.count <= Self.maximumTextLength else {
+        throw LinkMintingError(
+          status: 400, message: "\"\(key)\" is over \(Self.maximumTextLength) bytes", field: key)
+      }
+      if let control = string.unicodeScalars.first(where: Self.isControl) {
+        throw LinkMintingError(
+          status: 400,
+          message: "\"\(key)\" contains the control character U+"
+            + Self.hex(control.value),
+          field: key)
+      }
+      return string
+    }
+    let url = try text("url")
+    let route = try text("route")
+    switch (url, route) {
+    case (let url?, nil):
+      if root["values"] != nil {
+        throw LinkMintingError(
+          status: 400, message: "\"values\" goes with \"route\", not with \"url\"",
+          field: "values")
+      }
+      target = .url(url)
+    case (nil, let route?):
+      target = .route(route, try Self.values(root["values"]))
+    case (.some, .some):
+      throw LinkMintingError(
+        status: 400, message: "give either \"url\" or \"route\", not both", field: "route")
+    case (nil, nil):
+      throw LinkMintingError(
+        status: 400, message: "the body needs \"url\" or \"route\"", field: "url")
+    }
+    code = try text("code")
+    if let code, !LinkCode.isValid(code) {
+      throw LinkMintingError(
+        status: 400,
+        message: "\"code\" must be 1 to 64 of the characters A-Z a-z 0-9 _ -", field: "code")
+    }
+    title = try text("title")
+    description = try text("description")
+    for (key, value) in [("title", title), ("description", description)] {
+      if let value, Self.containsMarkup(value) {
+        throw LinkMintingError(
+          status: 400,
+          message: "\"\(key)\" must be plain text, not HTML markup (it has a tag)", field: key)
+      }
+    }
+    image = try text("image")
+    if let image, !Self.isHTTPSURL(image) {
+      throw LinkMintingError(
+        status: 400, message: "\"image\" must be an https URL with a host", field: "image")
+    }
+    if let stamp = try text("expires") {
+      guard let seconds = RFC3339.seconds(stamp) else {
+        throw LinkMintingError(
+          status: 400,
+          message: "\"expires\" must be an RFC 3339 time such as 2027-01-31T12:00:00Z",
+          field: "expires")
+      }
+      guard seconds > now else {
+        throw LinkMintingError(
+          status: 400, message: "\"expires\" is in the past", field: "expires")
+      }
+      expires = seconds
+    }
+  }
+
+  /// The route's values: an object of strings, numbers, booleans or lists of them.
+  static func values(_ value: JSONValue?) throws(LinkMintingError) -> [(String, BuildValue)] {
+    guard let value else { return [] }
+    guard let members = value.objectMembers else {
+      throw LinkMintingError(
+        status: 400, message: "\"values\" must be an object, found \(value.kindDescription)",
+        field: "values")
+    }
+    var result: [(String, BuildValue)] = []
+    for member in members {
+      func scalar(_ item: JSONValue) throws(LinkMintingError) -> BuildValue {
+        switch item.kind {
+        case .string(let text):
+          if let control = text.unicodeScalars.first(where: isControl) {
+            throw LinkMintingError(
+              status: 400,
+              message: "values.\(member.key) contains the control character U+"
+                + hex(control.value), field: "values.\(member.key)")
+          }
+          return .string(text)
+        case .bool(let flag): return .string(flag ? "true" : "false")
+        case .number(let number):
+          if let integer = number.intValue { return .int(integer) }
+          if let double = number.doubleValue, double.isFinite { return .double(double) }
+          throw LinkMintingError(
+            status: 400, message: "values.\(member.key): \(number.text) is out of range",
+            field: "values.\(member.key)")
+        default:
+          throw LinkMintingError(
+            status: 400,
+            message: "values.\(member.key) must be a string, number or boolean, found "
+              + item.kindDescription, field: "values.\(member.key)")
+        }
+      }
+      if let items = member.value.arrayElements {
+        var list: [BuildValue] = []
+        for item in items { list.append(try scalar(item)) }
+        result.append((member.key, .list(list)))
+      } else {
+        result.append((member.key, try scalar(member.value)))
+      }
+    }
+    return result
+  }
+
+  /// Whether `text` has a tag-like `<` (followed by a letter, `/`, `!` or `?`): a preview's
+  /// title is text, and markup in it is almost always an injection attempt.
+  static func containsMarkup(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "<") && index + 1 < bytes.count {
+      let next = bytes[index + 1] | 0x20
+      if (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
+        || bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "!")
+        || bytes[index + 1] == UInt8(ascii: "?")
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      || scalar.value == 0x2028 || scalar.value == 0x2029
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// `https://HOST…` with a host of letters, digits, `.`, `-` and no space or quote anywhere.
+  static func isHTTPSURL(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("https://") else { return false }
+    let rest = lowered.dropFirst("https://".count)
+    let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+    guard !host.isEmpty,
+      host.utf8.allSatisfy({
+        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+          || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+          || $0 == UInt8(ascii: "-")
+      })
+    else { return false }
+    return !text.unicodeScalars.contains {
+      $0 == " " || $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" || $0 == "\\"
+    }
+  }
+}
+
+/// Checks a link's target against the route table: the URL a route handles, on a host the
+/// table names, or the URL built from a route and its values.
+///
+/// ```swift
+/// let minter = LinkMinter(table: table)
+/// let target = try minter.resolve(.url("https://example.com/articles/7"))
+/// target.route  // "article"
+/// ```
+public struct LinkMinter: Sendable {
+  /// The routes.
+  public let table: RouteTable
+  let matcher: RouteMatcher
+  /// The literal hosts the table's web routes name, and the suffixes of its wildcard hosts.
+  let hosts: Set<String>
+  let hostSuffixes: [String]
+
+  /// How many of the nearest misses a `422` lists.
+  public static let nearestMissesShown = 5
+
+  /// Creates a minter for a table.
+  ///
+  /// `hosts` are hosts a long URL may name besides those of the table's routes (the service's
+  /// own `--host`s, for routes such as `https://*/s/:code` that name any host).
+  ///
+  /// ```swift
+  /// let minter = LinkMinter(table: try RouteFile.parse(text, fileName: "routes.json"))
+  /// ```
+  public init(table: RouteTable, hosts extraHosts: [String] = []) {
+    self.table = table
+    self.matcher = RouteMatcher(table)
+    var hosts = Set(extraHosts.map { $0.lowercased() })
+    var suffixes: [String] = []
+    for host in AppleAppSiteAssociation.hosts(in: table) {
+      if host.hasPrefix("*.") {
+        suffixes.append(String(host.dropFirst(1)))
+      } else {
+        hosts.insert(host)
+      }
+    }
+    self.hosts = hosts
+    self.hostSuffixes = suffixes
+  }
+
+  /// Where a link points: its URL, route and the route's captures.
+  public struct Resolved: Sendable, Hashable {
+    /// The long URL.
+    public var url: String
+    /// The route that handles it.
+    public var route: String
+    /// The route's captures in the URL.
+    public var values: [LinkValue]
+  }
+
+  /// The URL, route and values of a link target, or why there are none.
+  ///
+  /// ```swift
+  /// try minter.resolve(.route("user", [("id", .int(42))])).url  // "myapp://user/42"
+  /// ```
+  /// - Throws: ``LinkMintingError``: `422` with the nearest misses when no route handles the
+  ///   URL or its host is not one the table names; `400` when the route is unknown or its
+  ///   values do not build a URL.
+  public func resolve(_ target: LinkMintRequest.Target) throws(LinkMintingError) -> Resolved {
+    let url: String
+    switch target {
+    case .url(let text):
+      url = text
+    case .route(let name, let values):
+      guard table.routes.contains(where: { $0.name == name }) else {
+        throw LinkMintingError(
+          status: 400, message: "no route is named \(JSONEscaping.quote(name))", field: "route")
+      }
+      var dictionary: [String: any BuildValueConvertible] = [:]
+      for (key, value) in values { dictionary[key] = value }
+      do {
+        url = try matcher.url(for: name, values: dictionary)
+      } catch {
+        throw LinkMintingError(
+          status: 400, message: error.description,
+          field: error.captureName.map { "values.\($0)" } ?? "values")
+      }
+    }
+    guard let match = matcher.match(url) else {
+      let explanation = table.explain(url, matcher: matcher)
+      throw LinkMintingError(
+        status: 422, message: "no route of the table handles \(url)", field: "url",
+        nearestMisses: Self.nearestMisses(explanation))
+    }
+    let parts = match.url
+    guard let scheme = parts.scheme?.lowercased() else {
+      throw LinkMintingError(
+        status: 422, message: "\(url) is not an absolute URL (it has no scheme)", field: "url")
+    }
+    if scheme == "http" || scheme == "https" {
+      let host = (parts.host ?? "").lowercased()
+      guard hosts.contains(host) || hostSuffixes.contains(where: { host.hasSuffix($0) }) else {
+        throw LinkMintingError(
+          status: 422,
+          message: "the route \(match.route.name) handles \(url), but its host "
+            + "\(JSONEscaping.quote(host)) is not one the table names, so the link would "
+            + "redirect anywhere", field: "url")
+      }
+    }
+    return Resolved(
+      url: url, route: match.route.name,
+      values: match.parameters.map { LinkValue(name: $0.name, value: $0.value.text) })
+  }
+
+  /// The routes that got furthest into the URL (a later part, then a later segment), in the
+  /// explanation's order among equals.
+  static func nearestMisses(_ explanation: RouteExplanation) -> [LinkMintingError.NearMiss] {
+    func reach(_ failure: RouteExplanation.Failure) -> (Int, Int) {
+      switch failure.part {
+      case .scheme: return (0, 0)
+      case .host: return (1, 0)
+      case .port: return (2, 0)
+      case .segment, .conversion: return failure.segment.map { (3, $0) } ?? (6, 0)
+      case .query: return (4, 0)
+      case .fragment: return (5, 0)
+      }
+    }
+    let failed = explanation.routes.enumerated().compactMap { index, consideration in
+      consideration.failure.map { (index: index, reach: reach($0), consideration: consideration) }
+    }
+    return failed.sorted { a, b in a.reach != b.reach ? a.reach > b.reach : a.index < b.index }
+      .prefix(nearestMissesShown).map {
+        LinkMintingError.NearMiss(
+          route: $0.consideration.route.name, pattern: $0.consideration.route.pattern.text,
+          reason: $0.consideration.failure?.reason ?? "")
+      }
+  }
+}

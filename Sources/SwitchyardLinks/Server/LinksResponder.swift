@@ -1,0 +1,355 @@
+#if Links
+  public import HTTPTypes
+  public import Hummingbird
+  import NIOCore
+  import Switchyard
+  import SwitchyardFiles
+
+  /// The link service's HTTP API as a Hummingbird middleware: short links, minting, the link
+  /// files, `/healthz` and the OpenAPI document. Requests it does not know go on to `next`.
+  ///
+  /// ```swift
+  /// let store = try await SQLiteLinkStore.open(path: "links.sqlite")
+  /// let router = Router()
+  /// router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+  /// let app = Application(router: router)
+  /// ```
+  public struct LinksMiddleware<Context: RequestContext>: RouterMiddleware {
+    let configuration: LinksConfiguration
+    let store: any LinkStore
+    let minter: LinkMinter
+    /// The association file per `--host` (and for any other host, under `""`).
+    let associations: [String: String]
+    let assetLinks: String?
+    let stores: StoreLinks
+    let titleTemplates: [String: TitleTemplate]
+
+    /// Creates the middleware.
+    ///
+    /// ```swift
+    /// LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
+    /// ```
+    public init(configuration: LinksConfiguration, store: any LinkStore) {
+      self.configuration = configuration
+      self.store = store
+      self.minter = LinkMinter(table: configuration.table, hosts: configuration.hosts)
+      var associations: [String: String] = [:]
+      if !configuration.appIDs.isEmpty {
+        for host in [""] + configuration.hosts.map({ $0.lowercased() }) {
+          var file = AppleAppSiteAssociation.export(
+            configuration.table, appIDs: configuration.appIDs, host: host.isEmpty ? nil : host,
+            webOnly: configuration.webOnly
+          ).file
+          // The short links open the app too: their prefix comes first, so that no web-only
+          // exclusion of the table can shadow it.
+          let shortLinks = AppleAppSiteAssociation.Component(
+            path: configuration.prefix + "*", comment: "short links")
+          if file.details.isEmpty {
+            file.details = [.init(appIDs: configuration.appIDs, components: [shortLinks])]
+          } else {
+            file.details[0].components.insert(shortLinks, at: 0)
+          }
+          associations[host] = file.json
+        }
+      }
+      self.associations = associations
+      self.assetLinks = configuration.androidPackage.map {
+        AssetLinks.export(
+          configuration.table, packageName: $0, fingerprints: configuration.fingerprints,
+          webOnly: configuration.webOnly
+        ).file.json
+      }
+      self.stores = StoreLinks(
+        appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage)
+      var templates: [String: TitleTemplate] = [:]
+      for route in configuration.table.routes {
+        if let text = route.metadata[name: "title"] as? String,
+          let template = try? TitleTemplate(text)
+        {
+          templates[route.name] = template
+        }
+      }
+      self.titleTemplates = templates
+    }
+
+    public func handle(
+      _ request: Request, context: Context,
+      next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+      let path = request.uri.path
+      let isGet = request.method == .get || request.method == .head
+      if path.hasPrefix(configuration.prefix), isGet {
+        return await shortLink(
+          code: path.dropFirst(configuration.prefix.count),
+          userAgent: request.headers[.userAgent], host: requestHost(request))
+      }
+      switch path {
+      case "/healthz" where isGet:
+        guard await store.isReachable() else {
+          return Self.json(.serviceUnavailable, #"{"error":"the store is unreachable"}"#)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(
+          status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
+      case "/v1/links":
+        guard request.method == .post else {
+          return Self.json(
+            .methodNotAllowed, #"{"error":"/v1/links takes POST","field":"method"}"#)
+        }
+        return await mint(request)
+      case "/v1/openapi.json" where isGet:
+        return Self.json(.ok, LinksOpenAPI.document)
+      case "/.well-known/apple-app-site-association" where isGet:
+        let host = requestHost(request)
+        guard let json = associations[host] ?? associations[""] else {
+          return Self.json(.notFound, #"{"error":"no --app-id is configured"}"#)
+        }
+        return Self.json(.ok, json)
+      case "/.well-known/assetlinks.json" where isGet:
+        guard let assetLinks else {
+          return Self.json(.notFound, #"{"error":"no --package is configured"}"#)
+        }
+        return Self.json(.ok, assetLinks)
+      default:
+        if path.hasPrefix("/v1/links/"), isGet {
+          return await linkInfo(code: path.dropFirst("/v1/links/".count))
+        }
+        return try await next(request, context)
+      }
+    }
+
+    /// The request's host without its port, lowercased.
+    func requestHost(_ request: Request) -> String {
+      let authority = request.head.authority ?? ""
+      let host = authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+      return host.lowercased()
+    }
+
+    // MARK: Short links
+
+    func shortLink(code: Substring, userAgent: String?, host: String) async -> Response {
+      let record: LinkRecord
+      switch await find(code) {
+      case .failure(let missing):
+        let status = missing.status
+        return status == .gone
+          ? Self.page(.gone, LinkPages.expired(), cache: "public, max-age=3600")
+          : status == .notFound
+            ? Self.page(.notFound, LinkPages.notFound(), cache: "public, max-age=60")
+            : Self.page(.serviceUnavailable, LinkPages.notFound(), cache: "no-store")
+      case .success(let found): record = found
+      }
+      // A link that expires soon is cached no longer than it lives.
+      let lifetime = record.expires.map { max(0, min(300, $0 - configuration.now())) } ?? 300
+      let cache = "public, max-age=\(lifetime)"
+      let client = LinkClient(userAgent: userAgent)
+      switch client {
+      case .other:
+        var response = Response(status: .found)
+        response.headers[.location] = record.url
+        response.headers[.cacheControl] = cache
+        response.headers[.vary] = "User-Agent"
+        return response
+      case .previewCrawler:
+        return Self.page(.ok, LinkPages.preview(preview(record, host: host)), cache: cache)
+      case .iOSBrowser, .androidBrowser:
+        return Self.page(
+          .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
+          cache: cache)
+      }
+    }
+
+    func preview(_ record: LinkRecord, host: String) -> LinkPreview {
+      var values: [String: String] = [:]
+      for value in record.values where values[value.name] == nil {
+        values[value.name] = value.value
+      }
+      let title = record.title ?? titleTemplates[record.route]?.render(values) ?? record.route
+      return LinkPreview(
+        title: title, description: record.description, imageURL: record.image,
+        shortLink: shortURL(record.code, requestHost: host), longURL: record.url)
+    }
+
+    func shortURL(_ code: String, requestHost: String) -> String {
+      if let host = configuration.hosts.first {
+        return "https://" + host + configuration.prefix + code
+      }
+      return "http://" + requestHost + configuration.prefix + code
+    }
+
+    /// Why there is no link to answer with: its status.
+    struct Missing: Error {
+      var status: HTTPResponse.Status
+    }
+
+    /// The link with `code`, or the status that says why there is none.
+    func find(_ code: Substring) async -> Result<LinkRecord, Missing> {
+      guard LinkCode.isValid(code) else { return .failure(Missing(status: .notFound)) }
+      let record: LinkRecord?
+      do {
+        record = try await store.link(code: String(code))
+      } catch {
+        return .failure(Missing(status: .serviceUnavailable))
+      }
+      guard let record else { return .failure(Missing(status: .notFound)) }
+      if record.isExpired(at: configuration.now()) { return .failure(Missing(status: .gone)) }
+      return .success(record)
+    }
+
+    // MARK: The JSON API
+
+    func linkInfo(code: Substring) async -> Response {
+      switch await find(code) {
+      case .failure(let missing):
+        let status = missing.status
+        let message =
+          switch status {
+          case .gone: "the link \(code) has expired"
+          case .notFound: "no link has the code \(code)"
+          default: "the store is unreachable"
+          }
+        return Self.json(
+          status, "{\"error\":" + JSONEscaping.quote(message) + ",\"field\":\"code\"}")
+      case .success(let record):
+        return Self.json(
+          .ok,
+          "{\"code\":" + JSONEscaping.quote(record.code) + ",\"url\":"
+            + JSONEscaping.quote(record.url) + ",\"route\":" + JSONEscaping.quote(record.route)
+            + ",\"values\":" + Self.valuesJSON(record.values) + "}")
+      }
+    }
+
+    static func valuesJSON(_ values: [LinkValue]) -> String {
+      var seen = Set<String>()
+      var members: [String] = []
+      for value in values where seen.insert(value.name).inserted {
+        members.append(JSONEscaping.quote(value.name) + ":" + JSONEscaping.quote(value.value))
+      }
+      return "{" + members.joined(separator: ",") + "}"
+    }
+
+    func mint(_ request: Request) async -> Response {
+      guard let token = configuration.token else {
+        return Self.json(
+          .forbidden,
+          #"{"error":"minting is off: the server was started without --token-file","field":"Authorization"}"#
+        )
+      }
+      guard let given = Self.bearer(request.headers[.authorization]),
+        Self.constantTimeEqual(given, token)
+      else {
+        var response = Self.json(
+          .unauthorized,
+          #"{"error":"missing or wrong token: send Authorization: Bearer TOKEN","field":"Authorization"}"#
+        )
+        response.headers[.wwwAuthenticate] = "Bearer"
+        return response
+      }
+      do {
+        let body = try await Self.readBody(request)
+        let mint = try LinkMintRequest(json: body, now: configuration.now())
+        let resolved = try minter.resolve(mint.target)
+        let now = configuration.now()
+        var record = LinkRecord(
+          code: mint.code ?? "", url: resolved.url, route: resolved.route, values: [],
+          title: mint.title, description: mint.description, image: mint.image,
+          expires: mint.expires, created: now)
+        record.values = resolved.values
+        if mint.code != nil {
+          guard try await store.insert(record) else {
+            throw LinkMintingError(
+              status: 409, message: "the code \(record.code) is taken", field: "code")
+          }
+        } else {
+          // A taken code (about one chance in 200 million per million links) draws again.
+          var inserted = false
+          for _ in 0..<8 {
+            record.code = configuration.newCode()
+            if try await store.insert(record) {
+              inserted = true
+              break
+            }
+          }
+          guard inserted else {
+            return Self.json(
+              .serviceUnavailable, #"{"error":"no free code was found; try again"}"#)
+          }
+        }
+        var response = Self.json(
+          .created,
+          "{\"code\":" + JSONEscaping.quote(record.code) + ",\"link\":"
+            + JSONEscaping.quote(shortURL(record.code, requestHost: requestHost(request)))
+            + ",\"url\":" + JSONEscaping.quote(record.url) + ",\"route\":"
+            + JSONEscaping.quote(record.route) + ",\"values\":"
+            + Self.valuesJSON(record.values) + "}")
+        response.headers[.location] = "/v1/links/" + record.code
+        return response
+      } catch let error as LinkMintingError {
+        return Self.json(HTTPResponse.Status(code: error.status), error.json)
+      } catch {
+        return Self.json(
+          .serviceUnavailable,
+          "{\"error\":" + JSONEscaping.quote("the store failed: \(error)") + "}")
+      }
+    }
+
+    /// The body, up to 64 KiB and one byte (which makes it too large).
+    static func readBody(_ request: Request) async throws -> [UInt8] {
+      let limit = LinkMintRequest.maximumBodySize
+      if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+        throw LinkMintingError(status: 413, message: "the body is over \(limit) bytes")
+      }
+      var bytes: [UInt8] = []
+      for try await buffer in request.body {
+        bytes += buffer.readableBytesView
+        if bytes.count > limit {
+          throw LinkMintingError(status: 413, message: "the body is over \(limit) bytes")
+        }
+      }
+      return bytes
+    }
+
+    /// The token of `Bearer TOKEN`.
+    static func bearer(_ header: String?) -> String? {
+      guard let header else { return nil }
+      let parts = header.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+      return String(parts[1])
+    }
+
+    /// Compares every byte whatever the first difference, so the time taken tells nothing
+    /// about how much of a guess was right.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+      let x = Array(a.utf8)
+      let y = Array(b.utf8)
+      var difference = UInt8(x.count == y.count ? 0 : 1)
+      for index in 0..<max(x.count, y.count) {
+        let p = index < x.count ? x[index] : 0
+        let q = index < y.count ? y[index] : 0
+        difference |= p ^ q
+      }
+      return difference == 0
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
+      var headers = HTTPFields()
+      headers[.contentType] = "application/json"
+      headers[.cacheControl] = "no-store"
+      return Response(
+        status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func page(_ status: HTTPResponse.Status, _ html: String, cache: String) -> Response {
+      var headers = HTTPFields()
+      headers[.contentType] = "text/html; charset=utf-8"
+      headers[.contentSecurityPolicy] = LinkPages.contentSecurityPolicy
+      headers[.cacheControl] = cache
+      headers[.vary] = "User-Agent"
+      if let nosniff = HTTPField.Name("X-Content-Type-Options") { headers[nosniff] = "nosniff" }
+      return Response(
+        status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+  }
+#endif

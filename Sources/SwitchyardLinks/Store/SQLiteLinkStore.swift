@@ -1,0 +1,198 @@
+#if Links
+  import Logging
+  import NIOCore
+  import NIOPosix
+  import SQLiteNIO
+  import SwitchyardFiles
+
+  /// Links in one SQLite file (SQLite itself is compiled into the binary by sqlite-nio).
+  ///
+  /// Opening the file brings its schema up to date (the versions are in `PRAGMA user_version`);
+  /// a file written by a newer release is refused and left as it is. The journal is WAL with
+  /// `synchronous=FULL`: each commit is on disk (the WAL file synced) before `insert` returns,
+  /// so a `201` survives `kill -9` and a power cut. `NORMAL`, SQLite's usual choice with WAL,
+  /// survives `kill -9` too but can lose the last commits on power loss.
+  ///
+  /// ```swift
+  /// let store = try await SQLiteLinkStore.open(path: "switchyard-links.sqlite")
+  /// try await store.insert(LinkRecord(code: "hi", url: "myapp://home", route: "home",
+  ///                                   values: [], created: 0))
+  /// try await store.close()
+  /// ```
+  public final class SQLiteLinkStore: LinkStore {
+    /// The schema version this release writes. Each step of ``migrations`` raises it by one.
+    public static let schemaVersion = 1
+
+    /// The schema, step by step: step `n` takes a file from version `n` to `n + 1`.
+    static let migrations: [[String]] = [
+      [
+        """
+        CREATE TABLE links (
+          code TEXT PRIMARY KEY NOT NULL,
+          url TEXT NOT NULL,
+          route TEXT NOT NULL,
+          "values" TEXT NOT NULL,
+          title TEXT,
+          description TEXT,
+          image TEXT,
+          expires INTEGER,
+          created INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """
+      ]
+    ]
+
+    let connection: SQLiteConnection
+    /// The file's path as given.
+    public let path: String
+
+    init(connection: SQLiteConnection, path: String) {
+      self.connection = connection
+      self.path = path
+    }
+
+    /// Opens (creating when missing) the database at `path` and brings its schema up to date.
+    ///
+    /// ```swift
+    /// let store = try await SQLiteLinkStore.open(path: "/var/lib/links/links.sqlite")
+    /// ```
+    /// - Throws: ``LinkStoreError`` naming the file: it cannot be opened, is not a database,
+    ///   or was written by a newer release.
+    public static func open(path: String) async throws(LinkStoreError) -> SQLiteLinkStore {
+      let logger = Logger(label: "switchyard.links.sqlite")
+      let connection: SQLiteConnection
+      do {
+        connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+      } catch {
+        throw LinkStoreError(path: path, message: "cannot open the database: \(error)")
+      }
+      let store = SQLiteLinkStore(connection: connection, path: path)
+      do {
+        try await store.migrate()
+      } catch {
+        try? await connection.close()
+        throw error
+      }
+      return store
+    }
+
+    /// Sets the durability settings and runs the missing schema steps, each in a transaction.
+    func migrate() async throws(LinkStoreError) {
+      do {
+        // Waits (up to 5 s) for another process holding the write lock instead of failing.
+        _ = try await connection.query("PRAGMA busy_timeout = 5000")
+        let version = try await userVersion()
+        guard version <= Self.schemaVersion else {
+          throw LinkStoreError(
+            path: path,
+            message:
+              "the database has schema version \(version), written by a newer release; this "
+              + "one reads up to version \(Self.schemaVersion) and leaves the file unchanged")
+        }
+        let journal = try await connection.query("PRAGMA journal_mode = WAL")
+        guard journal.first?.column("journal_mode")?.string?.lowercased() == "wal" else {
+          throw LinkStoreError(path: path, message: "the database cannot use a WAL journal")
+        }
+        _ = try await connection.query("PRAGMA synchronous = FULL")
+        for step in version..<Self.schemaVersion {
+          _ = try await connection.query("BEGIN IMMEDIATE")
+          do {
+            for statement in Self.migrations[step] {
+              _ = try await connection.query(statement)
+            }
+            _ = try await connection.query("PRAGMA user_version = \(step + 1)")
+            _ = try await connection.query("COMMIT")
+          } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+          }
+        }
+      } catch let error as LinkStoreError {
+        throw error
+      } catch {
+        throw LinkStoreError(path: path, message: "cannot open the database: \(error)")
+      }
+    }
+
+    /// The file's `PRAGMA user_version`.
+    func userVersion() async throws -> Int {
+      let rows = try await connection.query("PRAGMA user_version")
+      return Int(rows.first?.column("user_version")?.integer ?? 0)
+    }
+
+    public func insert(_ record: LinkRecord) async throws -> Bool {
+      // Pairs rather than an object: a query capture may repeat a name.
+      let values =
+        "["
+        + record.values.map {
+          "[" + JSONEscaping.quote($0.name) + "," + JSONEscaping.quote($0.value) + "]"
+        }.joined(separator: ",") + "]"
+      // `ON CONFLICT DO NOTHING` leaves a taken code to the primary key; `RETURNING` says
+      // whether the row went in.
+      let rows = try await connection.query(
+        """
+        INSERT INTO links (code, url, route, "values", title, description, image, expires, created)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING RETURNING code
+        """,
+        [
+          .text(record.code), .text(record.url), .text(record.route), .text(values),
+          record.title.map(SQLiteData.text) ?? .null,
+          record.description.map(SQLiteData.text) ?? .null,
+          record.image.map(SQLiteData.text) ?? .null,
+          record.expires.map { .integer(SQLiteInt64($0)) } ?? .null,
+          .integer(SQLiteInt64(record.created)),
+        ])
+      return !rows.isEmpty
+    }
+
+    public func link(code: String) async throws -> LinkRecord? {
+      let rows = try await connection.query(
+        """
+        SELECT code, url, route, "values", title, description, image, expires, created
+        FROM links WHERE code = ?
+        """, [.text(code)])
+      guard let row = rows.first else { return nil }
+      var values: [(String, String)] = []
+      if let text = row.column("values")?.string,
+        let pairs = (try? JSONParser.parse(text))?.arrayElements
+      {
+        values = pairs.compactMap { pair in
+          guard let items = pair.arrayElements, items.count == 2,
+            let name = items[0].stringValue, let value = items[1].stringValue
+          else { return nil }
+          return (name, value)
+        }
+      }
+      return LinkRecord(
+        code: row.column("code")?.string ?? code, url: row.column("url")?.string ?? "",
+        route: row.column("route")?.string ?? "", values: values,
+        title: row.column("title")?.string, description: row.column("description")?.string,
+        image: row.column("image")?.string,
+        expires: row.column("expires")?.integer.map(Int64.init),
+        created: Int64(row.column("created")?.integer ?? 0))
+    }
+
+    /// How many links the file holds.
+    ///
+    /// ```swift
+    /// try await store.count()  // 0 for a new file
+    /// ```
+    public func count() async throws -> Int {
+      let rows = try await connection.query("SELECT count(*) AS n FROM links")
+      return Int(rows.first?.column("n")?.integer ?? 0)
+    }
+
+    public func isReachable() async -> Bool {
+      (try? await connection.query("SELECT 1")) != nil
+    }
+
+    /// Closes the file.
+    ///
+    /// ```swift
+    /// try await store.close()
+    /// ```
+    public func close() async throws {
+      try await connection.close()
+    }
+  }
+#endif

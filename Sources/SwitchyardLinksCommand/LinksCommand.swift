@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if Links
+  import ArgumentParser
+  import Hummingbird
+  import Logging
+  import ServiceLifecycle
+  import UnixSignals
+  import Switchyard
+  import SwitchyardFiles
+  import SwitchyardLinks
+
+  /// `switchyard-links`: the link service.
+  @main
+  struct LinksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "switchyard-links",
+      abstract: "Serve short links that only ever point at URLs the route table handles.",
+      discussion: """
+        Starts the link service on the route table (--routes, else ./routes.json, else the \
+        built-in example table) with its links in one SQLite file (--db). Minting needs a \
+        token: put it in a file and pass --token-file.
+
+        Exit status: 2 for a bad flag, route file or database.
+        """)
+
+    @Option(name: .long, help: ArgumentHelp("The route file.", valueName: "file"))
+    var routes: String?
+
+    @Option(name: .long, help: ArgumentHelp("The SQLite database file.", valueName: "path"))
+    var db = "switchyard-links.sqlite"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on.", valueName: "n"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "addr"))
+    var bind = "127.0.0.1"
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp("A public host of the short links (repeatable).", valueName: "name"))
+    var host: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Where short links live.", valueName: "path"))
+    var prefix = "/l/"
+
+    @Option(
+      name: .customLong("app-id"),
+      help: ArgumentHelp("TEAMID.BUNDLEID of an iOS app (repeatable).", valueName: "id"))
+    var appID: [String] = []
+
+    @Option(
+      name: .customLong("package"), help: ArgumentHelp("The Android package.", valueName: "name"))
+    var androidPackage: String?
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "An Android signing certificate's SHA-256 fingerprint (repeatable).", valueName: "fp"))
+    var sha256: [String] = []
+
+    @Option(
+      name: .customLong("app-store-id"),
+      help: ArgumentHelp("The app's App Store ID.", valueName: "n"))
+    var appStoreID: String?
+
+    @Option(
+      name: .customLong("web-only"),
+      help: ArgumentHelp("A route whose links stay on the web (repeatable).", valueName: "route"))
+    var webOnly: [String] = []
+
+    @Option(
+      name: .customLong("token-file"),
+      help: ArgumentHelp("A file holding the minting token.", valueName: "file"))
+    var tokenFile: String?
+
+    func validate() throws {
+      guard (0...65535).contains(port) else {
+        throw ValidationError("--port must be 0 to 65535, not \(port)")
+      }
+      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"), prefix.count > 1,
+        !prefix.hasPrefix("/v1/"), !prefix.hasPrefix("/.well-known/"),
+        prefix.utf8.allSatisfy({
+          $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        })
+      else {
+        throw ValidationError(
+          "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
+      }
+      if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
+        throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
+      }
+    }
+
+    func run() async throws {
+      let table = try loadTable()
+      let routeNames = Set(table.routes.map(\.name))
+      for name in webOnly where !routeNames.contains(name) {
+        fail("--web-only \(name): no route has that name")
+      }
+      var configuration = LinksConfiguration(table: table)
+      configuration.hosts = host
+      configuration.prefix = prefix
+      configuration.appIDs = appID
+      configuration.androidPackage = androidPackage
+      configuration.fingerprints = sha256
+      configuration.appStoreID = appStoreID
+      configuration.webOnly = Set(webOnly)
+      if let tokenFile {
+        guard let text = readFile(tokenFile) else {
+          fail("--token-file \(tokenFile): cannot read the file")
+        }
+        let token = text.trimmingWhitespace()
+        guard !token.isEmpty else { fail("--token-file \(tokenFile): the file is empty") }
+        configuration.token = token
+      }
+      let store: SQLiteLinkStore
+      do {
+        store = try await SQLiteLinkStore.open(path: db)
+      } catch {
+        fail("\(error)")
+      }
+      let logger = {
+        var logger = Logger(label: "switchyard-links")
+        logger.logLevel = .info
+        return logger
+      }()
+      logger.info("links are stored in \(absolutePath(db))")
+      if configuration.token == nil {
+        logger.warning(
+          "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
+        )
+      }
+      let router = Router()
+      router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+      let address = bind
+      let application = Application(
+        router: router, configuration: .init(address: .hostname(address, port: port)),
+        onServerRunning: { channel in
+          let port = channel.localAddress?.port ?? 0
+          logger.info("serving on http://\(address):\(port) (GET /healthz)")
+        },
+        logger: logger)
+      let services = ServiceGroup(
+        configuration: .init(
+          services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+      do {
+        try await services.run()
+      } catch {
+        fail("\(error)")
+      }
+      try? await store.close()
+    }
+
+    func loadTable() throws -> RouteTable {
+      do {
+        if let routes { return try RouteFile.load(contentsOf: routes) }
+        if access("routes.json", F_OK) == 0 { return try RouteFile.load(contentsOf: "routes.json") }
+        return try BuiltInRoutes.table()
+      } catch {
+        fail("\(error)")
+      }
+    }
+
+    /// `path` from the root: the working folder is put before a relative path.
+    func absolutePath(_ path: String) -> String {
+      guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+      defer { free(folder) }
+      return String(cString: folder) + "/" + path
+    }
+
+    /// The whole file, or `nil` when it cannot be read.
+    func readFile(_ path: String) -> String? {
+      guard let file = fopen(path, "rb") else { return nil }
+      defer { fclose(file) }
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count > 0 { bytes += buffer[0..<count] }
+        if count < buffer.count { break }
+      }
+      guard ferror(file) == 0 else { return nil }
+      return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Prints `error: MESSAGE` on one line of stderr and exits with status 2.
+    func fail(_ message: String) -> Never {
+      printError(message)
+      terminate(2)
+    }
+
+    /// Runs the command; a bad flag prints one line and exits with status 2.
+    static func main() async {
+      let command: LinksCommand
+      do {
+        command = try parse()
+      } catch {
+        // --help and --version exit 0 with their text.
+        if exitCode(for: error) == .success { exit(withError: error) }
+        let message = fullMessage(for: error).split(separator: "\n").first.map(String.init)
+        printError(message ?? "\(error)")
+        terminate(2)
+      }
+      do {
+        try await command.run()
+      } catch {
+        printError("\(error)")
+        terminate(2)
+      }
+    }
+  }
+
+  /// Writes one line to standard error.
+  func printError(_ message: String) {
+    var line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+    line = (line.hasPrefix("error: ") ? line : "error: " + line) + "\n"
+    writeStandardError(line)
+  }
+
+  extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+  }
+
+  extension String {
+    func trimmingWhitespace() -> String {
+      let scalars = unicodeScalars.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+      let kept = scalars.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+      return String(String.UnicodeScalarView(kept.reversed()))
+    }
+  }
+#else
+  /// Without the `Links` trait the service is not compiled: say how to build it.
+  @main
+  enum LinksCommand {
+    static func main() {
+      writeStandardError(
+        "error: switchyard-links was built without the Links trait; build it with "
+          + "`swift build --traits Links --product switchyard-links`\n")
+      terminate(2)
+    }
+  }
+#endif
+
+/// Writes `text` to standard error.
+func writeStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { buffer in
+    guard var base = buffer.baseAddress else { return }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = write(2, base, remaining)
+      if written <= 0 { return }
+      base += written
+      remaining -= written
+    }
+  }
+}
+
+/// Ends the process with `status`.
+func terminate(_ status: Int32) -> Never {
+  exit(status)
+}

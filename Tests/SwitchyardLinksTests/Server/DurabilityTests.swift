@@ -1,0 +1,141 @@
+#if Links
+  import Foundation
+  import HTTPTypes
+  import SwitchyardLinks
+  import Testing
+
+  /// The built `switchyard-links`, started as a process: what a deployment runs.
+  final class LinksProcess: Sendable {
+    let process: Process
+    let port: Int
+
+    /// The binary next to the test bundle (both are in the build's products folder).
+    static var binary: URL {
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("switchyard-links")
+    }
+
+    /// Starts the binary with `arguments` on a free port and waits for the line that says
+    /// where it serves.
+    init(_ arguments: [String], in folder: String) throws {
+      let process = Process()
+      process.executableURL = Self.binary
+      process.arguments = arguments + ["--port", "0"]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      var seen = ""
+      var port = 0
+      // The log lines arrive as they are written; the loop ends at the serving line or at the
+      // end of the output (the process stopped).
+      while port == 0 {
+        let chunk = errors.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { break }
+        seen += String(decoding: chunk, as: UTF8.self)
+        if let range = seen.range(of: "serving on http://127.0.0.1:") {
+          let digits = seen[range.upperBound...].prefix { $0.isNumber }
+          if seen[range.upperBound...].dropFirst(digits.count).first != nil {
+            port = Int(digits) ?? 0
+          }
+        }
+      }
+      self.process = process
+      self.port = port
+      if port == 0 {
+        process.waitUntilExit()
+        throw ProcessFailure(output: seen)
+      }
+    }
+
+    struct ProcessFailure: Error, CustomStringConvertible {
+      var output: String
+      var description: String { "switchyard-links did not start: \(output)" }
+    }
+
+    /// `kill -9`.
+    func kill() {
+      Foundation.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  @Suite("switchyard-links as a process", .serialized)
+  struct DurabilityTests {
+    @Test(
+      "kill -9 right after 1,000 links minted by 8 clients: every acknowledged link is there, no code twice"
+    )
+    func killNine() async throws {
+      let folder = try temporaryFolder()
+      try "durable-token\n".write(toFile: folder + "/token", atomically: true, encoding: .utf8)
+      let arguments = ["--token-file", "token", "--db", "links.sqlite", "--host", "go.example.com"]
+      let server = try LinksProcess(arguments, in: folder)
+      let client = HTTPClient(port: server.port)
+      let acknowledged = try await withThrowingTaskGroup(of: [(String, String)].self) { group in
+        for worker in 0..<8 {
+          group.addTask {
+            var codes: [(String, String)] = []
+            for index in 0..<125 {
+              let url = "myapp://user/\(worker * 1000 + index)"
+              let answer = try await client.mint(
+                "{\"url\": \"\(url)\"}", token: "durable-token")
+              #expect(answer.status == .created)
+              if answer.status == .created, let code = jsonString(answer.body, "code") {
+                codes.append((code, url))
+              }
+            }
+            return codes
+          }
+        }
+        var all: [(String, String)] = []
+        for try await codes in group { all += codes }
+        return all
+      }
+      server.kill()
+      #expect(acknowledged.count == 1000)
+      #expect(Set(acknowledged.map(\.0)).count == acknowledged.count)
+
+      let restarted = try LinksProcess(arguments, in: folder)
+      defer { restarted.kill() }
+      let again = HTTPClient(port: restarted.port)
+      for (code, url) in acknowledged {
+        let answer = try await again.get("/l/" + code)
+        #expect(answer.status == .found, "\(code)")
+        #expect(answer.headers[.location] == url, "\(code)")
+      }
+      let store = try await SQLiteLinkStore.open(path: folder + "/links.sqlite")
+      #expect(try await store.count() == acknowledged.count)
+      try await store.close()
+    }
+
+    @Test("bad flags, a bad route file or a database that cannot be opened: one line, exit 2")
+    func startErrors() throws {
+      let folder = try temporaryFolder()
+      try "{\"version\": 1, \"routes\": [".write(
+        toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+      try "not a database".write(toFile: folder + "/bad.sqlite", atomically: true, encoding: .utf8)
+      let cases: [[String]] = [
+        ["--port", "seventy"], ["--nonsense"], ["--routes", "bad.json"],
+        ["--routes", "missing.json"], ["--db", "bad.sqlite"], ["--prefix", "l"],
+        ["--token-file", "missing-token"], ["--web-only", "nosuchroute"],
+      ]
+      for arguments in cases {
+        let process = Process()
+        process.executableURL = LinksProcess.binary
+        process.arguments = arguments + ["--port", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let output = String(
+          decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(arguments): \(output)")
+        #expect(output.hasPrefix("error: "), "\(arguments): \(output)")
+        #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
+      }
+    }
+  }
+#endif

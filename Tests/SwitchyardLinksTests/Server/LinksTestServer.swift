@@ -1,0 +1,185 @@
+#if Links
+  import HTTPTypes
+  import Hummingbird
+  import Logging
+  import NIOCore
+  import NIOHTTP1
+  import NIOHTTPTypes
+  import NIOHTTPTypesHTTP1
+  import NIOPosix
+  import ServiceLifecycle
+  import Switchyard
+  import SwitchyardFiles
+  import SwitchyardLinks
+  import NIOConcurrencyHelpers
+
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+
+  /// A response as the tests read it.
+  struct HTTPAnswer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: String
+    var bytes: [UInt8]
+  }
+
+  enum HarnessError: Error {
+    case serverDidNotStart
+    case incompleteResponse
+    case noTemporaryFolder
+  }
+
+  /// One HTTP/1.1 request per connection to 127.0.0.1:`port`, read to its end.
+  struct HTTPClient: Sendable {
+    let port: Int
+
+    func send(
+      _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:],
+      body: [UInt8]? = nil
+    ) async throws -> HTTPAnswer {
+      let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .connect(host: "127.0.0.1", port: port) { channel in
+          channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHTTPClientHandlers()
+            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPClientCodec())
+            return try NIOAsyncChannel<HTTPResponsePart, HTTPRequestPart>(
+              wrappingChannelSynchronously: channel)
+          }
+        }
+      return try await channel.executeThenClose { inbound, outbound in
+        var fields = headers
+        if let body { fields[.contentLength] = "\(body.count)" }
+        let request = HTTPRequest(
+          method: method, scheme: "http", authority: "127.0.0.1:\(port)", path: path,
+          headerFields: fields)
+        try await outbound.write(.head(request))
+        if let body { try await outbound.write(.body(ByteBuffer(bytes: body))) }
+        try await outbound.write(.end(nil))
+        var head: HTTPResponse?
+        var received = ByteBuffer()
+        for try await part in inbound {
+          switch part {
+          case .head(let response): head = response
+          case .body(var bytes): received.writeBuffer(&bytes)
+          case .end:
+            guard let head else { throw HarnessError.incompleteResponse }
+            let bytes = Array(received.readableBytesView)
+            return HTTPAnswer(
+              status: head.status, headers: head.headerFields,
+              body: String(decoding: bytes, as: UTF8.self), bytes: bytes)
+          }
+        }
+        throw HarnessError.incompleteResponse
+      }
+    }
+
+    func get(_ path: String, userAgent: String? = nil) async throws -> HTTPAnswer {
+      var headers = HTTPFields()
+      if let userAgent { headers[.userAgent] = userAgent }
+      return try await send(.get, path, headers: headers)
+    }
+
+    /// `POST /v1/links` with the test token (or `token`).
+    func mint(_ json: String, token: String? = LinksTestServer.token) async throws -> HTTPAnswer {
+      try await mint(bytes: Array(json.utf8), token: token)
+    }
+
+    func mint(bytes: [UInt8], token: String? = LinksTestServer.token) async throws -> HTTPAnswer {
+      var headers = HTTPFields()
+      headers[.contentType] = "application/json"
+      if let token { headers[.authorization] = "Bearer \(token)" }
+      return try await send(.post, "/v1/links", headers: headers, body: bytes)
+    }
+  }
+
+  /// A test's clock: seconds since 1970 that the test sets.
+  final class TestTime: Sendable {
+    let seconds = NIOLockedValueBox<Int64>(1_800_000_000)
+    func now() -> Int64 { seconds.withLockedValue { $0 } }
+    func advance(by delta: Int64) { seconds.withLockedValue { $0 += delta } }
+  }
+
+  /// A new empty folder under the system's temporary folder.
+  func temporaryFolder() throws -> String {
+    var template = Array("/tmp/switchyard-links-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw HarnessError.noTemporaryFolder }
+    return String(cString: made)
+  }
+
+  enum LinksTestServer {
+    static let token = "test-token-4f1c"
+
+    /// The built-in example table, the configuration the tests share.
+    static func configuration(time: TestTime) throws -> LinksConfiguration {
+      var configuration = LinksConfiguration(
+        table: try BuiltInRoutes.table(), now: { time.now() })
+      configuration.hosts = ["go.example.com"]
+      configuration.appIDs = ["ABCDE12345.com.example.myapp"]
+      configuration.androidPackage = "com.example.myapp"
+      configuration.fingerprints = [
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+      ]
+      configuration.appStoreID = "123456789"
+      configuration.token = token
+      return configuration
+    }
+
+    /// Runs the service on a free loopback port over a new SQLite file, calls `test`, then
+    /// stops the server (also when `test` throws).
+    static func run<Value: Sendable>(
+      configure: (inout LinksConfiguration) -> Void = { _ in },
+      _ test: @Sendable (HTTPClient, SQLiteLinkStore, TestTime) async throws -> Value
+    ) async throws -> Value {
+      let time = TestTime()
+      var configuration = try configuration(time: time)
+      configure(&configuration)
+      let folder = try temporaryFolder()
+      let store = try await SQLiteLinkStore.open(path: folder + "/links.sqlite")
+      let router = Router()
+      router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+      let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+      let logger = Logger(label: "switchyard.links.tests")
+      let application = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in
+          portSink.yield(channel.localAddress?.port ?? 0)
+          portSink.finish()
+        },
+        logger: logger)
+      let services = ServiceGroup(configuration: .init(services: [application], logger: logger))
+      return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          defer { portSink.finish() }
+          try await services.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+          await services.triggerGracefulShutdown()
+          throw HarnessError.serverDidNotStart
+        }
+        do {
+          let value = try await test(HTTPClient(port: port), store, time)
+          await services.triggerGracefulShutdown()
+          try await group.waitForAll()
+          // A test may have closed the store itself (to make it unreachable).
+          try? await store.close()
+          return value
+        } catch {
+          await services.triggerGracefulShutdown()
+          try? await store.close()
+          throw error
+        }
+      }
+    }
+  }
+
+  /// The value of `"key":"…"` in a flat JSON answer (enough for the tests' own checks).
+  func jsonString(_ body: String, _ key: String) -> String? {
+    guard let value = try? JSONParser.parse(body) else { return nil }
+    return value[key]?.stringValue
+  }
+#endif
