@@ -27,7 +27,7 @@ struct UnavailableAPITests {
     ("_ = mainActorRouter.routes", "'routes' has been renamed to 'table.routes'"),
     (#"_ = navigator.canOpen("myapp://a")"#, "'canOpen' has been renamed to 'canRoute(_:)'"),
     (#"_ = navigator.unmap("user")"#, "'unmap' has been renamed to 'remove(_:)'"),
-    (#"_ = try LinkOrigin.scheme("shop")"#, "'scheme' has been renamed to 'init(_:)'"),
+    (#"_ = try LinkOrigin.scheme("shop")"#, "'scheme' has been replaced by 'init(_:)'"),
     ("_ = finding.severity", "'severity' has been renamed to 'kind.severity'"),
     ("_ = finding.kind.name", "'name' has been renamed to 'rawValue'"),
     ("_ = consideration.matched", "a route matched when its failure is nil"),
