@@ -215,14 +215,14 @@ struct ExportAndroid: ParsableCommand {
       prefix += component
       if mkdir(prefix, 0o777) != 0, case let code = errno, code != EEXIST {
         printError(
-          "error: cannot create the directory \(prefix.escapedForTerminal): "
+          "error: cannot create the directory \(prefix.escapedForDisplay): "
             + RouteFile.describe(code))
         throw SwitchyardTool.usageErrorStatus
       }
       prefix += "/"
     }
     if PathKind(path: path) != .directory {
-      printError("error: --output-dir \(path.escapedForTerminal) is not a directory")
+      printError("error: --output-dir \(path.escapedForDisplay) is not a directory")
       throw SwitchyardTool.usageErrorStatus
     }
   }
@@ -249,7 +249,7 @@ struct ExportAndroid: ParsableCommand {
     }
     if failure != 0 {
       printError(
-        "error: cannot write \(path.escapedForTerminal): \(RouteFile.describe(failure))")
+        "error: cannot write \(path.escapedForDisplay): \(RouteFile.describe(failure))")
       throw SwitchyardTool.usageErrorStatus
     }
   }

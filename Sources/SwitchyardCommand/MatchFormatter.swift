@@ -57,9 +57,9 @@ enum MatchFormatter {
   /// ```
   ///
   /// The URL, the route name and the pattern are shown with control characters escaped
-  /// (`escapedForTerminal`); values are quoted with JSON escapes, query names escaped.
+  /// (`escapedForDisplay`); values are quoted (`quotedForDisplay`), query names escaped.
   static func text(url: String, match: RouteMatch?) -> String {
-    var lines = [url.isEmpty ? "(empty URL)" : url.escapedForTerminal]
+    var lines = [url.isEmpty ? "(empty URL)" : url.escapedForDisplay]
     guard let match else {
       lines.append("  no route matched")
       return lines.joined(separator: "\n")
@@ -71,8 +71,8 @@ enum MatchFormatter {
         lines.append("  " + head.padding(to: labelWidth) + entry)
       }
     }
-    row("route", [match.route.name.escapedForTerminal])
-    row("pattern", [match.route.pattern.text.escapedForTerminal])
+    row("route", [match.route.name.escapedForDisplay])
+    row("pattern", [match.route.pattern.text.escapedForDisplay])
     if match.route.priority != 0 {
       row("priority", ["\(match.route.priority)"])
     }
@@ -81,7 +81,7 @@ enum MatchFormatter {
       row("params", aligned(params))
     }
     let query = groupedQuery(match).map {
-      ($0.name.escapedForTerminal, $0.values.map(quoted).joined(separator: ", "))
+      ($0.name.escapedForDisplay, $0.values.map(quoted).joined(separator: ", "))
     }
     if !query.isEmpty {
       row("query", aligned(query))
@@ -104,10 +104,9 @@ enum MatchFormatter {
     return quoted(value.text)
   }
 
-  /// Strings are shown in quotes (JSON escaping) so empty values and spaces are visible.
-  static func quoted(_ string: String) -> String {
-    JSONEscaping.quote(string).escapedForTerminalInQuotes
-  }
+  /// Strings are shown in quotes so empty values and spaces are visible, with control
+  /// characters escaped as everywhere in text output (`"a\u{7}b"`).
+  static func quoted(_ string: String) -> String { string.quotedForDisplay }
 }
 
 extension String {

@@ -6,7 +6,7 @@ import SwitchyardFiles
 /// files and URLs written as escapes); line breaks are kept.
 func terminalSafe(_ text: String) -> String {
   text.split(separator: "\n", omittingEmptySubsequences: false).map {
-    String($0).escapedForTerminalInQuotes
+    String($0).escapedForDisplayKeepingBackslashes
   }.joined(separator: "\n")
 }
 

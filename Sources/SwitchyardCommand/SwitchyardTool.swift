@@ -13,7 +13,8 @@ import SwitchyardFiles
 /// The `switchyard` command: match URLs against route tables from the command line.
 ///
 /// Exit statuses follow the command-line article (SwitchyardFiles.docc/CommandLine.md) for
-/// every subcommand: 0 success, 1 a negative answer (a URL that did not match), 2 a usage or
+/// every subcommand: 0 success, 1 the subcommand's own negative answer (a URL that did not
+/// match, a lint error, no route to explain, a verification difference), 2 a usage or
 /// route-file error (message on stderr, nothing on stdout).
 @main
 struct SwitchyardTool: ParsableCommand {
@@ -22,8 +23,13 @@ struct SwitchyardTool: ParsableCommand {
     abstract: "Match URLs and deep links against a Switchyard route table.",
     discussion: """
       Route tables come from --routes FILE, else ./routes.json, else a built-in example \
-      table. Exit status: 0 success, 1 a URL did not match, 2 a usage or route-file error \
-      or output that could not be written.
+      table.
+
+      Exit status: 0 success; 1 the subcommand's own negative answer: match, a URL did not \
+      match; lint, an error-level finding; explain, no route matched; verify, the file and \
+      the routes differ; export aasa, over the size limit with \
+      --enforce-size-limit (url and routes never exit 1); 2 a usage or route-file error or \
+      output that could not be written (message on stderr).
       """,
     version: SwitchyardTool.version,
     subcommands: [
@@ -105,8 +111,9 @@ struct SwitchyardTool: ParsableCommand {
       if topic.hasPrefix("-") || names.contains(topic) { return nil }
       return unknownNameMessage(topic, names: names)
     }
+    if first == "export", arguments.count > 1 { return unknownExportMessage(arguments[1]) }
     if names.contains(first) { return nil }
-    let shown = first.escapedForTerminal
+    let shown = first.escapedForDisplay
     if first.contains(":") || first.contains("/") {
       return """
         error: '\(shown)' is not a subcommand; to match a URL, run:
@@ -118,7 +125,7 @@ struct SwitchyardTool: ParsableCommand {
 
   /// `error: unknown subcommand 'NAME'`, with the closest of `names` when one is close.
   private static func unknownNameMessage(_ name: String, names: [String]) -> String {
-    let shown = name.escapedForTerminal
+    let shown = name.escapedForDisplay
     let known = names.filter { $0 != "help" }.joined(separator: ", ")
     if let suggestion = closestMatch(to: name, in: names) {
       return "error: unknown subcommand '\(shown)'; did you mean '\(suggestion)'? "
@@ -126,6 +133,27 @@ struct SwitchyardTool: ParsableCommand {
     }
     return "error: unknown subcommand '\(shown)' (subcommands: \(known)); "
       + "see 'switchyard --help'"
+  }
+
+  /// The error for `switchyard export NAME` when NAME is not one of export's subcommands, or
+  /// `nil`: the closest name, or the one for the platform NAME names (`ios` → `aasa`).
+  static func unknownExportMessage(_ name: String) -> String? {
+    let formats = Export.configuration.subcommands.map(\._commandName)
+    guard !name.hasPrefix("-"), name != "help", !formats.contains(name) else { return nil }
+    let platforms = [
+      "ios": "aasa", "apple": "aasa", "apple-app-site-association": "aasa",
+      "universal-links": "aasa", "google": "android", "assetlinks": "android",
+      "app-links": "android",
+    ]
+    let suggestion = platforms[name.lowercased()] ?? closestMatch(to: name, in: formats)
+    let shown = name.escapedForDisplay
+    let known = "aasa (Apple universal links), android (App Links)"
+    if let suggestion {
+      return "error: unknown export format '\(shown)'; did you mean 'switchyard export "
+        + "\(suggestion)'? (formats: \(known))"
+    }
+    return "error: unknown export format '\(shown)' (formats: \(known)); "
+      + "see 'switchyard export --help'"
   }
 
   /// `text` in single quotes for a POSIX shell.

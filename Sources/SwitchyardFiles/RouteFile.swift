@@ -452,6 +452,16 @@ private struct RouteFileDecoder {
       }
       for member in members {
         let entry = member.value
+        // The routers' own keys are read as their types, and refused with any other.
+        switch member.key {
+        case "gates":
+          metadata[.gates] = try decodeGates(entry)
+          continue
+        case "holdPolicy":
+          metadata[.holdPolicy] = try decodeHoldPolicy(entry)
+          continue
+        default: break
+        }
         switch entry.kind {
         case .string(let text): metadata[name: member.key] = text
         case .bool(let flag): metadata[name: member.key] = flag
@@ -473,5 +483,82 @@ private struct RouteFileDecoder {
     }
 
     return (pattern, priority, metadata)
+  }
+
+  static let holdPolicyKeys = ["timeout", "repeats", "capacity", "coalescingWindow"]
+
+  /// `"gates": ["signedIn", "migrated"]`: the gates a route needs open, by name.
+  func decodeGates(_ value: JSONValue) throws(RouteFileError) -> Set<Gate> {
+    guard let elements = value.arrayElements else {
+      throw typeError("gates", value, expected: "a list of gate names")
+    }
+    var gates: Set<Gate> = []
+    for element in elements {
+      guard let name = element.stringValue else {
+        throw error(
+          at: element.position,
+          "each of \"gates\" must be a gate name (a string), found \(element.kindDescription)")
+      }
+      guard !name.isEmpty else {
+        throw error(at: element.position, "a gate name must not be empty")
+      }
+      gates.insert(Gate(name))
+    }
+    return gates
+  }
+
+  /// `"holdPolicy": {"timeout": 10, "repeats": "keepLatest", "capacity": 5,
+  /// "coalescingWindow": 0.5}`: a route's own hold policy (times in seconds, `null` for none;
+  /// a key left out keeps `HoldPolicy`'s default).
+  func decodeHoldPolicy(_ value: JSONValue) throws(RouteFileError) -> HoldPolicy {
+    guard let members = value.objectMembers else {
+      throw typeError("holdPolicy", value, expected: "an object")
+    }
+    var policy = HoldPolicy()
+    for member in members {
+      let entry = member.value
+      switch member.key {
+      case "timeout": policy.timeout = try decodeSeconds("timeout", entry)
+      case "coalescingWindow":
+        policy.coalescingWindow = try decodeSeconds("coalescingWindow", entry)
+      case "repeats":
+        switch entry.kind {
+        case .string("keepAll"): policy.repeats = .keepAll
+        case .string("keepLatest"): policy.repeats = .keepLatest
+        case .string("keepFirst"): policy.repeats = .keepFirst
+        default:
+          throw typeError(
+            "repeats", entry, expected: "\"keepAll\", \"keepLatest\" or \"keepFirst\"")
+        }
+      case "capacity":
+        switch entry.kind {
+        case .null: policy.capacity = nil
+        case .number(let number) where number.intValue.map { $0 >= 0 } ?? false:
+          policy.capacity = number.intValue
+        default:
+          throw typeError("capacity", entry, expected: "a non-negative integer or null")
+        }
+      default:
+        throw unknownKeyError(member, in: "in a hold policy", known: Self.holdPolicyKeys)
+      }
+    }
+    return policy
+  }
+
+  /// A duration in seconds (`null` for none).
+  func decodeSeconds(_ key: String, _ value: JSONValue) throws(RouteFileError) -> Duration? {
+    switch value.kind {
+    case .null: return nil
+    case .number(let number):
+      if let seconds = number.doubleValue, seconds.isFinite, seconds >= 0,
+        seconds <= Double(Int32.max)
+      {
+        return .seconds(seconds)
+      }
+      throw error(
+        at: value.position, "\"\(key)\" must be a number of seconds from 0, found \(number.text)")
+    default:
+      throw typeError(key, value, expected: "a number of seconds or null")
+    }
   }
 }

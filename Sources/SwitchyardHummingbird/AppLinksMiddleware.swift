@@ -42,8 +42,8 @@
   /// goes to `fallback`, when given: the page a link shows when the app is not installed.
   /// Everything else goes on to the next responder.
   ///
-  /// Answers that depend on the host (the association file, its `404`, the fallback's page)
-  /// carry `Vary: Host` (`Vary: Host, X-Forwarded-Host` with ``AppLinkHost/forwarded``), so a
+  /// Answers that depend on the host (the association file, its `404`, the fallback's page,
+  /// and, with a fallback, a `404` passed on from the app's routes) carry `Vary: Host` (`Vary: Host, X-Forwarded-Host` with ``AppLinkHost/forwarded``), so a
   /// cache in front of the server keeps one per host.
   ///
   /// ```swift
@@ -124,7 +124,8 @@
       if path == Self.assetLinksPath, let assetLinks {
         return Self.json(assetLinks)
       }
-      if let fallback, let host = host(of: request) {
+      guard let fallback else { return try await next(request, context) }
+      if let host = host(of: request) {
         let url = "https://" + host + request.uri.description
         if let match = matcher.match(url), !webOnly.contains(match.route.name) {
           var response = try await fallback(request, match, context)
@@ -132,11 +133,24 @@
           return response
         }
       }
-      return try await next(request, context)
+      // A `404` passed on depends on the host too: on a host the fallback serves, the same
+      // path may have had a page.
+      do {
+        var response = try await next(request, context)
+        if response.status == .notFound { addVary(to: &response) }
+        return response
+      } catch var error as HTTPError where error.status == .notFound {
+        addVary(to: &error.headers)
+        throw error
+      }
     }
 
     /// Adds the request headers the host is read from to `Vary`, unless the host is fixed.
-    func addVary(to response: inout Response) {
+    func addVary(to response: inout Response) { addVary(to: &response.headers) }
+
+    /// Adds the request headers the host is read from to the `Vary` of `headers`, unless the
+    /// host is fixed.
+    func addVary(to headers: inout HTTPFields) {
       let fields: [String]
       switch host {
       case .fixed: return
@@ -144,12 +158,12 @@
       case .forwarded: fields = ["Host", "X-Forwarded-Host"]
       }
       let present = Set(
-        response.headers[values: .vary].flatMap { $0.split(separator: ",") }.map {
+        headers[values: .vary].flatMap { $0.split(separator: ",") }.map {
           $0.trimmingSpaces().lowercased()
         })
       let missing = fields.filter { !present.contains($0.lowercased()) }
       guard !missing.isEmpty else { return }
-      response.headers.append(HTTPField(name: .vary, value: missing.joined(separator: ", ")))
+      headers.append(HTTPField(name: .vary, value: missing.joined(separator: ", ")))
     }
 
     /// The host the request was sent to, lowercased, without a port.

@@ -1,4 +1,5 @@
 import Foundation
+import Switchyard
 import Testing
 
 @testable import SwitchyardCommand
@@ -232,15 +233,15 @@ struct CommandLineConventionsTests {
   func queryEscaped() throws {
     let result = try CommandRunner.run(["match", "myapp://user/42?t%1Bab=a%07b"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains(#"t\u{1B}ab = "a\u0007b""#))
+    #expect(result.stdout.contains(#"t\u{1B}ab = "a\u{7}b""#))
     #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
   @Test("Plain URLs are shown as they are")
   func plainURLUnchanged() {
     let url = "https://www.example.com/@jane?q=a+b#top"
-    #expect(url.escapedForTerminal == url)
-    #expect("é/日本".escapedForTerminal == "é/日本")
+    #expect(url.escapedForDisplay == url)
+    #expect("é/日本".escapedForDisplay == "é/日本")
   }
 
   // MARK: Completion

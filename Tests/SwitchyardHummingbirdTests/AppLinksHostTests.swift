@@ -126,6 +126,38 @@
       }
     }
 
+    @Test(
+      "With a fallback, a 404 passed on to the app's routes carries Vary, as it depends on the host"
+    )
+    func passedOnNotFoundVaries() async throws {
+      let table = try Self.shopTable()
+      try await withLoopbackServer(Self.router(Self.middleware(table: table))) { client in
+        // A host the shop does not serve, and a path no route takes: both fall through to 404.
+        try await client.execute(
+          uri: "/product/7", headers: try AppLinksMiddlewareTests.forwarded("evil.example.com")
+        ) { response in
+          #expect(response.status == .notFound)
+          #expect(Self.vary(response) == ["Host", "X-Forwarded-Host"])
+        }
+        try await client.execute(
+          uri: "/product/abc", headers: try AppLinksMiddlewareTests.forwarded("shop.example.com")
+        ) { response in
+          #expect(response.status == .notFound)
+          #expect(Self.vary(response) == ["Host", "X-Forwarded-Host"])
+        }
+        // An answer of the app's own routes is not the middleware's: no Vary.
+        try await client.execute(uri: "/health") { #expect(Self.vary($0).isEmpty) }
+      }
+      try await withLoopbackServer(
+        Self.router(Self.middleware(table: table, host: .fixed("shop.example.com")))
+      ) { client in
+        try await client.execute(uri: "/product/abc") { response in
+          #expect(response.status == .notFound)
+          #expect(Self.vary(response).isEmpty)
+        }
+      }
+    }
+
     @Test("X-Forwarded-Host is believed only with .forwarded")
     func forwardedHostNeedsOptIn() async throws {
       let table = try Self.shopTable()

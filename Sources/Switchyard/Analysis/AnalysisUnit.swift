@@ -92,10 +92,11 @@ struct AnalysisUnit: Sendable {
   }
 
   /// Whether this unit asks nothing of a URL: any scheme, any host, any path, no
-  /// requirements.
+  /// requirements. A path of no steps (`/`, or a group left out down to `/`) matches only
+  /// the empty path, so it needs at least one step, and every step a catch-all.
   var matchesEverything: Bool {
     variant.scheme == nil && variant.host == .omitted && variant.port == nil && query.isEmpty
-      && fragment == .none && steps.allSatisfy { $0 == .star }
+      && fragment == .none && !steps.isEmpty && steps.allSatisfy { $0 == .star }
   }
 }
 

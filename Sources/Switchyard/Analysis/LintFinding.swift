@@ -45,6 +45,15 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// How serious a finding is. `switchyard lint` exits 1 when there is an error.
+  ///
+  /// Severities are ordered most serious first, `.error < .warning < .note`, the order in
+  /// which lint lists them: sorting ascending puts errors first, and the smallest severity of
+  /// a lint is its worst.
+  ///
+  /// ```swift
+  /// let findings = table.lint().sorted { $0.kind.severity < $1.kind.severity }  // errors first
+  /// let worst = table.lint().map(\.kind.severity).min()   // .error if there is one
+  /// ```
   public enum Severity: String, Sendable, Hashable, Comparable {
     case error, warning, note
 

@@ -116,7 +116,8 @@ extension RouteMatch {
     }
 
     /// Calls `body` with the segments `wanted` joined by `/`, decoded, without `trim.0`
-    /// leading and `trim.1` trailing decoded bytes.
+    /// leading and `trim.1` trailing decoded bytes (counted in the segment repaired as UTF-8,
+    /// as the search compared it).
     @inline(__always)
     private func withSegments<R>(
       _ wanted: Range<Int>, trim: (Int, Int), _ body: (UnsafeBufferPointer<UInt8>) -> R
@@ -148,9 +149,19 @@ extension RouteMatch {
             written += percentDecode(url, segment.start..<segment.end, into: base + written)
           }
         }
+        let decoded = UnsafeBufferPointer(start: UnsafePointer(base), count: written)
+        // A partial segment's literal counts are in the bytes the search compared, which are
+        // repaired as UTF-8: cut the capture from the segment repaired the same way.
+        if (trim.0 > 0 || trim.1 > 0) && !segmentsAreDecoded && !isValidUTF8(decoded) {
+          return repairedUTF8(decoded).withUnsafeBufferPointer { repaired in
+            let start = min(trim.0, repaired.count)
+            let end = max(start, repaired.count - trim.1)
+            return body(UnsafeBufferPointer(rebasing: repaired[start..<end]))
+          }
+        }
         let start = min(trim.0, written)
         let end = max(start, written - trim.1)
-        return body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        return body(UnsafeBufferPointer(rebasing: decoded[start..<end]))
       }
     }
 

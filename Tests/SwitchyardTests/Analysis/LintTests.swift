@@ -166,6 +166,46 @@ func summary(_ findings: [LintFinding]) -> [String] {
     #expect(table.lint().isEmpty)
   }
 
+  @Test("A home route (`/`, or a pattern whose shortest form is `/`) does not match everything")
+  func homeRouteIsNotEverything() throws {
+    let probes = [
+      "/", "/zzz", "myapp://zzz/yyy", "https://a.com/x/y?q=1#f", "myapp://", "//h/a", "/a/b",
+    ]
+    let homes = ["/", "", "//", "/(a)", "/(<int:n>)", "/((a)/(b))", "/(a/(<n>))"]
+    let others: [[(String, String, Int)]] = [
+      [],
+      [("user", "/user/<int:id>", 0), ("settings", "myapp://settings", 0)],
+      [
+        ("product", "https://shop.example.com/product/<int:id>", 0), ("search", "/search?q=<q>", 0),
+      ],
+    ]
+    for home in homes {
+      for rest in others {
+        let table = try lintTable([("home", home, 0)] + rest)
+        let findings = table.lint()
+        verifyWitnesses(table, findings)
+        #expect(!findings.contains { $0.kind == .matchesEverything }, "\(home): \(findings)")
+        // Checked against the matcher: some URL does not reach the home route.
+        let matcher = RouteMatcher(table)
+        let missed = probes.filter { url in
+          !matcher.candidates(for: url).contains { $0.route.name == "home" }
+        }
+        #expect(missed.contains("/zzz") && missed.contains("myapp://zzz/yyy"), "\(home)")
+        #expect(matcher.match("/")?.route.name == "home", "\(home)")
+      }
+    }
+    // A path of catch-alls only still matches everything, and the matcher agrees.
+    for fallback in ["/*", "*rest", "/(*)", "/(a/)*all"] {
+      let table = try lintTable([("home", "/", 0), ("all", fallback, -1)])
+      let findings = table.lint()
+      #expect(summary(findings).contains("matchesEverything all"), "\(fallback): \(findings)")
+      let matcher = RouteMatcher(table)
+      for url in probes {
+        #expect(matcher.candidates(for: url).contains { $0.route.name == "all" }, "\(url)")
+      }
+    }
+  }
+
   @Test func everyWitnessHoldsOnTrickyTables() throws {
     let table = try lintTable([
       ("a", "/x/*/y", 0), ("b", "/x/*", 0), ("c", "/x/<path:p>/y", 1), ("d", "/*/y", 0),

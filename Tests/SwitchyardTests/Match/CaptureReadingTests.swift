@@ -123,6 +123,35 @@ struct CaptureReadingTests {
     #expect(!matcher.withBest("/nowhere") { _, _ in Issue.record("called on a miss") })
   }
 
+  @Test(
+    "A capture beside an escape that is not UTF-8 in its segment's literal text is cut at the right byte"
+  )
+  func captureBesideInvalidEscape() throws {
+    // Each invalid byte is compared as U+FFFD (3 bytes): the capture is cut from the segment
+    // repaired the same way, by the match and by the lookup that reads in place.
+    var table = RouteTable()
+    try table.add("x", "/x%A9:name")
+    try table.add("t", "/c/%FF%FF%FF%FF%FF%FF%FF%FF<int:n>")
+    try table.add("s", "/b/<n>%FF.json")
+    try table.add("legacy", "/caf%E9-<id>")
+    let matcher = RouteMatcher(table)
+    let cases: [(String, String, String, ParameterValue)] = [
+      ("/x%A9abc", "x", "name", .string("abc")),
+      ("/b/xyz%FF.json", "s", "n", .string("xyz")),
+      ("/c/%FF%FF%FF%FF%FF%FF%FF%FF1234567890123456789", "t", "n", .int(1_234_567_890_123_456_789)),
+      ("/caf%E9-1042", "legacy", "id", .string("1042")),
+      ("/x%A9a%FFc", "x", "name", .string("a\u{FFFD}c")),
+    ]
+    for (url, route, name, value) in cases {
+      let match = try #require(matcher.match(url), "\(url)")
+      #expect(match.route.name == route, "\(url)")
+      #expect(match.parameter(name) == value, "\(url)")
+      let (inPlace, fromMatch) = try Self.bothReadings(matcher, url)
+      #expect(inPlace == [value.text], "\(url)")
+      #expect(fromMatch == [value.text], "\(url)")
+    }
+  }
+
   @Test("Read in place, a plain path's captures cost no split and no decoding of their own")
   func inPlaceReadsNothingTwice() throws {
     let matcher = try makeMatcher(["/repos/:owner/:repo/issues/<int:number>"])

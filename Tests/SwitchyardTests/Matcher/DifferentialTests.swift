@@ -40,6 +40,8 @@ struct CaseGenerator {
       return pick([
         "<m\(index)>.json", "v<int:m\(index)>", "<m\(index)>.js", "a<m\(index)>", "A<m\(index)>",
         "<int:m\(index)>.json",
+        // Literal text with escapes that are not UTF-8 (compared as U+FFFD, 3 bytes each).
+        "x%A9<m\(index)>", "<m\(index)>%FF.json", "%FF%FF<int:m\(index)>",
       ])
     case 72..<74: return "<uuid:u\(index)>"
     default:
@@ -139,6 +141,8 @@ struct CaseGenerator {
       case "+": result += "%2B"
       case " ": result += plusAsSpace && chance(50) ? "+" : "%20"
       case "a": result += chance(5) ? "%61" : "a"
+      // Any byte that is not UTF-8 reads as U+FFFD, as does U+FFFD itself.
+      case "\u{FFFD}": result += pick(["%A9", "%FF", "%E9", "%EF%BF%BD", "\u{FFFD}"])
       default: result.unicodeScalars.append(scalar)
       }
     }
@@ -227,6 +231,7 @@ struct CaseGenerator {
       pick([
         "a", "b", "c", "A", "1", "2", "-3", "2.5", "x", "v1", "v12", "1.json", "a.json", "ab",
         "a.js", "www", "%61", "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "a%2Fb", "a+b", "%41",
+        "x%A9ab", "xyz%FF.json", "%FF%FF12", "x%A9",
       ])
     }
     let path = segments.joined(separator: "/")
