@@ -27,5 +27,5 @@ print(try AppLink.search(term: "a b", page: 2).url)  // prints: /search/a%20b?pa
 
 // Routers take the enum: every route, with the typed value.
 let router = Router<String>()
-try router.register(AppLink.self) { link, _ in "\(link)" }
+try router.register(routes: AppLink.self) { link, _ in "\(link)" }
 print(router.route("myapp://post/hello") ?? "none")  // prints: post(slug: "hello")
