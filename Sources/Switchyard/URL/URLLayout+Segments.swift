@@ -19,3 +19,10 @@ func forEachSegment(
   if end > start { body(start..<end) }
 }
 
+/// How a URL was read for a search: its one split, and whether its host is a path segment.
+/// (32-bit offsets in a plain value that holds no reference, so that handing it over costs
+/// no retain and release.)
+struct URLSplit {
+  var layout: URLLayout.Wide
+  var hostAsPath: Bool
+}
