@@ -113,7 +113,8 @@ extension MatcherStorage {
   /// Step "split and decode": reads `bytes` once (or takes the `known` reading) and calls
   /// `body` with its segments, decoded; how it was read is written to `reading` when given.
   private func splitAndDecode(
-    _ bytes: UnsafeBufferPointer<UInt8>, known: URLSplit?, reading: UnsafeMutablePointer<URLSplit?>?,
+    _ bytes: UnsafeBufferPointer<UInt8>, known: URLSplit?,
+    reading: UnsafeMutablePointer<URLSplit?>?,
     _ body: (SplitURL) -> Void
   ) {
     let inline = URLLayout.inlineSegments
