@@ -20,6 +20,10 @@ struct RegisterDiagnosticTests {
     try CommandRunner.binary().deletingLastPathComponent().appendingPathComponent("Modules")
   }
 
+  /// One module cache for every case, so that the system modules are built once per run.
+  static let moduleCache = FileManager.default.temporaryDirectory
+    .appendingPathComponent("switchyard-diagnostic-module-cache")
+
   /// Type-checks `source` against the built module and returns its errors.
   static func errors(in source: String) throws -> [Diagnostic] {
     let workspace = FileManager.default.temporaryDirectory
@@ -31,7 +35,7 @@ struct RegisterDiagnosticTests {
     let (status, output) = try ReleaseTests.run(
       [
         "swiftc", "-typecheck", "-swift-version", "6", "-I", try modulesFolder().path,
-        "-module-cache-path", workspace.appendingPathComponent("cache").path, file.path,
+        "-module-cache-path", moduleCache.path, file.path,
       ], in: workspace)
     #expect(status != 0, "the program was meant not to compile:\n\(output)")
     return output.split(separator: "\n").compactMap { line -> Diagnostic? in
