@@ -33,5 +33,5 @@ print(try AppLink.login(next: "/user/42").url)  // prints: myapp://login?next=%2
 
 // Routers take the enum, read with its options: every route, with the typed value.
 let router = Router<String>(options: AppLink.routeTable.options)
-try router.register(AppLink.self) { link, _ in "\(link)" }
+try router.register(routes: AppLink.self) { link, _ in "\(link)" }
 print(router.route("https://example.com/post/hello") ?? "none")  // prints: post(slug: "hello")

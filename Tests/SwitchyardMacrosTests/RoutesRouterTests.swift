@@ -13,7 +13,7 @@ struct RoutesRouterTests {
   @Test("Router.register registers every route under its name, with the typed value")
   func routerRegister() throws {
     let router = Router<Screen>()
-    let routes = try router.register(AppLink.self) { link, _ in .link(link) }
+    let routes = try router.register(routes: AppLink.self) { link, _ in .link(link) }
     #expect(routes.map(\.name) == AppLink.routeTable.routes.map(\.name))
     #expect(router.route("myapp://user/42") == .link(.user(id: 42)))
     #expect(router.route("myapp://post/hi") == .link(.post(slug: "hi")))
@@ -26,7 +26,7 @@ struct RoutesRouterTests {
   @Test("A value that does not convert declines: the router's next candidate runs")
   func routerDeclines() throws {
     let router = Router<Screen>()
-    try router.register(ShopLink.self) { link, _ in .shop(link) }
+    try router.register(routes: ShopLink.self) { link, _ in .shop(link) }
     #expect(router.route("/tabs/likes") == .shop(.tab(tab: .likes)))
     #expect(router.route("/tabs/nonsense") == .shop(.otherTab(rest: "nonsense")))
   }
@@ -35,7 +35,7 @@ struct RoutesRouterTests {
   func routerWithOtherRoutes() throws {
     let router = Router<Screen>()
     try router.register("/elsewhere/:x") { _ in .link(.settings) }
-    try router.register(AppLink.self) { link, _ in .link(link) }
+    try router.register(routes: AppLink.self) { link, _ in .link(link) }
     #expect(router.route("/files/a/b") == .link(.files(rest: "a/b")))
     #expect(router.route("/elsewhere/1") == .link(.settings))
   }
@@ -45,7 +45,7 @@ struct RoutesRouterTests {
     let router = Router<Screen>()
     try router.register("/taken", name: "newUser") { _ in .link(.settings) }
     #expect(throws: RouteTableError.self) {
-      try router.register(AppLink.self) { link, _ in .link(link) }
+      try router.register(routes: AppLink.self) { link, _ in .link(link) }
     }
     #expect(router.table.routes.map(\.name) == ["newUser"])
     #expect(router.route("myapp://user/42") == nil)
@@ -54,7 +54,7 @@ struct RoutesRouterTests {
   @Test("stack(for:) gives the typed values of the link and its parents")
   func routerStack() throws {
     let router = Router<Trail>()
-    try router.register(Trail.self) { trail, _ in trail }
+    try router.register(routes: Trail.self) { trail, _ in trail }
     #expect(router.stack(for: "myapp://shop/5") == [.shop, .product(id: 5)])
   }
 
@@ -67,7 +67,7 @@ struct RoutesRouterTests {
     let tab = router.dispatch("/tabs/posts")
     let order = router.dispatch("myapp://orders/A1")
     #expect(router.links.held.count == 2)
-    try router.attach(ShopLink.self) { link, _ in .shop(link) }
+    try router.attach(routes: ShopLink.self) { link, _ in .shop(link) }
     #expect(await tab.result.output == .shop(.tab(tab: .posts)))
     // The order route waits for its gate (`metadata: .with(.gates, [.signedIn])`).
     #expect(order.currentResult == nil)
@@ -79,14 +79,14 @@ struct RoutesRouterTests {
   @MainActor
   func mainActorRouter() async throws {
     let router = MainActorRouter<Screen>()
-    try router.register(AppLink.self) { link, _ in .link(link) }
+    try router.register(routes: AppLink.self) { link, _ in .link(link) }
     #expect(router.route("myapp://user/42") == .link(.user(id: 42)))
     #expect(router.stack(for: "/users/new") == [.link(.newUser)])
 
     let held = MainActorRouter<Screen>()
     try held.declare(ShopLink.self)
     let link = held.dispatch("/price/2.5")
-    try held.attach(ShopLink.self) { link, _ in .shop(link) }
+    try held.attach(routes: ShopLink.self) { link, _ in .shop(link) }
     #expect(await link.result.output == .shop(.price(amount: 2.5)))
   }
 
@@ -112,7 +112,7 @@ struct RoutesRouterTests {
   func navigator() async throws {
     let host = RecordingHost<Screen>()
     let navigator = Navigator<Screen>(host: host)
-    try navigator.register(AppLink.self) { link, _ in .link(link) }
+    try navigator.register(routes: AppLink.self) { link, _ in .link(link) }
     #expect(navigator.screen(for: "myapp://user/42") == .link(.user(id: 42)))
     #expect(navigator.push("/users/new") == .link(.newUser))
     #expect(host.stack == [.link(.newUser)])
@@ -120,7 +120,7 @@ struct RoutesRouterTests {
     let held = Navigator<Screen>(host: host)
     try held.declare(ShopLink.self)
     let link = held.dispatch("/tabs/likes")
-    try held.attach(ShopLink.self) { link, _ in .shop(link) }
+    try held.attach(routes: ShopLink.self) { link, _ in .shop(link) }
     #expect(await link.result.output == true)
     #expect(host.stack.last == .shop(.tab(tab: .likes)))
   }

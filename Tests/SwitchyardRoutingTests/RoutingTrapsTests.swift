@@ -17,7 +17,7 @@ struct RoutingTrapsTests {
   func routableWithoutPattern() throws {
     let router = Router<String>()
     do {
-      try router.register(Nothing.self) { _ in "x" }
+      try router.register(route: Nothing.self) { _ in "x" }
       Issue.record("expected a refusal")
     } catch {
       #expect(error.code == .noPattern)
@@ -25,7 +25,7 @@ struct RoutingTrapsTests {
     }
     #expect(router.table.routes.isEmpty)
     // Saying so explicitly is allowed.
-    try router.register(Everything.self) { _ in "all" }
+    try router.register(route: Everything.self) { _ in "all" }
     #expect(router.route("any://thing") == "all")
   }
 

@@ -6,14 +6,6 @@ extension MatcherStorage {
     case exists
   }
 
-  /// How a search read a URL: its one split, and whether its host is a path segment.
-  /// (32-bit offsets in a plain value that holds no reference, so that handing it over costs
-  /// no retain and release.)
-  struct Split {
-    var layout: URLLayout.Wide
-    var hostAsPath: Bool
-  }
-
   /// The winner of a search: its entry, and how the URL's host was read.
   struct Found {
     var entry: Int
@@ -25,7 +17,7 @@ extension MatcherStorage {
   /// would cost more than the rest of some lookups).
   func search(
     _ bytes: UnsafeBufferPointer<UInt8>, mode: SearchMode, slots: inout CaptureList,
-    split: UnsafeMutablePointer<Split?>? = nil
+    split: UnsafeMutablePointer<URLSplit?>? = nil
   ) -> Found? {
     var result: Found? = nil
     searchBest(bytes, split: split) { search, hostAsPath in
@@ -43,7 +35,7 @@ extension MatcherStorage {
   /// `split` when given.
   @inline(__always)
   func searchBest(
-    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<Split?>?,
+    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<URLSplit?>?,
     _ winner: (borrowing Search, _ hostAsPath: Bool) -> Void
   ) {
     if searchPath(bytes, split: split, winner) { return }
@@ -75,7 +67,7 @@ extension MatcherStorage {
   /// again above the rank of the route just found.
   /// `known` is how the URL was already read, if it was (then it is not split again).
   func searchAll(
-    _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
+    _ bytes: UnsafeBufferPointer<UInt8>, split known: URLSplit?,
     _ body: (_ hostAsPath: Bool, _ entry: Int, _ slots: UnsafeBufferPointer<CaptureSlot>) -> Void
   ) {
     withSearch(bytes, split: known, reading: nil) { search, hostAsPath in
@@ -108,8 +100,8 @@ extension MatcherStorage {
   /// `reading` when given), then calls `visit` for each matching branch (tier, scheme, host)
   /// in rank order, with `search.root` set to the branch's trie, until `visit` returns true.
   private func withSearch(
-    _ bytes: UnsafeBufferPointer<UInt8>, split known: Split?,
-    reading: UnsafeMutablePointer<Split?>?, _ visit: (inout Search, Bool) -> Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, split known: URLSplit?,
+    reading: UnsafeMutablePointer<URLSplit?>?, _ visit: (inout Search, Bool) -> Bool
   ) {
     // Offsets are kept in 32 bits (see `CaptureSlot`): a URL of 2 GiB or more never matches.
     guard bytes.count < Int(Int32.max) else { return }
@@ -121,7 +113,8 @@ extension MatcherStorage {
   /// Step "split and decode": reads `bytes` once (or takes the `known` reading) and calls
   /// `body` with its segments, decoded; how it was read is written to `reading` when given.
   private func splitAndDecode(
-    _ bytes: UnsafeBufferPointer<UInt8>, known: Split?, reading: UnsafeMutablePointer<Split?>?,
+    _ bytes: UnsafeBufferPointer<UInt8>, known: URLSplit?,
+    reading: UnsafeMutablePointer<URLSplit?>?,
     _ body: (SplitURL) -> Void
   ) {
     let inline = URLLayout.inlineSegments
@@ -138,7 +131,7 @@ extension MatcherStorage {
       }
       let hostAsPath = options.hostAsPath.applies(toSchemeBytes: scheme(of: layout, bytes))
       if let reading, let wide = URLLayout.Wide(layout, count: bytes.count) {
-        reading.pointee = Split(layout: wide, hostAsPath: hostAsPath)
+        reading.pointee = URLSplit(layout: wide, hostAsPath: hostAsPath)
       }
 
       // Fast path: no escapes and few segments. The split already found the segments, and

@@ -136,7 +136,7 @@ public struct RouteMatcher: Sendable {
     matched: (consuming RouteMatch) -> Void, unmatched: (URLReading) -> Void
   ) {
     var slots = CaptureList()
-    var split: MatcherStorage.Split? = nil
+    var split: URLSplit? = nil
     let found = searchKeepingSplit(url, slots: &slots, split: &split)
     // No split only for a URL of 2 GiB or more, which the search refuses (`found` is nil).
     guard let split else { return unmatched(URLReading(reading: url, options: options)) }
@@ -155,7 +155,7 @@ public struct RouteMatcher: Sendable {
   /// more, which the search refuses).
   @inline(__always)
   func searchKeepingSplit(
-    _ url: String, slots: inout CaptureList, split: inout MatcherStorage.Split?
+    _ url: String, slots: inout CaptureList, split: inout URLSplit?
   ) -> MatcherStorage.Found? {
     withBytes(url) { bytes in
       withUnsafeMutablePointer(to: &split) {
@@ -193,7 +193,7 @@ public struct RouteMatcher: Sendable {
     candidates(for: reading.text, split: reading.split).map { RouteMatch($0, reading: reading) }
   }
 
-  private func candidates(for url: String, split known: MatcherStorage.Split?) -> [RouteMatch] {
+  private func candidates(for url: String, split known: URLSplit?) -> [RouteMatch] {
     var results: [RouteMatch] = []
     var seen = Set<Int>()
     withBytes(url) { bytes in

@@ -154,7 +154,7 @@ extension MatcherStorage {
   /// given.
   @inline(__always)
   func searchPath(
-    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<Split?>?,
+    _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<URLSplit?>?,
     _ winner: (borrowing Search, _ hostAsPath: Bool) -> Void
   ) -> Bool {
     guard let base = bytes.baseAddress, base[0] == UInt8(ascii: "/"),
@@ -185,7 +185,7 @@ extension MatcherStorage {
           // known to need no other reading.
           guard search.readAll() else { return false }
           if let split, let wide = URLLayout.Wide(walk.pointee.layout, count: bytes.count) {
-            split.pointee = Split(layout: wide, hostAsPath: pathHostAsPath)
+            split.pointee = URLSplit(layout: wide, hostAsPath: pathHostAsPath)
           }
           if found { winner(search, pathHostAsPath) }
           return true

@@ -129,7 +129,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         switch element {
         case .literal(let bytes): mix(5); mix(bytes)
         case .capture(let type, let name):
-          mix(6); mix(UInt64(bitPattern: Int64(typeCode(type)))); mix(name)
+          mix(6); mix(UInt64(bitPattern: Int64(type.code))); mix(name)
         case .mixed(_, _, let name, _, let text): mix(7); mix(text); mix(name)
         case .star(let name): mix(8); mix(name)
         }

@@ -74,7 +74,7 @@ public final class MainActorRouter<Output>: Routing {
   }
 
   /// Registers `pattern` with a main-actor handler (see
-  /// ``Router/register(_:name:priority:metadata:handler:)-(String,_,_,_,_)``).
+  /// ``Router/register(_:name:priority:metadata:handler:)``).
   ///
   /// ```swift
   /// try router.register("/account", metadata: .with(.requiresSignIn, true)) { _ in .account }
@@ -93,12 +93,11 @@ public final class MainActorRouter<Output>: Routing {
   /// output by `handler` on the main actor.
   ///
   /// ```swift
-  /// try router.register(SearchRoute.self) { route in .search(route.term) }
+  /// try router.register(route: SearchRoute.self) { route in .search(route.term) }
   /// ```
-  @_disfavoredOverload
   @discardableResult
   public func register<R: Routable>(
-    _ type: R.Type, name: String? = nil, priority: Int = 0,
+    route type: R.Type, name: String? = nil, priority: Int = 0,
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @MainActor (R) throws -> Output?
   ) throws(RouteTableError) -> Route {

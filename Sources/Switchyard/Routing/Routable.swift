@@ -119,7 +119,7 @@ extension Router {
   ///
   /// ```swift
   /// let router = Router<Screen>()
-  /// try router.register(SearchRoute.self) { route in SearchScreen(term: route.term) }
+  /// try router.register(route: SearchRoute.self) { route in SearchScreen(term: route.term) }
   /// ```
   /// - Parameters:
   ///   - type: The route type.
@@ -129,12 +129,9 @@ extension Router {
   ///   - handler: Turns the route instance into an output, or returns `nil` to decline.
   /// - Returns: The route as registered.
   /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
-  // Disfavoured so that a closure error in `register("pattern") { … }` (a missing `return`)
-  // is reported against the closure, not as "cannot convert 'String' to 'R.Type'".
-  @_disfavoredOverload
   @discardableResult
   public func register<R: Routable>(
-    _ type: R.Type, name: String? = nil, priority: Int = 0,
+    route type: R.Type, name: String? = nil, priority: Int = 0,
     metadata: RouteMetadata = RouteMetadata(),
     handler: @escaping @Sendable (R) throws -> Output?
   ) throws(RouteTableError) -> Route {
@@ -180,7 +177,7 @@ extension Routable {
 ///
 /// It is the migration path from Trailcutter (<doc:MigratingFromTrailcutter>), kept as a thin
 /// layer over a ``Router``: new code registers route types on a router
-/// (`try router.register(SearchRoute.self) { route in … }`), which adds handlers, metadata and
+/// (`try router.register(route: SearchRoute.self) { route in … }`), which adds handlers, metadata and
 /// held links.
 public struct RouteSet: Sendable {
   /// The router the set is built on: add interceptors, observers or an unmatched handler here.
@@ -204,7 +201,7 @@ public struct RouteSet: Sendable {
   }
 
   private func register<R: Routable>(_ route: R.Type) throws(RouteTableError) {
-    try router.register(route) { $0 }
+    try router.register(route: route) { $0 }
   }
 
   /// The route instance for `url`, or `nil` when no route type matches (or every matching

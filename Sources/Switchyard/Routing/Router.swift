@@ -57,7 +57,7 @@ public final class Router<Output>: Sendable, Routing {
 
   /// Creates a router that routes with `table`: its routes, in its order, with their names,
   /// priorities and metadata, read under its options and capture types. Each route is
-  /// declared, with no handler yet: attach handlers by name (``attach(_:handler:)-(String,_)``); links
+  /// declared, with no handler yet: attach handlers by name (``attach(_:handler:)``); links
   /// dispatched before then are held (<doc:LinksThatArriveTooEarly>).
   ///
   /// ```swift

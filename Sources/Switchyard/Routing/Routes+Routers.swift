@@ -8,13 +8,13 @@
 extension Routing {
   /// Declares every route of a ``Routes`` type (a `@Routes` enum), each under its own name,
   /// priority and metadata, for handlers attached later with the router's
-  /// `attach(_:handler:)` (a navigator's `attach(_:_:)`); until then their links are held by
+  /// `attach(routes:handler:)` (a navigator's `attach(routes:_:)`); until then their links are held by
   /// `dispatch` (<doc:LinksThatArriveTooEarly>).
   ///
   /// ```swift
   /// try router.declare(AppLink.self)               // at launch
   /// router.dispatch("myapp://user/42")              // held
-  /// try router.attach(AppLink.self) { link, _ in .link(link) }   // delivered now
+  /// try router.attach(routes: AppLink.self) { link, _ in .link(link) }   // delivered now
   /// ```
   /// - Returns: The routes as declared, in table order.
   /// - Throws: ``RouteTableError`` when the type declares options the router does not read
@@ -116,7 +116,7 @@ extension Router {
   ///
   /// ```swift
   /// let router = Router<Screen>()
-  /// try router.register(AppLink.self) { link, match in
+  /// try router.register(routes: AppLink.self) { link, match in
   ///   switch link {
   ///   case .user(let id): .profile(id)
   ///   case .settings: .settings
@@ -131,7 +131,7 @@ extension Router {
   ///   has; nothing is registered then.
   @discardableResult
   public func register<R: Routes & Sendable>(
-    _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
+    routes type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
     try addRoutes(of: type) { R.syncHandler(route: $0, handler) }
   }
@@ -142,11 +142,11 @@ extension Router where Output: Sendable {
   /// ``Routing/declare(_:)``), and delivers the links held for them.
   ///
   /// ```swift
-  /// try router.attach(AppLink.self) { link, match in .link(link) }
+  /// try router.attach(routes: AppLink.self) { link, match in .link(link) }
   /// ```
   /// - Throws: ``HeldLinkError`` when the router has no route of one of the type's names.
   public func attach<R: Routes & Sendable>(
-    _ type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
+    routes type: R.Type, handler: @escaping @Sendable (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
     try attachRoutes(of: type, links: links) { R.syncHandler(route: $0, handler) }
   }
@@ -154,11 +154,11 @@ extension Router where Output: Sendable {
 
 extension MainActorRouter {
   /// Registers every route of a ``Routes`` type with a main-actor handler that gets the typed
-  /// value and the match (see ``Router/register(_:handler:)-(R.Type,_)``).
+  /// value and the match (see ``Router/register(routes:handler:)``).
   ///
   /// ```swift
   /// let router = MainActorRouter<Screen>()
-  /// try router.register(AppLink.self) { link, _ in
+  /// try router.register(routes: AppLink.self) { link, _ in
   ///   model.path.append(link)   // main-actor state
   ///   return .link(link)
   /// }
@@ -168,7 +168,7 @@ extension MainActorRouter {
   ///   has; nothing is registered then.
   @discardableResult
   public func register<R: Routes & Sendable>(
-    _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
+    routes type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(RouteTableError) -> [Route] {
     try addRoutes(of: type) { R.mainActorHandler(route: $0, handler) }
   }
@@ -179,11 +179,11 @@ extension MainActorRouter where Output: Sendable {
   /// ``Routing/declare(_:)``) and delivers the links held for them.
   ///
   /// ```swift
-  /// try router.attach(AppLink.self) { link, _ in .link(link) }
+  /// try router.attach(routes: AppLink.self) { link, _ in .link(link) }
   /// ```
   /// - Throws: ``HeldLinkError`` when the router has no route of one of the type's names.
   public func attach<R: Routes & Sendable>(
-    _ type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
+    routes type: R.Type, handler: @escaping @MainActor (R, RouteMatch) throws -> Output?
   ) throws(HeldLinkError) {
     try attachRoutes(of: type, links: links) { R.mainActorHandler(route: $0, handler) }
   }
@@ -195,7 +195,7 @@ extension Navigator {
   /// ``stack(for:context:)`` and the rest like ``map(_:name:priority:metadata:_:)``.
   ///
   /// ```swift
-  /// try navigator.register(AppLink.self) { link, _ in
+  /// try navigator.register(routes: AppLink.self) { link, _ in
   ///   switch link {
   ///   case .user(let id): UserViewController(id: id)
   ///   default: nil
@@ -207,7 +207,7 @@ extension Navigator {
   ///   navigator has; nothing is mapped then.
   @discardableResult
   public func register<R: Routes & Sendable>(
-    _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
+    routes type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(RouteTableError) -> [Route] {
     try addRoutes(of: type) { R.mainActorHandler(route: $0, factory) }
   }
@@ -216,11 +216,11 @@ extension Navigator {
   /// ``Routing/declare(_:)``) and delivers the links held for them.
   ///
   /// ```swift
-  /// try navigator.attach(AppLink.self) { link, _ in LinkViewController(link) }
+  /// try navigator.attach(routes: AppLink.self) { link, _ in LinkViewController(link) }
   /// ```
   /// - Throws: ``HeldLinkError`` when the navigator has no route of one of the type's names.
   public func attach<R: Routes & Sendable>(
-    _ type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
+    routes type: R.Type, _ factory: @escaping @MainActor (R, RouteMatch) throws -> Screen?
   ) throws(HeldLinkError) {
     try attachRoutes(of: type, links: links) { R.mainActorHandler(route: $0, factory) }
   }

@@ -150,8 +150,8 @@ extension Routing {
     try core.url(for: name, values: values, host: host, scheme: scheme)
   }
 
-  /// Declares a route whose handler is attached later (``Router/attach(_:handler:)-(String,_)``,
-  /// ``MainActorRouter/attach(_:handler:)-(String,_)``, ``Navigator/attach(_:_:)-(String,_)``).
+  /// Declares a route whose handler is attached later (``Router/attach(_:handler:)``,
+  /// ``MainActorRouter/attach(_:handler:)``, ``Navigator/attach(_:_:)``).
   ///
   /// Until then the route matches — `dispatch` holds its links instead of
   /// sending them to the unmatched handler — but no handler runs for it: ``Router/route(_:context:)``

@@ -60,7 +60,7 @@ enum OSLock {
 /// lock already makes every access exclusive, and a class's `var` would add a dynamic
 /// exclusivity check to every routing call.
 @usableFromInline
-final class Locked<State>: @unchecked Sendable {
+final class Locked<State> {
   private let lock: UnsafeMutablePointer<OSLock.Primitive>
   private let state: UnsafeMutablePointer<State>
 
@@ -87,3 +87,7 @@ final class Locked<State>: @unchecked Sendable {
     return try body(&state.pointee)
   }
 }
+
+// The lock makes every access to the state exclusive, so a `Locked` may cross threads when
+// its state may: never for a state that is not `Sendable`.
+extension Locked: @unchecked Sendable where State: Sendable {}

@@ -31,7 +31,7 @@ package struct URLReading: Sendable {
   }
 
   /// A URL that a search has read as `split`, kept.
-  init(_ text: String, _ split: MatcherStorage.Split) {
+  init(_ text: String, _ split: URLSplit) {
     self.text = text
     hostAsPath = split.hostAsPath
     if let packed = URLLayout.Packed(split.layout, count: text.utf8.count) {
@@ -84,10 +84,10 @@ package struct URLReading: Sendable {
 
   /// How the engine read the URL (for a search that must not split it again); `nil` when it
   /// is not kept (a search then splits it again).
-  var split: MatcherStorage.Split? {
+  var split: URLSplit? {
     guard packed != nil || parameters?.layout != nil else { return nil }
     return URLLayout.Wide(layout, count: text.utf8.count).map {
-      MatcherStorage.Split(layout: $0, hostAsPath: hostAsPath)
+      URLSplit(layout: $0, hostAsPath: hostAsPath)
     }
   }
 

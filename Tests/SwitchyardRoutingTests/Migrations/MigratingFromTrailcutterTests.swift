@@ -159,8 +159,8 @@ struct MigratingFromTrailcutterTests {
   @Test("typed routes on a router of any output")
   func typedRoutesOnRouter() throws {
     let router = Router<Destination>()
-    try router.register(UserIDRoute.self) { .user($0.id) }
-    try router.register(UsernameRoute.self) { .slug($0.name) }
+    try router.register(route: UserIDRoute.self) { .user($0.id) }
+    try router.register(route: UsernameRoute.self) { .slug($0.name) }
     #expect(router.route("/user/7") == .user(7))
     #expect(router.route("/user/ann") == .slug("ann"))
     #expect(router.table.routes.map(\.name) == ["UserIDRoute", "UsernameRoute"])

@@ -7,7 +7,7 @@ extension MainActorRouter where Output: Sendable {
   nonisolated public var links: HeldLinks<Output> { core.heldLinks.get(Output.self) }
 
   /// Attaches (or replaces) the main-actor handler of the route named `name` and delivers the
-  /// links held for it (see ``Router/attach(_:handler:)-(String,_)``).
+  /// links held for it (see ``Router/attach(_:handler:)``).
   ///
   /// ```swift
   /// try router.attach("person") { match in

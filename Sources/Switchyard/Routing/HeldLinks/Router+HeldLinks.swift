@@ -22,7 +22,7 @@ extension Router where Output: Sendable {
   }
 
   /// Attaches an asynchronous handler to the route named `name` (see
-  /// ``attach(_:handler:)-(String,_)``); it runs for dispatched links and ``handle(_:context:)``.
+  /// ``attach(_:handler:)``); it runs for dispatched links and ``handle(_:context:)``.
   ///
   /// ```swift
   /// try router.attachAsync("person") { match in await loadPerson(try match.value("id", as: Int.self)) }

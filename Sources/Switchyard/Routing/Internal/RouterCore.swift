@@ -15,11 +15,11 @@
 /// ```
 public final class RouterCore: Sendable {
   @usableFromInline
-  struct State {
+  struct State: Sendable {
     var registry: RoutingRegistry
     /// A `Router`'s unmatched handler (an `UnmatchedHandlerBox<Output>`), read with the
     /// snapshot under one lock.
-    @usableFromInline var fallback: AnyObject? = nil
+    @usableFromInline var fallback: (any AnyObject & Sendable)? = nil
   }
 
   @usableFromInline let state: Locked<State>
@@ -54,7 +54,7 @@ public final class RouterCore: Sendable {
   /// The compiled snapshot and a `Router`'s unmatched handler, read together.
   @usableFromInline
   func read() -> (snapshot: RoutingSnapshot, fallback: AnyObject?) {
-    state.withLock { ($0.registry.snapshot(), $0.fallback) }
+    state.withLock { ($0.registry.snapshot(), $0.fallback as AnyObject?) }
   }
 
   func match(_ url: String) -> RouteMatch? {

@@ -15,7 +15,7 @@
 /// routes); once as many calls as there are routes have passed without a change, the levels
 /// are merged into one, so a table registered up front routes through one matcher.
 @usableFromInline
-struct RoutingRegistry {
+struct RoutingRegistry: Sendable {
   let reader: URLReader
   let options: RouteOptions
   /// The capture types the routes' patterns may name (those of the table a router was made
