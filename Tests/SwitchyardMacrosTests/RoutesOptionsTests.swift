@@ -56,7 +56,7 @@ struct RoutesOptionsTests {
   @Test("A router with the enum's options registers it; one with other options refuses it")
   func routers() throws {
     let router = Router<OriginLink>(options: OriginLink.routeTable.options)
-    try router.register(OriginLink.self) { link, _ in link }
+    try router.register(routes: OriginLink.self) { link, _ in link }
     #expect(router.route("https://shop.example.com/product/5") == .product(id: 5))
     #expect(router.route("https://evil.example.com/product/5") == nil)
     #expect(router.route("shop://search?q=a+b") == .search(q: "a b"))
@@ -64,12 +64,12 @@ struct RoutesOptionsTests {
     let same = try Router<OriginLink>(
       accepting: ["shop", "https://(www.)shop.example.com"],
       options: RouteOptions(plusAsSpace: true))
-    try same.register(OriginLink.self) { link, _ in link }
+    try same.register(routes: OriginLink.self) { link, _ in link }
     #expect(same.route("shop://product/5") == .product(id: 5))
 
     let other = Router<OriginLink>()
     let error = #expect(throws: RouteTableError.self) {
-      try other.register(OriginLink.self) { link, _ in link }
+      try other.register(routes: OriginLink.self) { link, _ in link }
     }
     #expect(error?.code == .optionsDiffer)
     #expect(other.table.routes.isEmpty)
@@ -78,7 +78,7 @@ struct RoutesOptionsTests {
         == "OriginLink reads links with its own options (accepting shop, https://(www.)shop.example.com, plusAsSpace), this router with others (the default options): make the router with the type's options, Router(options: OriginLink.routeTable.options)"
     )
     // An enum that declares nothing goes on any router, as before.
-    try other.register(AppLink.self) { _, _ in .home }
+    try other.register(routes: AppLink.self) { _, _ in .home }
     #expect(other.route("myapp://user/1") == .home)
   }
 }
@@ -119,7 +119,7 @@ struct RoutesOptionalQueryTests {
   @Test("Through a router: the handler gets the optional value")
   func router() throws {
     let router = Router<OriginLink>(options: OriginLink.routeTable.options)
-    try router.register(OriginLink.self) { link, _ in link }
+    try router.register(routes: OriginLink.self) { link, _ in link }
     #expect(router.route("shop://login?next=x") == .login(next: "x"))
     #expect(router.route("shop://login") == .login(next: nil))
   }
