@@ -13,7 +13,7 @@ extension RoutingSnapshot {
   ///
   /// The first branch is the common case, kept apart because it is most of the cost of a
   /// routing call: nothing observes (no event, no clock) and the routes are one compiled
-  /// level. There no dispatch run is made unless an interceptor acts or the best candidate
+  /// level from which no route was removed. There no dispatch run is made unless an interceptor acts or the best candidate
   /// declines: the interceptors see the lookup's match, and it goes straight to its handler,
   /// copied only into the interceptors' request and when the caller keeps it (a copy of a
   /// match is five reference-count pairs; the general run copies it several times more). The outcome is handed to a
@@ -27,7 +27,7 @@ extension RoutingSnapshot {
     describesUnmatched: Bool = true, keepsMatch: Bool = true,
     _ invoke: (RouteHandler, RouteMatch) -> Attempt, ended: (DispatchOutcome) -> Void
   ) {
-    guard observers.isEmpty, levels.count == 1 else {
+    guard observers.isEmpty, levels.count == 1, !hasRemovedRoutes else {
       var run = DispatchRun(
         self, url: url, context: context, interceptors: runsInterceptors,
         describesUnmatched: describesUnmatched)

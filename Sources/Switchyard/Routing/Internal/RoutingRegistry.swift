@@ -47,6 +47,8 @@ struct RoutingRegistry: Sendable {
   private var callsSinceChange = 0
   /// How many levels were compiled (a matcher built) so far: tests count work with it.
   private(set) var compilations = 0
+  /// How many routes those levels held in all: the work compiling did.
+  private(set) var compiledRoutes = 0
 
   private struct Entry {
     var route: Route
@@ -55,17 +57,27 @@ struct RoutingRegistry: Sendable {
     var signature: RegistrationKey
   }
 
-  /// A level's routes and, once compiled, their matcher. A removal leaves the level
-  /// uncompiled until the next routing call, so a run of removals compiles each level once,
-  /// not once per removal.
+  /// A level's routes and, once compiled, their matcher. A removal patches the compiled level
+  /// (the route's position is marked removed, its handler let go) rather than compiling it
+  /// again; once half of a level's positions are removed, the next routing call compiles its
+  /// remaining routes afresh. So removing routes with a routing call after each costs time
+  /// in proportion to the routes, not to their square.
   private struct Level {
-    var names: [String]
+    /// By compiled position; `nil` where a route was removed.
+    var names: [String?]
     var compiled: CompiledLevel?
+    var removed = 0
 
     init(names: [String], compiled: CompiledLevel?) {
       self.names = names
       self.compiled = compiled
     }
+
+    /// The routes still in the level, in registration order.
+    var live: [String] { names.compactMap { $0 } }
+
+    /// Whether so many positions are removed that the level is better compiled again.
+    var isSparse: Bool { removed > 0 && removed * 2 >= names.count }
   }
 
   init(options: RouteOptions, types: [ParameterType] = []) {
@@ -164,12 +176,15 @@ struct RoutingRegistry: Sendable {
     signatures[entry.signature] = nil
     if let position = pending.firstIndex(of: name) {
       pending.remove(at: position)
-    } else if let level = levels.firstIndex(where: { $0.names.contains(name) }) {
-      let names = levels[level].names.filter { $0 != name }
-      if names.isEmpty {
+    } else if let level = levels.firstIndex(where: { $0.names.contains(name) }),
+      let position = levels[level].names.firstIndex(of: name)
+    {
+      levels[level].names[position] = nil
+      levels[level].removed += 1
+      if levels[level].removed == levels[level].names.count {
         levels.remove(at: level)
       } else {
-        levels[level] = Level(names: names, compiled: nil)
+        levels[level].compiled?.remove(at: position)
       }
     }
     changed()
@@ -212,10 +227,10 @@ struct RoutingRegistry: Sendable {
   /// model above).
   mutating func snapshot() -> RoutingSnapshot {
     if let cached {
-      guard levels.count > 1 else { return cached }
+      guard levels.count > 1 || levels.first?.removed ?? 0 > 0 else { return cached }
       callsSinceChange += 1
       guard callsSinceChange >= entries.count else { return cached }
-      let merged = compile(levels.flatMap(\.names))
+      let merged = compile(levels.flatMap(\.live))
       levels = [merged]
     } else if !pending.isEmpty {
       let added = compile(pending)
@@ -226,15 +241,15 @@ struct RoutingRegistry: Sendable {
       {
         let newer = levels.removeLast()
         let older = levels.removeLast()
-        let merged = compile(older.names + newer.names)
+        let merged = compile(older.live + newer.live)
         levels.append(merged)
       }
     }
     var compiledLevels: [CompiledLevel] = []
     compiledLevels.reserveCapacity(levels.count)
     for index in levels.indices {
-      if levels[index].compiled == nil {
-        let recompiled = compile(levels[index].names)
+      if levels[index].compiled == nil || levels[index].isSparse {
+        let recompiled = compile(levels[index].live)
         levels[index] = recompiled
       }
       if let compiled = levels[index].compiled { compiledLevels.append(compiled) }
@@ -254,6 +269,7 @@ struct RoutingRegistry: Sendable {
   /// A level of `names` (in registration order, which every caller keeps).
   private mutating func compile(_ names: [String]) -> Level {
     compilations += 1
+    compiledRoutes += names.count
     let chosen = names.compactMap { entries[$0] }
     let table = RouteTable(options: options, types: types, reading: chosen.map(\.route))
     return Level(
@@ -285,6 +301,9 @@ struct CompiledLevel: Sendable {
   let routes: [Route]
   private(set) var handlers: [RouteHandler]
   let sequences: [Int]
+  /// Positions whose route was removed after the level was compiled: the matcher still finds
+  /// them, and the snapshot skips them (see ``RoutingSnapshot/hasRemovedRoutes``).
+  private(set) var removed: Set<Int> = []
   /// How many of the handlers are asynchronous: a link routed without one is delivered before
   /// `dispatch` returns (see ``HeldLinks``).
   private(set) var asyncHandlers: Int
@@ -301,5 +320,11 @@ struct CompiledLevel: Sendable {
     if handlers[position].isAsync { asyncHandlers -= 1 }
     if handler.isAsync { asyncHandlers += 1 }
     handlers[position] = handler
+  }
+
+  /// The route at `position` was removed: it is skipped from now on, and its handler let go.
+  mutating func remove(at position: Int) {
+    replaceHandler(at: position, with: .declared)
+    removed.insert(position)
   }
 }

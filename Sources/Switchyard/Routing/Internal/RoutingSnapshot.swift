@@ -22,6 +22,9 @@ final class RoutingSnapshot: Sendable {
   /// Whether some route has an asynchronous handler: without one, a ``Router`` routes a link
   /// to its end without suspending, so a ready link is delivered before `dispatch` returns.
   let hasAsyncHandlers: Bool
+  /// Whether a level holds routes removed after it was compiled: its matcher's best match may
+  /// then be one of them, so lookups go through the candidates, which skip them.
+  let hasRemovedRoutes: Bool
 
   init(
     levels: [CompiledLevel], interceptors: [InterceptorEntry],
@@ -34,6 +37,7 @@ final class RoutingSnapshot: Sendable {
     self.reader = reader
     self.scopedInterceptors = interceptors.contains { $0.scheme != nil }
     hasAsyncHandlers = levels.contains { $0.asyncHandlers > 0 }
+    hasRemovedRoutes = levels.contains { !$0.removed.isEmpty }
   }
 
   /// The best candidate for `url` and the URL's one reading (kept: the candidate's match reads
@@ -41,6 +45,7 @@ final class RoutingSnapshot: Sendable {
   func read(_ url: String) -> (reading: URLReading, best: Candidate?) {
     guard let level = levels.first else { return (reader.read(url), nil) }
     let (reading, first) = level.matcher.read(url)
+    if hasRemovedRoutes { return (reading, candidates(url, reading: reading).first) }
     if levels.count == 1 { return (reading, candidate(0, first)) }
     let found = levels.indices.compactMap { level in
       candidate(level, level == 0 ? first : levels[level].matcher.match(url))
@@ -66,6 +71,7 @@ final class RoutingSnapshot: Sendable {
 
   /// The best candidate for `url`.
   func best(_ url: String) -> Candidate? {
+    if hasRemovedRoutes { return candidates(url).first }
     if levels.count == 1 { return candidate(0, levels[0].matcher.match(url)) }
     let found = levels.indices.compactMap { candidate($0, levels[$0].matcher.match(url)) }
     return found.count > 1 ? rank(found, url).first : found.first
@@ -73,7 +79,8 @@ final class RoutingSnapshot: Sendable {
 
   /// Whether some route matches `url`.
   func matches(_ url: String) -> Bool {
-    levels.contains { $0.matcher.matches(url) }
+    if hasRemovedRoutes { return best(url) != nil }
+    return levels.contains { $0.matcher.matches(url) }
   }
 
   /// Every candidate for `url`, best first.
@@ -89,7 +96,9 @@ final class RoutingSnapshot: Sendable {
 
   func candidate(_ levelIndex: Int, _ match: RouteMatch?) -> Candidate? {
     let level = levels[levelIndex]
-    guard let match, match.routeIndex < level.handlers.count else { return nil }
+    guard let match, match.routeIndex < level.handlers.count,
+      !hasRemovedRoutes || !level.removed.contains(match.routeIndex)
+    else { return nil }
     return Candidate(
       match: match, handler: level.handlers[match.routeIndex],
       sequence: level.sequences[match.routeIndex], level: levelIndex)
