@@ -138,7 +138,7 @@ struct SwitchyardTool: ParsableCommand {
   /// The error for `switchyard export NAME` when NAME is not one of export's subcommands, or
   /// `nil`: the closest name, or the one for the platform NAME names (`ios` → `aasa`).
   static func unknownExportMessage(_ name: String) -> String? {
-    let formats = Export.configuration.subcommands.map(\._commandName)
+    let formats = Export.configuration.subcommands.map { command in command._commandName }
     guard !name.hasPrefix("-"), name != "help", !formats.contains(name) else { return nil }
     let platforms = [
       "ios": "aasa", "apple": "aasa", "apple-app-site-association": "aasa",
