@@ -9,6 +9,19 @@ let matcher = RouteMatcher(table)
 print(matcher.match("https://example.com/user/42")?.route.name ?? "nil")  // prints: user
 
 let aasa = AppleAppSiteAssociation.export(table, appIDs: ["ABCDE12345.com.example.app"])
-print(aasa.file.json)
+print(aasa.file.json, terminator: "")
 for warning in aasa.warnings { print(warning) }
-// prints: TODO
+// prints: {
+// prints:   "applinks": {
+// prints:     "details": [
+// prints:       {
+// prints:         "appIDs": ["ABCDE12345.com.example.app"],
+// prints:         "defaults": { "caseSensitive": true, "percentEncoded": false },
+// prints:         "components": [
+// prints:           { "/": "/user/?*" }
+// prints:         ]
+// prints:       }
+// prints:     ]
+// prints:   }
+// prints: }
+// prints: warning: route "user": <int:id> is written as any non-empty text, so the file also lets in values the route refuses

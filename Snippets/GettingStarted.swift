@@ -57,19 +57,19 @@ router.unmatchedHandler = { request in
   return .notFound
 }
 show(router.route("myapp://beta/chat"))
-// prints: TODO
+// prints: no route for myapp ["beta", "chat"]: allDeclined
 // prints: notFound
 
 enum Tab: String, RouteParameter { case posts, likes }
 if let match = router.match("myapp://user/jane?tab=likes&page=3&ids=1&ids=2") {
   print(try match.value("tab", as: Tab.self))  // prints: likes
-  print(try? match.value("page", as: Int.self))  // prints: Optional(3)
+  show(try? match.value("page", as: Int.self))  // prints: 3
   print(try match.values("ids", as: Int.self))  // prints: [1, 2]
   print(match["name"] ?? "nil")  // prints: jane
   do {
     _ = try match.value("name", as: Int.self)
   } catch {
-    print(error)  // prints: TODO
+    print(error)  // prints: parameter 'name' is "jane", which is not a valid Int
   }
 }
 
@@ -80,13 +80,10 @@ router.intercept(scheme: "myapp", name: "login") { request in
   request.match?.route.name == "settings" && !isLoggedIn
     ? .redirect(to: "myapp://login") : .pass
 }
-show(router.route("myapp://settings"))  // prints: TODO
-
-router.observe { event in print(event.pattern ?? "unmatched", event.outcome) }
-_ = router.route("myapp://user/42")  // prints: TODO
+show(router.route("myapp://settings"))  // prints: login
 
 let path = router.stack(for: "myapp://user/42/post/7")  // [.user(42), .post(7)]
-print(path.map { "\($0)" })  // prints: TODO
+print(path.map { "\($0)" })  // prints: ["user(42)", "post(7)"]
 
 final class PrintingHost: NavigationHost {
   func push(_ screen: Destination, animated: Bool) { print("push", screen) }
@@ -108,3 +105,6 @@ try router.registerAsync("myapp://order/<int:id>") { match in
 }
 let destination = try await router.handle("myapp://order/7")
 show(destination)  // prints: order(7)
+
+router.observe { event in print(event.pattern ?? "unmatched", event.outcome) }
+_ = router.route("myapp://user/42")  // prints: myapp://user/<int:id> handled

@@ -1,6 +1,9 @@
 // What a match gives: the route, its captures, the query, the fragment and the URL's parts.
 import Switchyard
 
+/// Prints a value, or "nil".
+func show<Value>(_ value: Value?) { print(value.map { "\($0)" } ?? "nil") }
+
 var table = RouteTable()
 try table.add("search", "https://*.mysite.com/search/:term")
 let matcher = RouteMatcher(table)
