@@ -15,5 +15,4 @@ try router.register("/product/<int:id>/reviews/<int:review>") {
 }
 
 let path = router.stack(for: "shop://product/42/reviews/7")
-print(path)
-// prints: [BackStacks.Screen.product(42), BackStacks.Screen.reviews(42), BackStacks.Screen.review(42, 7)]
+print(path.map { "\($0)" })  // prints: ["product(42)", "reviews(42)", "review(42, 7)"]

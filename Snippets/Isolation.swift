@@ -13,4 +13,4 @@ try router.register("myapp://user/<int:id>") { match in
   return screen
 }
 router.route("myapp://user/42")  // on the main actor (onOpenURL, scene delegate)
-print(model.path)  // prints: [Isolation.Screen.user(42)]
+print(model.path.map { "\($0)" })  // prints: ["user(42)"]

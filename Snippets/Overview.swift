@@ -15,5 +15,5 @@ try router.register("/search/:term") { .search(try $0.value("term", as: String.s
 
 show(router.route("myapp://user/42"))  // prints: user(42)
 show(router.route("https://www.example.com/search/swift"))  // prints: search("swift")
-print(router.stack(for: "myapp://user/42/post/7"))
-// prints: [Overview.Destination.user(42), Overview.Destination.post(7)]
+print(router.stack(for: "myapp://user/42/post/7").map { "\($0)" })
+// prints: ["user(42)", "post(7)"]
