@@ -23,6 +23,8 @@ output=${1:-$scratch}
 symbols="$scratch/symbol-graphs"
 
 # The symbol graphs of the public API, from a build kept apart from the usual .build folder.
+# With extension blocks, so that a module's extensions of other modules' types (all of
+# SwitchyardFoundation's API) are documented, under the module they extend.
 # The compiler writes them only when it compiles a module, so when the build is up to date and
 # a graph is missing, the scratch folder is removed and the modules built again.
 build_symbols() {
@@ -30,7 +32,8 @@ build_symbols() {
   for module in "${modules[@]}"; do
     swift build --scratch-path "$scratch" --target "$module" \
       -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols/all" \
-      -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+      -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
+      -Xswiftc -emit-extension-block-symbols
   done
 }
 # Builds MODULES in SCRATCH with the extra build arguments, then reads each one's public symbol
@@ -60,7 +63,7 @@ extract_symbols() {
   for module in "$@"; do
     "$(dirname "$(command -v swift)")/swift-symbolgraph-extract" -module-name "$module" \
       -target "$triple" -I "$bin/Modules" "${clang[@]}" \
-      -minimum-access-level public -output-dir "$symbols/all"
+      -minimum-access-level public -emit-extension-block-symbols -output-dir "$symbols/all"
   done
 }
 # Whether the graph of each module named is present.
@@ -100,5 +103,11 @@ for module in "${modules[@]}" "${hummingbird_modules[@]}" "${debug_modules[@]}";
     --fallback-bundle-identifier "org.switchyard.$module" \
     --output-path "$output/$module.doccarchive" \
     --warnings-as-errors
-  echo "documentation: $output/$module.doccarchive"
+  # An archive that holds only its landing page documents nothing: its symbols were lost.
+  pages=$(find "$output/$module.doccarchive/data/documentation" -name '*.json' | wc -l)
+  if [ "$pages" -le 1 ]; then
+    echo "error: $output/$module.doccarchive holds only its landing page (no symbols)"
+    exit 1
+  fi
+  echo "documentation: $output/$module.doccarchive ($pages pages)"
 done

@@ -10,7 +10,7 @@ public import Switchyard
 // overload routes the URL's `absoluteString`, exactly as the `String` form would.
 
 extension URLRouting {
-  /// Routes a Foundation `URL` (see ``Router/route(_:context:)``).
+  /// Routes a Foundation `URL` (see `route(_:context:)` on the URL's text).
   ///
   /// ```swift
   /// func application(_ app: UIApplication, open url: URL, options: …) -> Bool {
@@ -22,14 +22,14 @@ extension URLRouting {
     route(url.absoluteString, context: context)
   }
 
-  /// Resolves a Foundation `URL` (see ``Router/resolve(_:context:)``).
+  /// Resolves a Foundation `URL` (see `resolve(_:context:)` on the URL's text).
   public func resolve(
     _ url: URL, context: RoutingContext = RoutingContext()
   ) -> RoutingResult<Output> {
     resolve(url.absoluteString, context: context)
   }
 
-  /// The back stack of a Foundation `URL` (see ``Router/stack(for:context:)``).
+  /// The back stack of a Foundation `URL` (see `stack(for:context:)` on the URL's text).
   public func stack(for url: URL, context: RoutingContext = RoutingContext()) -> [Output] {
     stack(for: url.absoluteString, context: context)
   }

@@ -1,0 +1,18 @@
+// A back stack from one URL: the outputs of its parent routes, shortest first, then its own.
+import Switchyard
+
+enum Screen: Hashable {
+  case product(Int)
+  case reviews(Int)
+  case review(Int, Int)
+}
+
+let router = try Router<Screen>(accepting: ["shop"])
+try router.register("/product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
+try router.register("/product/<int:id>/reviews") { .reviews(try $0.value("id", as: Int.self)) }
+try router.register("/product/<int:id>/reviews/<int:review>") {
+  .review(try $0.value("id", as: Int.self), try $0.value("review", as: Int.self))
+}
+
+let path = router.stack(for: "shop://product/42/reviews/7")
+print(path.map { "\($0)" })  // prints: ["product(42)", "reviews(42)", "review(42, 7)"]
