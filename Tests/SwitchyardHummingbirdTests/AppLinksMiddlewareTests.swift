@@ -22,10 +22,11 @@
       String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
     }
 
-    /// The command's built-in example table, read from its source file (the route file between
-    /// `#"""` and `"""#`), so that this test follows the table as it changes.
+    /// The built-in example table (in SwitchyardFiles, shared by both commands), read from its
+    /// source file (the route file between `#"""` and `"""#`), so that this test follows the
+    /// table as it changes.
     static func exampleTable() throws -> RouteTable {
-      let source = try text("Sources/SwitchyardCommand/BuiltInRoutes.swift")
+      let source = try text("Sources/SwitchyardFiles/BuiltInRoutes.swift")
       let start = try #require(source.range(of: "#\"\"\"\n"))
       let end = try #require(source.range(of: "\"\"\"#", range: start.upperBound..<source.endIndex))
       return try RouteFile.parse(
