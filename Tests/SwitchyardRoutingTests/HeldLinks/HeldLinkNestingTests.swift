@@ -13,7 +13,7 @@ struct HeldLinkNestingTests {
     let r = Router<String>()
     r.links.use(TestClock())
     try r.register("myapp://user/<int:id>") { "user \(try $0.value("id", as: Int.self))" }
-    try r.registerAsync("myapp://outer") { [r] _ in
+    try r.registerAsync("myapp://outer") { [unowned r] _ in
       let inner = await r.dispatch("myapp://user/1").result
       return "outer got \(inner.output ?? "nil")"
     }
@@ -28,10 +28,10 @@ struct HeldLinkNestingTests {
     let r = Router<String>()
     r.links.use(TestClock())
     try r.register("myapp://leaf/<int:id>") { "leaf \(try $0.value("id", as: Int.self))" }
-    try r.registerAsync("myapp://middle") { [r] _ in
+    try r.registerAsync("myapp://middle") { [unowned r] _ in
       "middle(\(await r.dispatch("myapp://leaf/3").result.output ?? "nil"))"
     }
-    try r.registerAsync("myapp://top") { [r] _ in
+    try r.registerAsync("myapp://top") { [unowned r] _ in
       "top(\(await r.dispatch("myapp://middle").result.output ?? "nil"))"
     }
     #expect(await r.dispatch("myapp://top").result.output == "top(middle(leaf 3))")
@@ -43,7 +43,7 @@ struct HeldLinkNestingTests {
     let r = Router<String>()
     r.links.use(TestClock())
     try r.register("myapp://account", metadata: .with(.gates, [.signedIn])) { _ in "account" }
-    try r.registerAsync("myapp://outer") { [r] _ in
+    try r.registerAsync("myapp://outer") { [unowned r] _ in
       "outer got \(await r.dispatch("myapp://account").result.output ?? "nil")"
     }
     var events = r.links.events().makeAsyncIterator()
@@ -66,7 +66,7 @@ struct HeldLinkNestingTests {
       order.append("user \(id)")
       return "user \(id)"
     }
-    try r.registerAsync("myapp://outer") { [r] _ in
+    try r.registerAsync("myapp://outer") { [unowned r] _ in
       let inner = r.dispatch("myapp://user/1")
       order.append("outer returns")
       return "outer, inner \(inner.currentResult == nil ? "pending" : "done")"
