@@ -1,5 +1,6 @@
-import Switchyard
 import Testing
+
+@testable import Switchyard
 
 extension TypedKey where Value == Int {
   fileprivate static var count: Self { Self("count", default: -1) }
@@ -61,6 +62,36 @@ struct RoutingContextTests {
     #expect(base[.source] == "push")
   }
 
+  @Test("a name set again replaces its value: the context keeps one entry per name")
+  func setAgainKeepsOneEntry() {
+    var context = RoutingContext.with(.source, "push").with(.count, 0).with(.page, 1)
+    for round in 1...1_000 { context[.count] = round }
+    context[.countText] = "text"  // the same name with another type replaces it too
+    var names: [String] = []
+    var entry = context.last
+    while let current = entry {
+      names.append(current.name)
+      entry = current.previous
+    }
+    #expect(names == ["count", "page", "source"])
+    #expect(context[.countText] == "text")
+    #expect(context[.count] == -1)
+    #expect(context[.page] == 1)
+    #expect(context[.source] == "push")
+  }
+
+  /// A value is read by the type it was stored with: a key of a supertype or a protocol reads
+  /// the default, as for any other type.
+  @Test("a value is read with the type it was stored with")
+  func readByStoredType() {
+    let error: TypedKey<any Error & Sendable> = TypedKey("problem", default: CancellationError())
+    let context = RoutingContext.with(error, Sample.broken)
+    #expect(context[error] is Sample)
+    let concrete: TypedKey<Sample> = TypedKey("problem", default: .fine)
+    #expect(context[concrete] == .fine)
+    #expect(RoutingContext.with(concrete, .broken)[concrete] == .broken)
+  }
+
   @Test("a context made per call reaches the handler and the unmatched handler")
   func perCall() throws {
     let router = Router<String>()
@@ -75,4 +106,8 @@ struct RoutingContextTests {
     }
     #expect(router.route("/item/1") == "1 link -1")
   }
+}
+
+private enum Sample: Error, Sendable, Equatable {
+  case fine, broken
 }

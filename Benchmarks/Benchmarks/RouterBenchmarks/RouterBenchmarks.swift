@@ -17,6 +17,8 @@
 //                               interceptor; their Mallocs:github-<kind> scenarios too
 //   Lookup:<github|synthetic-100>:SwitchyardRouterContext(1|2)  `Router.route` with a context
 //                               of one or two values made per call and read by the handler
+//   Lookup:<github|synthetic-100>:SwitchyardRouterContextReused  one context made once, passed
+//                               to every call, one struct read from it by the handler
 //   Lookup:github:SwitchyardRoutes  the same probes through a `@Routes` enum's `init?(url:)`
 //                               (captures converted to associated values); its
 //                               Mallocs:github-<kind> scenarios too
@@ -78,7 +80,7 @@ let benchmarks: @Sendable () -> Void = {
   // The Router layer against the bare matcher, on the tables its goal names.
   let routerLayers: [any BenchRouter.Type] = [
     SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,
-    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self,
+    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self, SwitchyardContextReusedRouter.self,
   ]
   for layer in routerLayers {
     for table in ["github", "synthetic-100"] {

@@ -1,7 +1,7 @@
 // Runs a table's probes through Switchyard between callgrind's collection toggles, so that
 // `count-instructions.sh` can report instructions per lookup (see README.md).
 //
-//   InstructionCount <table> <match|route|routes|borrowed> [rounds]
+//   InstructionCount <table> <match|route|context|context1|context2|routes|borrowed> [rounds]
 //
 // `routes` is the GitHub table's `@Routes` enum (`GitHubLink(url:)`), built only with
 // `SWITCHYARD_BENCH_ROUTES=1`, as is `borrowed` (the lookup that enum runs, reading only the
@@ -26,6 +26,9 @@ import SwitchyardRouter
 enum Mode: String {
   case match
   case route
+  case context
+  case context1
+  case context2
   case routes
   case borrowed
 }
@@ -69,7 +72,9 @@ func main() -> Int32 {
   guard (2...3).contains(arguments.count), let mode = Mode(rawValue: arguments[1]),
     let rounds = arguments.count == 3 ? Int(arguments[2]) : 10, rounds > 0
   else {
-    print("usage: InstructionCount <table> <match|route|routes|borrowed> [rounds]")
+    print(
+      "usage: InstructionCount <table> <match|route|context|context1|context2|routes|borrowed> [rounds]"
+    )
     return 2
   }
   do {
@@ -78,6 +83,10 @@ func main() -> Int32 {
     switch mode {
     case .match: lookups = try run(SwitchyardRouter.self, table: table, rounds: rounds)
     case .route: lookups = try run(SwitchyardRoutingRouter.self, table: table, rounds: rounds)
+    case .context:
+      lookups = try run(SwitchyardContextReusedRouter.self, table: table, rounds: rounds)
+    case .context1: lookups = try run(SwitchyardContextRouter1.self, table: table, rounds: rounds)
+    case .context2: lookups = try run(SwitchyardContextRouter2.self, table: table, rounds: rounds)
     case .routes, .borrowed:
       #if canImport(SwitchyardRoutesEnum)
         lookups =

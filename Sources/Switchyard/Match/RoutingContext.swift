@@ -18,16 +18,17 @@
 /// is identified by its name, and a value stored under a name with another type reads as the
 /// key's default. Unlike metadata, a context holds any `Sendable` value and is not compared.
 ///
-/// An empty context costs nothing; one or two values take one small allocation (a chain of
-/// ``with(_:_:)-swift.method`` fills it in place), and each read checks the value's type at run
-/// time. A context made per call therefore costs more than its size suggests: see
-/// <doc:MetadataAndContext> before making one for every server request.
+/// An empty context costs nothing; each value takes one small allocation, which keeps it with
+/// its type, so a read compares names and checks one class: a context made once and reused
+/// costs a read a fraction of a match. A context made per call costs its allocations on every
+/// call: see <doc:MetadataAndContext> before making one for every server request.
 public struct RoutingContext: Sendable {
-  // `nil` until a value is set: an empty context (every call that passes none) costs nothing
-  // to make, copy or drop. One reference, so a match that carries its context stays small.
-  // Usable from inlinable code, like the accessors below: they are specialised in the caller
-  // for the key's value type, so making and reading a context looks up no generic metadata.
-  @usableFromInline var storage: KeyedStorage<any Sendable>? = nil
+  // The value set last, each entry pointing at the one set before it; `nil` until a value is
+  // set, so an empty context (every call that passes none) costs nothing to make, copy or
+  // drop. Entries never change, so copies of a context share them. Usable from inlinable
+  // code, like the accessors below: they are specialised in the caller for the key's value
+  // type, so a read is a name comparison and one class check.
+  @usableFromInline var last: ContextEntry? = nil
 
   /// An empty context.
   @inlinable
@@ -50,8 +51,8 @@ public struct RoutingContext: Sendable {
   /// ```swift
   /// let context = RoutingContext.with(.source, "push").with(.animated, false)
   /// ```
-  // Consuming: in a chain the context before is a temporary that nothing else holds, so the
-  // value is added to its storage in place instead of copying it.
+  // Consuming: in a chain the context before is a temporary that nothing else holds, so it is
+  // not copied; the new value's entry points at its entries.
   @inlinable
   public consuming func with<Value>(_ key: TypedKey<Value>, _ value: Value) -> RoutingContext {
     self[key] = value
@@ -65,8 +66,15 @@ public struct RoutingContext: Sendable {
   /// ```
   @inlinable
   public subscript<Value>(_ key: TypedKey<Value>) -> Value {
-    get { storage?.value(named: key.name) as? Value ?? key.defaultValue }
-    set { store(newValue, named: key.name, in: &storage) }
+    get {
+      guard let last else { return key.defaultValue }
+      // The entry set last first, inline: most contexts hold one or two values.
+      let entry = last.name == key.name ? last : last.previous?.entry(named: key.name)
+      return (entry as? TypedContextEntry<Value>)?.value ?? key.defaultValue
+    }
+    set {
+      last = TypedContextEntry(name: key.name, value: newValue, previous: last?.removing(key.name))
+    }
   }
 
   /// Whether no value is stored.
@@ -75,5 +83,63 @@ public struct RoutingContext: Sendable {
   /// RoutingContext().isEmpty   // true
   /// ```
   @inlinable
-  public var isEmpty: Bool { storage == nil }
+  public var isEmpty: Bool { last == nil }
+}
+
+/// One value of a ``RoutingContext`` and its name, with the entry set before it.
+///
+/// Safety of `@unchecked Sendable`: every stored property is a `let` of a `Sendable` type, in
+/// this class and its one subclass.
+@usableFromInline
+class ContextEntry: @unchecked Sendable {
+  @usableFromInline let name: String
+  @usableFromInline let previous: ContextEntry?
+
+  @usableFromInline
+  init(name: String, previous: ContextEntry?) {
+    self.name = name
+    self.previous = previous
+  }
+
+  /// This entry with `previous` before it instead; overridden to keep the value.
+  @usableFromInline
+  func replacingPrevious(_ previous: ContextEntry?) -> ContextEntry {
+    ContextEntry(name: name, previous: previous)
+  }
+
+  /// The first entry of the chain from this one that is named `name`.
+  @usableFromInline
+  func entry(named name: String) -> ContextEntry? {
+    var entry: ContextEntry? = self
+    while let current = entry, current.name != name { entry = current.previous }
+    return entry
+  }
+
+  /// The chain from this entry without the entry named `name` (`self` when there is none), so
+  /// that setting a name again does not keep the value it replaces.
+  @usableFromInline
+  func removing(_ name: String) -> ContextEntry? {
+    if self.name == name { return previous }
+    guard let previous else { return self }
+    let kept = previous.removing(name)
+    return kept === previous ? self : replacingPrevious(kept)
+  }
+}
+
+/// A context entry holding a `Value`: a read with a key of that type finds it by a class
+/// check, which is what makes a read cheap.
+@usableFromInline
+final class TypedContextEntry<Value: Sendable>: ContextEntry, @unchecked Sendable {
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(name: String, value: Value, previous: ContextEntry?) {
+    self.value = value
+    super.init(name: name, previous: previous)
+  }
+
+  @usableFromInline
+  override func replacingPrevious(_ previous: ContextEntry?) -> ContextEntry {
+    TypedContextEntry(name: name, value: value, previous: previous)
+  }
 }
