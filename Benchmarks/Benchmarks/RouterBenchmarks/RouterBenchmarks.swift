@@ -80,7 +80,8 @@ let benchmarks: @Sendable () -> Void = {
   // The Router layer against the bare matcher, on the tables its goal names.
   let routerLayers: [any BenchRouter.Type] = [
     SwitchyardRoutingRouter.self, SwitchyardInterceptedRouter.self,
-    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self, SwitchyardContextReusedRouter.self,
+    SwitchyardContextRouter1.self, SwitchyardContextRouter2.self,
+    SwitchyardContextReusedRouter.self,
   ]
   for layer in routerLayers {
     for table in ["github", "synthetic-100"] {
