@@ -187,11 +187,11 @@ struct RouteChecks {
   /// The type a capture of `type` suggests for its value.
   private static func suggestedType(_ type: CaptureType?, absentable: Bool) -> String {
     let name: String
-    switch type {
-    case .int?: name = "Int"
-    case .float?: name = "Double"
+    switch type?.row?.swiftValue {
+    case .integer?: name = "Int"
+    case .number?: name = "Double"
     case .uuid?: name = "UUID"
-    default: name = "String"
+    case .path?, .text?, nil: name = "String"
     }
     return absentable ? name + "?" : name
   }
@@ -213,18 +213,19 @@ struct RouteChecks {
     for prefix in ["Swift.", "Foundation."] where name.hasPrefix(prefix) {
       name.removeFirst(prefix.count)
     }
-    guard standard.contains(name) else { return nil }
-    switch capture {
-    case .int:
+    guard standard.contains(name), let row = capture.row else { return nil }
+    let written = "<\(row.names[0]):>"
+    switch row.swiftValue {
+    case .integer:
       return integers.union(numbers).union(texts).contains(name)
-        ? nil : ("<int:>", "an integer type (Int), Double or String")
-    case .float:
-      return numbers.union(texts).contains(name) ? nil : ("<float:>", "Double, Float or String")
+        ? nil : (written, "an integer type (Int), Double or String")
+    case .number:
+      return numbers.union(texts).contains(name) ? nil : (written, "Double, Float or String")
     case .uuid:
-      return ["UUID", "String", "Substring"].contains(name) ? nil : ("<uuid:>", "UUID or String")
+      return ["UUID", "String", "Substring"].contains(name) ? nil : (written, "UUID or String")
     case .path:
-      return texts.contains(name) ? nil : ("a path (<path:> or *)", "String")
-    case .string, .custom:
+      return texts.contains(name) ? nil : ("a path (\(written) or *)", "String")
+    case .text:
       return nil
     }
   }

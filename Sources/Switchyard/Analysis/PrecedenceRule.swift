@@ -130,11 +130,13 @@ struct RankKey: Sendable, Hashable {
       text += literal
       text.append(UInt8(ascii: "'"))
     case .capture(.path, _): text.append(literal: "<path:…> catch-all")
-    case .capture(.string, _): text.append(literal: "string capture")
-    case .capture(.int, _): text.append(literal: "int capture")
-    case .capture(.float, _): text.append(literal: "float capture")
-    case .capture(.uuid, _): text.append(literal: "uuid capture")
-    case .capture(.custom, _): text.append(literal: "registered-type capture")
+    case .capture(let type, _):
+      if let row = type.row {
+        text += Array(row.names[0].utf8)
+        text.append(literal: " capture")
+      } else {
+        text.append(literal: "registered-type capture")
+      }
     case .star: text.append(literal: "* catch-all")
     }
   }

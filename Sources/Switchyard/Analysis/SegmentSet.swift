@@ -19,17 +19,9 @@ struct SegmentRules: Sendable {
     return a.count == b.count && zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
   }
 
-  /// Whether the (decoded) `value` converts to `type`.
+  /// Whether the (decoded) `value` converts to `type`: the matcher's own rule.
   func converts(_ value: [UInt8], _ type: CaptureType) -> Bool {
-    switch type {
-    case .string, .path: return true
-    case .int: return value.withUnsafeBufferPointer { parseInt($0) } != nil
-    case .float: return value.withUnsafeBufferPointer { parseFloat($0) } != nil
-    case .uuid: return value.withUnsafeBufferPointer { isUUID($0) }
-    case .custom(let index):
-      guard index < types.count else { return false }
-      return types[index].accepts(Substring(String(decoding: value, as: UTF8.self)))
-    }
+    value.withUnsafeBufferPointer { type.accepts($0, registered: types) }
   }
 
   /// Whether `set` accepts the path segment `segment` (never empty).
@@ -54,7 +46,7 @@ struct SegmentRules: Sendable {
     switch (a, b) {
     case (.literal(let x), _): return contains(b, x)
     case (_, .literal(let y)): return contains(a, y)
-    case (.typed(let x), .typed(let y)): return Self.typesMayIntersect(x, y)
+    case (.typed(let x), .typed(let y)): return x.mayShareValues(with: y)
     case (.mixed(let p, _, let s), .mixed(let q, _, let t)):
       let prefixes = p.count <= q.count ? (p, q) : (q, p)
       let suffixes = s.count <= t.count ? (s, t) : (t, s)
@@ -62,11 +54,11 @@ struct SegmentRules: Sendable {
         && sameLiteral(suffixes.1.suffix(suffixes.0.count), suffixes.0)
     case (.mixed(let p, _, let s), .typed(let type)), (.typed(let type), .mixed(let p, _, let s)):
       // A typed capture takes the whole segment; the affixes must fit its grammar.
-      switch type {
-      case .int, .float, .uuid:
+      switch type.valueBytes {
+      case .numberOrUUID:
         let sample = p + [UInt8(ascii: "1")] + s
         return sample.allSatisfy { Self.isNumberOrUUIDByte($0) }
-      default: return true
+      case .any: return true
       }
     }
   }
@@ -76,29 +68,13 @@ struct SegmentRules: Sendable {
       || byte == UInt8(ascii: ".")
   }
 
-  static func typesMayIntersect(_ x: CaptureType, _ y: CaptureType) -> Bool {
-    if x == y { return true }
-    switch (x, y) {
-    case (.string, _), (_, .string), (.path, _), (_, .path), (.custom, _), (_, .custom):
-      return true
-    case (.int, .float), (.float, .int): return true
-    default: return false  // uuid against int or float
-    }
-  }
 }
 
 // MARK: - Samples
 
-/// Fixed sample values of the built-in types; witnesses are built from these and from the
-/// table's own literals, so they are readable and stable.
+/// Fixed sample values of the built-in types (`CaptureType.Row.samples`); witnesses are built
+/// from these and from the table's own literals, so they are readable and stable.
 enum SegmentSamples {
-  static let ints = ["7", "42", "1234", "-3", "0"]
-  static let floats = ["2.5", "0.75", "-1.5", "1e3"]
-  static let uuids = [
-    "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000001",
-  ]
-  static let words = ["x", "abc", "lint", "q-1", "zz_9", "w~w"]
-
   /// The samples of `string` as bytes, made once. They hold every other type's samples,
   /// which `SegmentRules.alphabet` relies on.
   static let stringBytes = samples(.string).map { Array($0.utf8) }
@@ -106,14 +82,7 @@ enum SegmentSamples {
   /// Words no pattern is likely to name (`x0q`, `x1q`, …), made once.
   static let freshWords = (0..<64).map { Array("x\($0)q".utf8) }
 
-  static func samples(_ type: CaptureType) -> [String] {
-    switch type {
-    case .int: return ints
-    case .float: return floats + ints
-    case .uuid: return uuids
-    case .string, .path, .custom: return words + ints + floats + uuids
-    }
-  }
+  static func samples(_ type: CaptureType) -> [String] { type.samples }
 }
 
 extension SegmentRules {

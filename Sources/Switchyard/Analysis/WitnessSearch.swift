@@ -596,7 +596,10 @@ struct WitnessSearch {
   }
 
   /// One value of each built-in type, tried before a full alphabet is built.
-  static let quickSamples = ["x", "7", "2.5", SegmentSamples.uuids[0]].map { Array($0.utf8) }
+  static let quickSamples: [[UInt8]] = CaptureType.builtins.reduce(into: []) { samples, type in
+    let first = Array(type.samples[0].utf8)
+    if !samples.contains(first) { samples.append(first) }
+  }
 
   /// Without catch-alls and negatives a path is one segment per position, each in every
   /// positive's set there: the positions are independent.

@@ -458,15 +458,8 @@ package struct URLBuilder {
     if text.isEmpty && !allowsEmpty {
       throw failure(.invalidValue, name, "capture '\(name)' cannot be empty in a path segment")
     }
-    let accepted: Bool
-    switch type {
-    case .string, .path: accepted = true
-    case .int: accepted = Self.withBytes(text) { parseInt($0) != nil }
-    case .float: accepted = Self.withBytes(text) { parseFloat($0) != nil }
-    case .uuid: accepted = Self.withBytes(text) { isUUID($0) }
-    case .custom(let index): accepted = index < types.count && types[index].accepts(Substring(text))
-    }
-    guard accepted else {
+    // The matcher's own rule, on the text the URL will carry decoded.
+    guard Self.withBytes(text, { type.accepts($0, registered: types) }) else {
       throw failure(
         .invalidValue, name,
         "value \(value) for capture '\(name)' is not a valid \(type.name(in: types))")
@@ -569,14 +562,7 @@ package struct URLBuilder {
 
   /// Whether a value read from the URL equals the printed text, as its capture type reads it.
   static func equal(_ value: ParameterValue, _ expected: Printed) -> Bool {
-    switch expected.type {
-    case .int:
-      return value.intValue != nil && value.intValue == withBytes(expected.text) { parseInt($0) }
-    case .float:
-      return value.doubleValue != nil
-        && value.doubleValue == withBytes(expected.text) { parseFloat($0) }
-    default: return value.stringValue == expected.text
-    }
+    withBytes(expected.text) { expected.type.value(expected.text, $0) } == value
   }
 
   func failure(

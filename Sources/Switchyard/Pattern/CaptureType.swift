@@ -1,11 +1,16 @@
 /// The type of one capture in a pattern: everything about a built-in capture type — its code,
-/// its name, its rank, what it accepts and what value it gives — is written here, and only
-/// here (<doc:PatternSyntax>, <doc:Precedence>); the analysis, the builder and the app-link
-/// files read patterns through it (`package`).
+/// its names, its rank, what it accepts, what value it gives, and the properties the
+/// analysis, the builder, the `@Routes` checks and the app-link files read (its ``Row``) — is
+/// written in this file, and only here (<doc:PatternSyntax>, <doc:Precedence>). The other
+/// files read a type through these properties and never switch over its cases.
 ///
-/// To add a built-in type: a case, its `code`, its name in `builtin(named:)` and `name(in:)`,
-/// its `rank`, and its rule in `accepts(_:registered:)` and `value(_:_:)`. The test judge
-/// (`ReferenceMatcher`) and the docs have their own copies on purpose.
+/// To add a built-in type, add a case and list it in ``builtins`` (in code order); the
+/// compiler then names every switch to extend, all in this file: its `code` (and
+/// `init(code:)`, with `builtinCount`), its `rank`, its rule in `accepts(_:registered:)` and
+/// `value(_:_:)`, and its ``Row`` in `row`. `CaptureTypeTableTests` checks that the list, the
+/// codes and the rows agree, and that the matcher, the builder and the analysis accept what
+/// `accepts` accepts for every type of the list. The test judge (`ReferenceMatcher`, whose
+/// switches the compiler flags as well) and the docs have their own copies on purpose.
 package enum CaptureType: Hashable, Sendable {
   case string
   case int
@@ -15,9 +20,13 @@ package enum CaptureType: Hashable, Sendable {
   /// A registered type, by registration index.
   case custom(Int)
 
+  /// Every built-in type, in code order.
+  package static let builtins: [CaptureType] = [.string, .int, .float, .uuid, .path]
+
   // MARK: Code
 
-  /// How many codes the built-in types take: registered types are numbered after them.
+  /// How many codes the built-in types take (`builtins.count`): registered types are
+  /// numbered after them.
   static let builtinCount = 5
 
   /// The most types a table can register: codes are stored in one byte (in the compiled
@@ -51,30 +60,18 @@ package enum CaptureType: Hashable, Sendable {
   // MARK: Name
 
   /// The names a pattern may write before `:` for the built-in types.
-  package static let builtinNames = ["string", "int", "float", "double", "uuid", "path"]
+  package static let builtinNames = builtins.flatMap { $0.row?.names ?? [] }
 
   /// The built-in type a pattern names `name` (`double` is `float`).
   static func builtin(named name: String) -> CaptureType? {
-    switch name {
-    case "string": return .string
-    case "int": return .int
-    case "float", "double": return .float
-    case "uuid": return .uuid
-    case "path": return .path
-    default: return nil
-    }
+    builtins.first { $0.row?.names.contains(name) == true }
   }
 
   /// The type's name as a pattern writes it (`registered` names the registered types).
   package func name(in registered: [ParameterType]) -> String {
-    switch self {
-    case .string: return "string"
-    case .int: return "int"
-    case .float: return "float"
-    case .uuid: return "uuid"
-    case .path: return "path"
-    case .custom(let index): return index < registered.count ? registered[index].name : "?"
-    }
+    if let row { return row.names[0] }
+    guard case .custom(let index) = self, index < registered.count else { return "?" }
+    return registered[index].name
   }
 
   // MARK: Rank
@@ -122,6 +119,111 @@ package enum CaptureType: Hashable, Sendable {
       break
     }
     return ParameterValue(string: text)
+  }
+}
+
+// MARK: - The table
+
+extension CaptureType {
+  /// What the rest of Switchyard knows about one built-in type besides its code, rank and
+  /// rule: one row per type, written in `row` below.
+  package struct Row: Sendable {
+    /// The names a pattern may write before `:`; the first is the one messages write.
+    package let names: [String]
+    /// Sample values the type accepts, the analysis's first choice for witnesses (readable
+    /// and stable); the first is the one value tried before a full alphabet, and the one the
+    /// app-link probes fill a capture with.
+    package let samples: [String]
+    /// Whether every non-empty text is a value (no conversion can refuse one).
+    package let acceptsEveryText: Bool
+    /// The bytes a value is made of, as far as the analysis can tell cheaply.
+    let valueBytes: ValueBytes
+    /// The other built-in types with values in common (beyond the types that accept every
+    /// text); symmetric, checked by `CaptureTypeTableTests`.
+    let sharesValuesWith: [CaptureType]
+    /// What Swift type a value fits, for the checks `@Routes` makes on a case's values.
+    package let swiftValue: SwiftValue
+    /// A pattern of the Apple app-site-association file (`?` one character) that holds every
+    /// value, when one is narrower than any text.
+    package let appleFilePattern: String?
+  }
+
+  /// The bytes of a type's values, for the analysis's cheap test that a capture and literal
+  /// affixes may share a segment.
+  enum ValueBytes: Sendable {
+    /// Any byte.
+    case any
+    /// Hexadecimal digits, `-`, `+` and `.` only (numbers and UUIDs).
+    case numberOrUUID
+  }
+
+  /// What Swift type a capture's value fits (`@Routes` reports a case whose value cannot
+  /// hold it).
+  package enum SwiftValue: Sendable {
+    /// An integer (or a number, or text).
+    case integer
+    /// A floating-point number (or text).
+    case number
+    /// A `UUID` (or text).
+    case uuid
+    /// Text of several segments (`String`).
+    case path
+    /// Any type that reads text: the conversion decides at run time.
+    case text
+  }
+
+  /// The type's row of the table; `nil` for a registered type.
+  package var row: Row? {
+    switch self {
+    case .string: return Self.stringRow
+    case .int: return Self.intRow
+    case .float: return Self.floatRow
+    case .uuid: return Self.uuidRow
+    case .path: return Self.pathRow
+    case .custom: return nil
+    }
+  }
+
+  private static let words = ["x", "abc", "lint", "q-1", "zz_9", "w~w"]
+  private static let ints = ["7", "42", "1234", "-3", "0"]
+  private static let floats = ["2.5", "0.75", "-1.5", "1e3"]
+  private static let uuids = [
+    "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000001",
+  ]
+  /// Samples of every built-in type: those of a type that accepts any text.
+  private static let anyText = words + ints + floats + uuids
+
+  private static let stringRow = Row(
+    names: ["string"], samples: anyText, acceptsEveryText: true, valueBytes: .any,
+    sharesValuesWith: [], swiftValue: .text, appleFilePattern: nil)
+  private static let intRow = Row(
+    names: ["int"], samples: ints, acceptsEveryText: false, valueBytes: .numberOrUUID,
+    sharesValuesWith: [.float], swiftValue: .integer, appleFilePattern: nil)
+  private static let floatRow = Row(
+    names: ["float", "double"], samples: floats + ints, acceptsEveryText: false,
+    valueBytes: .numberOrUUID, sharesValuesWith: [.int], swiftValue: .number,
+    appleFilePattern: nil)
+  private static let uuidRow = Row(
+    names: ["uuid"], samples: uuids, acceptsEveryText: false, valueBytes: .numberOrUUID,
+    sharesValuesWith: [], swiftValue: .uuid,
+    appleFilePattern: "????????-????-????-????-????????????")
+  private static let pathRow = Row(
+    names: ["path"], samples: anyText, acceptsEveryText: true, valueBytes: .any,
+    sharesValuesWith: [], swiftValue: .path, appleFilePattern: nil)
+
+  /// The samples the analysis tries for a capture of this type (a registered type's are
+  /// those of `string`: its rule decides).
+  var samples: [String] { (row ?? Self.stringRow).samples }
+
+  /// The bytes of this type's values (a registered type's may be any).
+  var valueBytes: ValueBytes { row?.valueBytes ?? .any }
+
+  /// A cheap test that two types may share a value: never `false` when they do.
+  func mayShareValues(with other: CaptureType) -> Bool {
+    if self == other { return true }
+    guard let mine = row, let theirs = other.row else { return true }
+    if mine.acceptsEveryText || theirs.acceptsEveryText { return true }
+    return mine.sharesValuesWith.contains(other) || theirs.sharesValuesWith.contains(self)
   }
 }
 

@@ -11,11 +11,13 @@ extension PatternParser {
     _ text: String, options: RouteOptions, types: [ParameterType], pool: inout LiteralPool
   ) -> Parsed? {
     var text = text
-    return withUnsafeMutablePointer(to: &pool) { pool in
-      text.withUTF8 { bytes -> Parsed? in
-        var reader = FastPatternReader(bytes: bytes, types: types, pool: pool)
-        return reader.read(options: options)
-      }
+    return text.withUTF8 { bytes -> Parsed? in
+      // The reader owns the pool while it reads: moved in and back out by `swap`, so the
+      // table's pool is never copied (its arrays stay uniquely referenced).
+      var reader = FastPatternReader(bytes: bytes, types: types)
+      swap(&reader.pool, &pool)
+      defer { swap(&reader.pool, &pool) }
+      return reader.read(options: options)
     }
   }
 }
@@ -24,18 +26,14 @@ extension PatternParser {
 private struct FastPatternReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let types: [ParameterType]
-  /// Valid for the read only (`fastParse` lends it).
-  let pool: UnsafeMutablePointer<LiteralPool>
+  /// The table's pool, lent for the read (`fastParse` swaps it in and back).
+  var pool = LiteralPool(sharing: false)
   var path: [PathElement] = []
   var names: [String] = []
 
-  init(
-    bytes: UnsafeBufferPointer<UInt8>, types: [ParameterType],
-    pool: UnsafeMutablePointer<LiteralPool>
-  ) {
+  init(bytes: UnsafeBufferPointer<UInt8>, types: [ParameterType]) {
     self.bytes = bytes
     self.types = types
-    self.pool = pool
     // At most one element per '/' (the host of a host-as-path scheme follows "//"): room for
     // them all at once instead of growing the array segment by segment.
     var slashes = 0
@@ -123,7 +121,7 @@ private struct FastPatternReader {
     case UInt8(ascii: "<"): return readAngleSegment(start, stop)
     default:
       for index in start..<stop where !isPlainByte(bytes[index]) { return false }
-      path.append(.literal(pool.pointee.array(bytes[start..<stop])))
+      path.append(.literal(pool.array(bytes[start..<stop])))
       return true
     }
   }

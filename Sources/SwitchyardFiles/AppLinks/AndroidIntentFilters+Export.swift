@@ -208,9 +208,7 @@ struct AndroidTranslator {
   }
 
   private mutating func typed(_ kind: CaptureType, _ name: String) {
-    switch kind {
-    case .string, .path: return
-    case .int, .float, .uuid, .custom:
+    if kind.row?.acceptsEveryText != true {
       warn(
         "\(AppLinkShapes.describe(kind, name, table: table)) is written as any text, so the "
           + "filter also lets in values the route refuses")

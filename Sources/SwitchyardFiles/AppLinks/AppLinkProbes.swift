@@ -9,13 +9,10 @@ enum AppLinkProbes {
 
   /// A sample value for a capture: one that every capture of its type accepts.
   static func sample(_ kind: CaptureType) -> String {
-    switch kind {
-    case .string, .custom: return "x"
-    case .int: return "7"
-    case .float: return "2.5"
-    case .uuid: return "123e4567-e89b-12d3-a456-426614174000"
-    case .path: return "x/y"
-    }
+    // A catch-all's sample spans two segments; a registered type's is a word (its rule may
+    // refuse it: the probe then shows the drift).
+    if case .path = kind { return "x/y" }
+    return kind.row?.samples[0] ?? "x"
   }
 
   /// The URLs a variant matches, with the given scheme and host text (`nil`: none), catch-alls

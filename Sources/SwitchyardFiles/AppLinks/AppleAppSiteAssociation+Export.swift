@@ -263,20 +263,18 @@ struct AppleTranslator {
 
   /// The pattern for one capture's text (non-empty in a path).
   private mutating func capture(_ kind: CaptureType, _ name: String, inPath: Bool) -> String {
-    switch kind {
-    case .string, .path: return inPath ? "?*" : "*"
-    case .uuid:
+    if kind.row?.acceptsEveryText == true { return inPath ? "?*" : "*" }
+    if let pattern = kind.row?.appleFilePattern {
       warn(
-        "\(AppLinkShapes.describe(kind, name, table: table)) is written as 36 characters with "
-          + "dashes in place, so the file also lets in text that is not hexadecimal")
-      return "????????-????-????-????-????????????"
-    case .int, .float, .custom:
-      warn(
-        "\(AppLinkShapes.describe(kind, name, table: table)) is written as any "
-          + "\(inPath ? "non-empty " : "")text, so the file also lets in values the route "
-          + "refuses")
-      return "?*"
+        "\(AppLinkShapes.describe(kind, name, table: table)) is written as \(pattern), so the "
+          + "file also lets in values the route refuses")
+      return pattern
     }
+    warn(
+      "\(AppLinkShapes.describe(kind, name, table: table)) is written as any "
+        + "\(inPath ? "non-empty " : "")text, so the file also lets in values the route "
+        + "refuses")
+    return "?*"
   }
 
   mutating func add(_ shape: PatternShape) {

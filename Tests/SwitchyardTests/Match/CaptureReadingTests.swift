@@ -124,6 +124,37 @@ struct CaptureReadingTests {
   }
 
   @Test(
+    "The lookup that reads in place calls its body once on a hit and never on a miss, on every search path"
+  )
+  func inPlaceBodyRunsOnce() throws {
+    // `@Routes` builds its value inside this body (`_RouteCaptures.value(of:matcher:read:)`)
+    // and keeps the one it is given: a second call would replace a value it already made.
+    // The URLs go through the plain-path walk, the general search (host, query, optional
+    // group, catch-all, typed captures that refuse) and a host-as-path scheme.
+    let matcher = try makeMatcher([
+      "/users/:id", "/users/<int:id>", "/users/new", "myapp://<section>/<int:id>",
+      "https://example.com/a(/<b>)", "/q/:term?page=<page>#<frag>", "/f/<path:rest>",
+      "/g/:name/*rest", "/u/<uuid:id>", "/n/<float:x>/<int:y>",
+    ])
+    let hits = [
+      "/users/7", "/users/x", "/users/new", "myapp://user/42", "https://example.com/a",
+      "https://example.com/a/c", "/q/t?page=2#f", "/f/a/b/c", "/g/x/y/z", "/g/x",
+      "/u/123e4567-e89b-12d3-a456-426614174000", "/n/2.5/3", "/n/2.5/x/",
+    ]
+    for url in hits {
+      var calls = 0
+      let matched = matcher.withBest(url) { _, _ in calls += 1 }
+      #expect(matched == (matcher.match(url) != nil), "\(url)")
+      #expect(calls == (matched ? 1 : 0), "\(url)")
+    }
+    for url in ["/nowhere", "myapp://user/x", "/u/not-a-uuid", "https://other.com/a"] {
+      var calls = 0
+      #expect(!matcher.withBest(url) { _, _ in calls += 1 }, "\(url)")
+      #expect(calls == 0, "\(url)")
+    }
+  }
+
+  @Test(
     "A capture beside an escape that is not UTF-8 in its segment's literal text is cut at the right byte"
   )
   func captureBesideInvalidEscape() throws {
