@@ -25,7 +25,7 @@
       let configuration = HTTPClient.Configuration(
         tlsConfiguration: tls, redirectConfiguration: .disallow,
         timeout: .init(connect: .seconds(Int64(timeout)), read: .seconds(Int64(timeout))),
-        decompression: .enabled(limit: .ratio(20)))
+        connectionPool: HTTPClient.Configuration.ConnectionPool())
       self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
       self.timeout = timeout
     }

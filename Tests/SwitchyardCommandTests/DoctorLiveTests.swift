@@ -109,7 +109,6 @@
 
     init(tls: NIOSSLContext?, answer: @escaping @Sendable (String) -> LoopbackAnswer) throws {
       channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
         .childChannelInitializer { channel in
           channel.eventLoop.makeCompletedFuture {
             guard let tls else { return }
