@@ -1,4 +1,4 @@
-public import Switchyard
+package import Switchyard
 
 extension AppleAppSiteAssociation {
   /// One `https://HOST/…` URL for each route that answers `https` on `host`, in table order:
