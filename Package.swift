@@ -9,6 +9,8 @@ import PackageDescription
 let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
 // What the `Links` trait adds: the link service's HTTP server and its SQLite store.
 let links: TargetDependencyCondition? = .when(traits: ["Links"])
+// What the `Doctor` trait adds: `switchyard doctor`'s HTTP client (and its tests' TLS server).
+let doctor: TargetDependencyCondition? = .when(traits: ["Doctor"])
 
 // Settings shared by every target.
 let swiftSettings: [SwiftSetting] = [
@@ -51,6 +53,12 @@ let package = Package(
       description:
         "switchyard-links: the link service's server (Hummingbird 2) and its SQLite store"
     ),
+    // Off by default, so that the `switchyard` command builds no HTTP client or TLS library
+    // unless asked: `switchyard doctor` fetches a live domain's files with AsyncHTTPClient.
+    .trait(
+      name: "Doctor",
+      description: "switchyard doctor: check a live domain's app-link files and web routes"
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,6 +72,9 @@ let package = Package(
     // is not used, since it would build AsyncHTTPClient and BoringSSL.
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
+    // The `Doctor` trait's tests only (already in AsyncHTTPClient's graph): TLS for the
+    // loopback servers that `switchyard doctor` is tested against.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock that tests advance by hand (held links' timeouts).
@@ -71,6 +82,9 @@ let package = Package(
     // The `Links` trait only: SQLite for the link store. It compiles SQLite's own source into
     // the binary, so a static build needs no system libsqlite3 (GRDB links the system's).
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    // The `Doctor` trait only: `switchyard doctor`'s HTTPS client (it brings swift-nio-ssl,
+    // whose NIOSSL the doctor's loopback tests serve TLS with).
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     // The `@Routes` macro's plugin (and its expansion tests). 602 and 603 are the releases of
     // Swift 6.2 and 6.3.
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -121,6 +135,7 @@ let package = Package(
         "Switchyard",
         "SwitchyardFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: doctor),
       ],
       swiftSettings: swiftSettings
     ),
@@ -272,7 +287,14 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardCommandTests",
-      dependencies: ["SwitchyardCommand", "Switchyard", "SwitchyardFiles"],
+      dependencies: [
+        "SwitchyardCommand", "Switchyard", "SwitchyardFiles",
+        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests).
+        .product(name: "NIOCore", package: "swift-nio", condition: doctor),
+        .product(name: "NIOPosix", package: "swift-nio", condition: doctor),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: doctor),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: doctor),
+      ],
       exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),

@@ -219,6 +219,16 @@ struct VerifyAndroid: ParsableCommand {
       printError("\(Verify.displayName(file)):\(error)")
       throw SwitchyardTool.usageErrorStatus
     }
+    try Verify.report(
+      Self.differences(links, package: package, sha256: sha256), file: file,
+      okMessage: "lets \(package) handle the site's links", format: format)
+  }
+
+  /// What an `assetlinks.json` gets wrong for the app `package` signed with `sha256` (also
+  /// `switchyard doctor`'s check of the file it fetched).
+  static func differences(_ links: AssetLinks, package: String, sha256: [String])
+    -> [Verify.Difference]
+  {
     var problems: [Verify.Difference] = []
     let apps = links.apps.filter { $0.packageName == package }
     if apps.isEmpty {
@@ -236,7 +246,6 @@ struct VerifyAndroid: ParsableCommand {
             message: "the fingerprint \(fingerprint) is not listed for \(package)"))
       }
     }
-    try Verify.report(
-      problems, file: file, okMessage: "lets \(package) handle the site's links", format: format)
+    return problems
   }
 }

@@ -1,0 +1,483 @@
+import Switchyard
+import SwitchyardFiles
+
+/// One HTTP answer as `switchyard doctor` received it: no redirect followed, the body whole.
+struct DoctorResponse: Sendable {
+  var status: Int
+  /// Header names in any case; ``header(_:)`` compares them without case.
+  var headers: [(name: String, value: String)]
+  var body: [UInt8]
+
+  /// The first value of the header `name`, or `nil`.
+  func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    return headers.first { $0.name.lowercased() == wanted }?.value
+  }
+}
+
+/// Why a request got no HTTP answer.
+enum DoctorFetchFailure: Error, Sendable, Equatable {
+  /// Nothing came back within the `--timeout` (in seconds).
+  case timeout(seconds: Int)
+  /// The TLS handshake failed: the certificate is expired, for another host or not trusted.
+  case tls(String)
+  /// No connection (refused, unknown host, reset).
+  case unreachable(String)
+}
+
+/// Fetches one URL, as `GET`, with no redirect followed. `browser` asks as a desktop browser
+/// would (an HTML `Accept` and a browser's user agent); otherwise as the platforms fetch the
+/// app-link files.
+typealias DoctorFetch = (_ url: String, _ browser: Bool) -> Result<
+  DoctorResponse, DoctorFetchFailure
+>
+
+/// The site `switchyard doctor` checks: `https://HOST[:PORT]`, nothing after the authority.
+struct DoctorSite: Equatable {
+  /// `https://HOST[:PORT]`, lowercased, without a trailing slash.
+  var origin: String
+  /// The host alone (the domain the files are for).
+  var host: String
+
+  /// Reads `https://HOST[:PORT][/]`, or returns why not.
+  static func parse(_ text: String) -> Result<DoctorSite, DoctorUsageError> {
+    let prefix = "https://"
+    guard text.lowercased().hasPrefix(prefix) else {
+      return .failure(
+        DoctorUsageError(
+          "'\(text.escapedForDisplay)' is not an https:// URL (the platforms fetch the files "
+            + "over HTTPS only)"))
+    }
+    var authority = String(text.dropFirst(prefix.count)).lowercased()
+    if authority.hasSuffix("/") { authority.removeLast() }
+    let host = String(authority.split(separator: ":", omittingEmptySubsequences: false)[0])
+    let port = authority.dropFirst(host.count)
+    let hostIsValid =
+      !host.isEmpty
+      && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+    let portIsValid =
+      port.isEmpty
+      || (port.count >= 2 && port.count <= 6
+        && port.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        && Int(port.dropFirst()).map { $0 > 0 && $0 < 65536 } == true)
+    guard hostIsValid, portIsValid else {
+      return .failure(
+        DoctorUsageError(
+          "'\(text.escapedForDisplay)' is not https://HOST or https://HOST:PORT (the doctor "
+            + "checks a whole domain: give no path)"))
+    }
+    return .success(DoctorSite(origin: prefix + authority, host: host))
+  }
+}
+
+/// A usage error of `switchyard doctor` (exit status 2), with its message.
+struct DoctorUsageError: Error, Equatable {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// What `switchyard doctor` is asked to check, besides the site.
+struct DoctorRequest {
+  var site: DoctorSite
+  var table: RouteTable
+  var appID: String?
+  var package: String?
+  var sha256: [String] = []
+  var webOnly: Set<String> = []
+  /// The base URL of Apple's CDN (`BASE/HOST` is the host's copy), or `nil` to skip it.
+  var appleCDN: String?
+  /// The seconds a request may take (for messages).
+  var timeout: Int
+
+  /// Apple's CDN of association files, as devices read it.
+  static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
+  static let applePath = "/.well-known/apple-app-site-association"
+  static let androidPath = "/.well-known/assetlinks.json"
+}
+
+/// One thing wrong on the site, with what the platform does about it.
+struct DoctorFinding: Equatable {
+  /// What it is about: `apple-app-site-association`, `assetlinks.json`, `Apple's CDN` or
+  /// `route "NAME"`; the text output groups findings by it.
+  var group: String
+  /// A word for programs: `redirect`, `status`, `contentType`, `htmlPage`, `tooLarge`,
+  /// `byteOrderMark`, `invalidJSON`, `tls`, `noAnswer`, `cdnDiffers`, `cdnMissing`,
+  /// `webPageMissing`, or a kind of `switchyard verify` (`routeNotLetIn`, …).
+  var kind: String
+  var url: String
+  var route: String?
+  var message: String
+
+  var json: String {
+    func quoted(_ text: String?) -> String { text.map(JSONEscaping.quote) ?? "null" }
+    return "{\"group\":" + quoted(group) + ",\"kind\":" + quoted(kind) + ",\"url\":"
+      + quoted(url) + ",\"route\":" + quoted(route) + ",\"message\":" + quoted(message) + "}"
+  }
+}
+
+/// What `switchyard doctor` found: every finding, most important group first.
+struct DoctorReport: Equatable {
+  var site: DoctorSite
+  var findings: [DoctorFinding]
+  /// How many routes' web links were requested (for the line that says all is well).
+  var webLinksChecked: Int
+
+  /// 0 when all is well, 1 with findings (an unreachable site never makes a report: 2).
+  var exitStatus: Int32 { findings.isEmpty ? 0 : 1 }
+
+  /// The groups in the order they are shown: the files first (nothing opens the app without
+  /// them), then Apple's CDN, then the routes in table order.
+  var groups: [(name: String, findings: [DoctorFinding])] {
+    var names: [String] = []
+    for finding in findings where !names.contains(finding.group) { names.append(finding.group) }
+    return names.map { name in (name, findings.filter { $0.group == name }) }
+  }
+
+  /// The output for a person.
+  var text: String {
+    guard !findings.isEmpty else {
+      return "ok: \(site.origin) serves its app-link files as Apple and Google fetch them, "
+        + "they let in what the routes handle, and the \(webLinksChecked) routes' web links "
+        + "each land on a page\n"
+    }
+    let count = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
+    var out = "\(site.origin): \(count)\n"
+    for group in groups {
+      out += "\n\(group.name):\n"
+      for finding in group.findings { out += "  \(finding.message)\n" }
+    }
+    return out
+  }
+
+  /// `--format json`: one object.
+  var json: String {
+    "{\"site\":" + JSONEscaping.quote(site.origin) + ",\"ok\":\(findings.isEmpty),"
+      + "\"webLinksChecked\":\(webLinksChecked),\"findings\":["
+      + findings.map(\.json).joined(separator: ",") + "]}\n"
+  }
+}
+
+/// The checks of `switchyard doctor`, on answers fetched by a ``DoctorFetch``: no network of
+/// their own, so that every check is tested on answers made up in the tests.
+enum DoctorExamination {
+  static let appleGroup = "apple-app-site-association"
+  static let androidGroup = "assetlinks.json"
+  static let cdnGroup = "Apple's CDN"
+  static func routeGroup(_ name: String) -> String { "route \"\(name)\"" }
+
+  /// Runs every check, or fails when the site cannot be reached at all.
+  static func run(_ request: DoctorRequest, fetch: DoctorFetch) -> Result<
+    DoctorReport, DoctorFetchFailure
+  > {
+    let site = request.site
+    var findings: [DoctorFinding] = []
+    let appleURL = site.origin + DoctorRequest.applePath
+    var association: AppleAppSiteAssociation?
+    switch fetch(appleURL, false) {
+    case .failure(.tls(let message)):
+      findings.append(
+        DoctorFinding(
+          group: "TLS", kind: "tls", url: site.origin,
+          message: "the certificate is not valid for \(site.host) (\(message)): Apple and "
+            + "Google fetch the files over valid HTTPS only, so no link opens the app"))
+      return .success(DoctorReport(site: site, findings: findings, webLinksChecked: 0))
+    case .failure(let failure):
+      return .failure(failure)
+    case .success(let response):
+      let checked = checkFile(response, url: appleURL, platform: .apple)
+      findings += checked.findings
+      if let text = checked.text {
+        do {
+          association = try AppleAppSiteAssociation(json: text)
+        } catch {
+          findings.append(
+            DoctorFinding(
+              group: appleGroup, kind: "invalidJSON", url: appleURL,
+              message: "not a valid apple-app-site-association file (\(error)): Apple ignores "
+                + "it, so no link opens the app"))
+        }
+      }
+    }
+    if let association {
+      findings += verify(association, request: request, url: appleURL)
+    }
+    findings += checkAndroid(request, fetch: fetch)
+    if let association, let base = request.appleCDN {
+      findings += compareCDN(origin: association, base: base, request: request, fetch: fetch)
+    }
+    let witnesses = AppleAppSiteAssociation.webWitnesses(in: request.table, host: site.host)
+    for witness in witnesses {
+      // The witness is https://HOST/…; the request goes to the site's origin (with its port).
+      let url = site.origin + witness.url.dropFirst("https://".count + site.host.count)
+      if let finding = checkWebPage(route: witness.route, url: url, fetch(url, true)) {
+        findings.append(finding)
+      }
+    }
+    return .success(
+      DoctorReport(site: site, findings: ordered(findings), webLinksChecked: witnesses.count))
+  }
+
+  /// Findings of the same group together, groups in the order of their first finding
+  /// (files, CDN, routes), keeping the order within a group.
+  static func ordered(_ findings: [DoctorFinding]) -> [DoctorFinding] {
+    func rank(_ group: String) -> Int {
+      switch group {
+      case "TLS": 0
+      case appleGroup: 1
+      case androidGroup: 2
+      case cdnGroup: 3
+      default: 4
+      }
+    }
+    return findings.enumerated().sorted { a, b in
+      let (ra, rb) = (rank(a.element.group), rank(b.element.group))
+      return ra != rb ? ra < rb : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  enum Platform {
+    case apple
+    case android
+
+    var group: String {
+      self == .apple ? DoctorExamination.appleGroup : DoctorExamination.androidGroup
+    }
+    var who: String { self == .apple ? "Apple" : "Google" }
+  }
+
+  /// The checks of the file's hosting: status, redirect, content type, size, BOM, an HTML page.
+  /// Returns the findings and the text to read as JSON (`nil` when there is none to read).
+  static func checkFile(_ response: DoctorResponse, url: String, platform: Platform) -> (
+    findings: [DoctorFinding], text: String?
+  ) {
+    let group = platform.group
+    let who = platform.who
+    func finding(_ kind: String, _ message: String) -> DoctorFinding {
+      DoctorFinding(group: group, kind: kind, url: url, message: message)
+    }
+    if (300..<400).contains(response.status) {
+      let target = response.header("Location").map { "to \($0.escapedForDisplay) " } ?? ""
+      return (
+        [
+          finding(
+            "redirect",
+            "redirects \(target)(status \(response.status)): \(who) does not follow "
+              + "redirects for this file, so no link opens the app")
+        ], nil
+      )
+    }
+    guard response.status == 200 else {
+      return (
+        [
+          finding(
+            "status",
+            "answers \(response.status), not 200: \(who) finds no file, so no link opens the app")
+        ], nil
+      )
+    }
+    var body = response.body[...]
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let hasBOM = body.starts(with: bom)
+    if hasBOM { body = body.dropFirst(bom.count) }
+    let firstByte = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if firstByte == UInt8(ascii: "<") {
+      return (
+        [
+          finding(
+            "htmlPage",
+            "answers 200 with an HTML page (an error or landing page), not the JSON file: "
+              + "\(who) ignores it, so no link opens the app")
+        ], nil
+      )
+    }
+    var findings: [DoctorFinding] = []
+    let contentType = response.header("Content-Type") ?? ""
+    let mediaType = contentType.split(separator: ";").first.map {
+      $0.trimmingWhitespaceForDoctor().lowercased()
+    }
+    if mediaType != "application/json" {
+      let served = contentType.isEmpty ? "no content type" : contentType.escapedForDisplay
+      findings.append(
+        finding(
+          "contentType",
+          "is served as \(served), not application/json: \(who) expects application/json "
+            + "and may ignore the file"))
+    }
+    if platform == .apple, response.body.count > AppleAppSiteAssociation.maximumSize {
+      findings.append(
+        finding(
+          "tooLarge",
+          "is \(response.body.count) bytes, over Apple's limit of "
+            + "\(AppleAppSiteAssociation.maximumSize) (128 KB): Apple ignores the whole file"))
+    }
+    if hasBOM {
+      findings.append(
+        finding(
+          "byteOrderMark",
+          "starts with a byte order mark (EF BB BF): \(who)'s JSON parser rejects the file"))
+    }
+    guard let text = String(validating: body, as: UTF8.self) else {
+      findings.append(
+        finding("invalidJSON", "is not UTF-8 text: \(who) cannot read it as JSON"))
+      return (findings, nil)
+    }
+    return (findings, text)
+  }
+
+  /// `switchyard verify aasa` on the fetched file: app ID, links let in, routes kept out.
+  static func verify(_ association: AppleAppSiteAssociation, request: DoctorRequest, url: String)
+    -> [DoctorFinding]
+  {
+    var findings: [DoctorFinding] = []
+    if let appID = request.appID,
+      !association.details.contains(where: { $0.appIDs.contains(appID) })
+    {
+      findings.append(
+        DoctorFinding(
+          group: appleGroup, kind: "appNotListed", url: url,
+          message: "the file names no app \(appID): its links open the browser"))
+      return findings
+    }
+    let drifts = association.verify(
+      against: request.table, host: request.site.host, appID: request.appID,
+      webOnly: request.webOnly)
+    for drift in drifts {
+      let difference = Verify.Difference(drift)
+      findings.append(
+        DoctorFinding(
+          group: drift.routeName.map(routeGroup) ?? appleGroup, kind: difference.kind,
+          url: drift.url, route: drift.routeName,
+          message: "apple-app-site-association: " + difference.message))
+    }
+    return findings
+  }
+
+  /// The Android file: hosting checks when it is served (or `--package` asks for it), then the
+  /// package and fingerprints `switchyard verify android` checks.
+  static func checkAndroid(_ request: DoctorRequest, fetch: DoctorFetch) -> [DoctorFinding] {
+    let url = request.site.origin + DoctorRequest.androidPath
+    switch fetch(url, false) {
+    case .failure(let failure):
+      return [
+        DoctorFinding(
+          group: androidGroup, kind: "noAnswer", url: url,
+          message: message(for: failure) + ": Google cannot verify the app's links")
+      ]
+    case .success(let response):
+      if response.status == 404 && request.package == nil { return [] }
+      let checked = checkFile(response, url: url, platform: .android)
+      var findings = checked.findings
+      guard let package = request.package, let body = checked.text else { return findings }
+      do {
+        let links = try AssetLinks(json: body)
+        findings += VerifyAndroid.differences(links, package: package, sha256: request.sha256)
+          .map {
+            DoctorFinding(
+              group: androidGroup, kind: $0.kind, url: url, message: $0.message)
+          }
+      } catch {
+        findings.append(
+          DoctorFinding(
+            group: androidGroup, kind: "invalidJSON", url: url,
+            message: "not a valid assetlinks.json (\(error)): Google ignores it"))
+      }
+      return findings
+    }
+  }
+
+  /// Apple's CDN copy compared with the origin's file: missing, unreadable, or different
+  /// (with the routes it keeps out that the origin's file lets in).
+  static func compareCDN(
+    origin: AppleAppSiteAssociation, base: String, request: DoctorRequest, fetch: DoctorFetch
+  ) -> [DoctorFinding] {
+    var trimmed = base
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    let url = trimmed + "/" + request.site.host
+    func finding(_ kind: String, _ message: String) -> [DoctorFinding] {
+      [DoctorFinding(group: cdnGroup, kind: kind, url: url, message: message)]
+    }
+    let response: DoctorResponse
+    switch fetch(url, false) {
+    case .failure(let failure):
+      return finding("noAnswer", message(for: failure) + ": the CDN copy was not compared")
+    case .success(let answer):
+      response = answer
+    }
+    guard response.status == 200 else {
+      return finding(
+        "cdnMissing",
+        "\(url) answers \(response.status): Apple's CDN has no copy for \(request.site.host), "
+          + "and devices verify links only through it")
+    }
+    let body =
+      response.body.starts(with: [0xEF, 0xBB, 0xBF])
+      ? response.body.dropFirst(3) : response.body[...]
+    guard let text = String(validating: body, as: UTF8.self),
+      let copy = try? AppleAppSiteAssociation(json: text)
+    else {
+      return finding("cdnInvalid", "\(url) is not an apple-app-site-association file")
+    }
+    guard copy != origin else { return [] }
+    let host = request.site.host
+    func keptOut(_ file: AppleAppSiteAssociation) -> [String] {
+      var names: [String] = []
+      for drift in file.verify(
+        against: request.table, host: host, appID: request.appID, webOnly: request.webOnly)
+      where drift.kind == .routeNotLetIn {
+        if let name = drift.routeName, !names.contains(name) { names.append(name) }
+      }
+      return names
+    }
+    let originKeepsOut = Set(keptOut(origin))
+    let lost = keptOut(copy).filter { !originKeepsOut.contains($0) }
+    var message =
+      "the copy devices read (\(url)) differs from the origin's file: Apple's CDN refreshes "
+      + "it on its own schedule, and until then devices follow the copy"
+    if !lost.isEmpty {
+      let names = lost.map { "\"\($0)\"" }.joined(separator: ", ")
+      message +=
+        "; it keeps out \(lost.count == 1 ? "route" : "routes") \(names), which the origin's "
+        + "file lets in"
+    }
+    return finding("cdnDiffers", message)
+  }
+
+  /// A route's web link requested as a browser would: it should land on a page.
+  static func checkWebPage(
+    route: String, url: String, _ result: Result<DoctorResponse, DoctorFetchFailure>
+  ) -> DoctorFinding? {
+    let group = routeGroup(route)
+    switch result {
+    case .failure(let failure):
+      return DoctorFinding(
+        group: group, kind: "noAnswer", url: url, route: route,
+        message: message(for: failure) + ": without the app, the link opens nothing")
+    case .success(let response) where response.status >= 400:
+      return DoctorFinding(
+        group: group, kind: "webPageMissing", url: url, route: route,
+        message: "\(url) answers \(response.status): without the app, the link lands on an "
+          + "error page (serve the route's web page)")
+    case .success:
+      return nil
+    }
+  }
+
+  /// `no answer within 3 s`, `TLS failed (…)`, `cannot connect (…)`.
+  static func message(for failure: DoctorFetchFailure) -> String {
+    switch failure {
+    case .timeout(let seconds): "no answer within \(seconds) s"
+    case .tls(let reason): "TLS failed (\(reason))"
+    case .unreachable(let reason): "cannot connect (\(reason))"
+    }
+  }
+}
+
+extension Substring {
+  /// Without spaces and tabs at either end.
+  func trimmingWhitespaceForDoctor() -> Substring {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return text
+  }
+}
