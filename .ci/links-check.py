@@ -134,6 +134,10 @@ if not csv.startswith(b"platform,clicks\r\n"):
     failures.append(f"GET /v1/stats (CSV): {csv[:100]!r}")
 check("GET", "/v1/stats?by=ip", 400, headers=bearer)
 check("GET", "/v1/stats", 401)
+admin = check("GET", "/admin", 200, headers=bearer)
+if b"<svg" not in admin:
+    failures.append("GET /admin: no SVG chart")
+check("GET", "/admin", 401)
 
 for failure in failures:
     print("links-check: " + failure, file=sys.stderr)

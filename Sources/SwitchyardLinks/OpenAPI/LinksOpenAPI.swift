@@ -179,6 +179,25 @@ public enum LinksOpenAPI {
             }
           }
         },
+        "/admin": {
+          "get": {
+            "operationId": "adminPage",
+            "summary": "The clicks as a page",
+            "description": "The last 30 days (UTC): clicks per day and per route as server-drawn SVG bar charts, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "security": [{ "bearer": [] }],
+            "responses": {
+              "200": {
+                "description": "The page.",
+                "headers": {
+                  "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+                },
+                "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" }
+            }
+          }
+        },
         "/.well-known/apple-app-site-association": {
           "get": {
             "operationId": "appleAppSiteAssociation",
@@ -281,7 +300,7 @@ public enum LinksOpenAPI {
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Forbidden": {
-            "description": "The server has no token configured, so nobody may mint or read statistics.",
+            "description": "The server has no token configured, so nobody may mint, read statistics or open the admin page.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "NotFound": {

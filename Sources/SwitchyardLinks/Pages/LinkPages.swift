@@ -36,7 +36,7 @@ public enum LinkPages {
     "default-src 'none'; style-src '\(styleHash)'; img-src https:; base-uri 'none'; form-action 'none'"
 
   /// The SHA-256 of ``stylesheet``, base64, as CSP names it. A test recomputes it.
-  static let styleHash = "sha256-grH7r9blg3iXy01pnBTH3IljvrjdQ+BSN7tN8mvOvq0="
+  static let styleHash = "sha256-M4xwX+1oZcU3/SY7nVq5sPOcLed+Cr1uASiEVy17+QY="
 
   /// The one style sheet of every page: system fonts, sized for a phone, dark mode included.
   static let stylesheet =
@@ -54,6 +54,10 @@ public enum LinkPages {
     + ".store{background:#fff;color:#0a5fc7}"
     + ".web{display:block;margin-top:1.25rem;text-align:center;color:#0a5fc7}"
     + ".note{font-size:.85rem}"
+    + "h2{font-size:1.1rem;margin:1.5rem 0 .5rem}"
+    + "svg{display:block;width:100%;height:auto;margin:0 0 1rem}"
+    + "table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.3rem 0;"
+    + "border-bottom:1px solid #d2d2d7;overflow-wrap:anywhere}.n{text-align:right}"
     + "@media (prefers-color-scheme:dark){body{background:#111113;color:#f5f5f7}"
     + "p{color:#b4b4ba}.store{background:#1c1c1e;color:#5ea2f5}.web{color:#5ea2f5}"
     + ".button{border-color:#5ea2f5}}"

@@ -118,6 +118,8 @@
         return await redeem(request)
       case "/v1/stats" where isGet:
         return await stats(request)
+      case "/admin" where isGet:
+        return await admin(request)
       case "/v1/openapi.json" where isGet:
         return Self.json(.ok, LinksOpenAPI.document)
       case "/.well-known/apple-app-site-association" where isGet:

@@ -159,6 +159,36 @@
       return response
     }
 
+    // MARK: The admin page
+
+    /// `GET /admin`: the last 30 days' clicks per day and per route, and the top 10 links.
+    func admin(_ request: Request) async -> Response {
+      if let refusal = refusal(request, what: "the admin page") { return refusal }
+      let to = StatsDay.day(ofSeconds: configuration.now())
+      let from = to - 29
+      let days: [StatsRow]
+      let routes: [StatsRow]
+      let links: [StatsRow]
+      do {
+        try await counter?.flush()
+        let counted = try await store.clicks(from: from, to: to, by: .day)
+        var byDay: [String: Int] = [:]
+        for row in counted { byDay[row.key] = row.clicks }
+        days = (from...to).map { day in
+          let key = StatsDay.text(day)
+          return StatsRow(key: key, clicks: byDay[key] ?? 0)
+        }
+        routes = Array(try await store.clicks(from: from, to: to, by: .route).prefix(12))
+        links = Array(try await store.clicks(from: from, to: to, by: .link).prefix(10))
+      } catch {
+        return Self.json(
+          .serviceUnavailable,
+          "{\"error\":" + JSONEscaping.quote("the store failed: \(error)") + "}")
+      }
+      return Self.page(
+        .ok, AdminPage.render(days: days, routes: routes, links: links), cache: "no-store")
+    }
+
     /// A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote,
     /// a line break or leading or trailing space; as it is otherwise.
     static func csvField(_ text: String) -> String {

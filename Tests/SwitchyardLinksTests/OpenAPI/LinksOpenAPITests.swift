@@ -14,6 +14,7 @@ import Testing
     ("/v1/openapi.json", "get", ["200"]),
     ("/v1/redeem", "post", ["200", "400", "404", "410", "413"]),
     ("/v1/stats", "get", ["200", "400", "401", "403"]),
+    ("/admin", "get", ["200", "401", "403"]),
   ]
 
   let document: JSONValue
@@ -62,7 +63,7 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 16)
+    #expect(checked == 18)
   }
 
   @Test func theShortLinksPagesAreHTMLAndTheRedirectNamesItsTarget() throws {
