@@ -2,6 +2,8 @@
   import Foundation
   import HTTPTypes
   import Hummingbird
+  import Logging
+  import ServiceLifecycle
   import NIOConcurrencyHelpers
   import SQLiteNIO
   import SwitchyardFiles
@@ -159,6 +161,25 @@
         await #expect(throws: (any Error).self) { try await server.counter.flush() }
         #expect(await server.counter.pendingCounts == 1)
       }
+    }
+
+    @Test("run as a service, the counter writes what it counted when the service group stops")
+    func aGracefulStopFlushes() async throws {
+      let path = try temporaryFolder() + "/links.sqlite"
+      let store = try await SQLiteLinkStore.open(path: path)
+      // An hour between timed flushes: only the stop can have written the count.
+      let counter = ClickCounter(store: store, interval: .seconds(3600))
+      let group = ServiceGroup(
+        configuration: .init(services: [counter], logger: Logger(label: "switchyard.links.tests")))
+      try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        await counter.record(code: "a", route: "home", platform: .ios, day: 7)
+        await group.triggerGracefulShutdown()
+        try await tasks.waitForAll()
+      }
+      #expect(await counter.pendingCounts == 0)
+      #expect(try await store.clicks(from: 7, to: 7, by: .link) == [StatsRow(key: "a", clicks: 1)])
+      try await store.close()
     }
 
     @Test("no IP address, user agent or cookie of a request reaches the database file or the log")
