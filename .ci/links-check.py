@@ -105,13 +105,39 @@ check("POST", "/v1/links", 413, json.dumps({"url": "myapp://home", "title": "a" 
 check("GET", f"/l/{code}", 302)
 check("GET", f"/l/{code}", 200, headers={"User-Agent": crawler})
 check("GET", f"/l/{code}", 200, headers={"User-Agent": ios})
-check("GET", f"/l/{code}", 200, headers={"User-Agent": android})
+android_page = check("GET", f"/l/{code}", 200, headers={"User-Agent": android}).decode("utf-8", "replace")
+# The Android landing page hands out an install token in Google Play's referrer; it is redeemed
+# once (200), then refused (410).
+found = re.search(r"referrer=switchyard_token%3D([A-Za-z0-9]{22})", android_page)
+if found is None:
+    failures.append("GET /l/CODE (Android): no install token in the Google Play link")
+    install_token = "missing"
+else:
+    install_token = found.group(1)
+json_only = {"Content-Type": "application/json"}
+check("POST", "/v1/redeem", 200, json.dumps({"token": install_token}), json_only)
+check("POST", "/v1/redeem", 410, json.dumps({"token": install_token}), json_only)
+check("POST", "/v1/redeem", 404, json.dumps({"token": "A" * 22}), json_only)
+check("POST", "/v1/redeem", 400, json.dumps({"tokens": install_token}), json_only)
 check("GET", "/l/no-such-code", 404)
 check("GET", f"/v1/links/{code}", 200)
 check("GET", "/v1/links/no-such-code", 404)
 check("GET", "/.well-known/apple-app-site-association", 200)
 check("GET", "/.well-known/assetlinks.json", 200)
 check("GET", "/v1/openapi.json", 200)
+bearer = {"Authorization": f"Bearer {token}"}
+stats = json.loads(check("GET", "/v1/stats?by=route", 200, headers=bearer))
+if stats.get("total", 0) < 1:
+    failures.append(f"GET /v1/stats: the visits above were not counted: {stats}")
+csv = check("GET", "/v1/stats?by=platform", 200, headers={**bearer, "Accept": "text/csv"})
+if not csv.startswith(b"platform,clicks\r\n"):
+    failures.append(f"GET /v1/stats (CSV): {csv[:100]!r}")
+check("GET", "/v1/stats?by=ip", 400, headers=bearer)
+check("GET", "/v1/stats", 401)
+admin = check("GET", "/admin", 200, headers=bearer)
+if b"<svg" not in admin:
+    failures.append("GET /admin: no SVG chart")
+check("GET", "/admin", 401)
 
 for failure in failures:
     print("links-check: " + failure, file=sys.stderr)

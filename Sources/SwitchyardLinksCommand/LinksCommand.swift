@@ -78,7 +78,16 @@
       help: ArgumentHelp("A file holding the minting token.", valueName: "file"))
     var tokenFile: String?
 
+    @Option(
+      name: .customLong("install-token-days"),
+      help: ArgumentHelp(
+        "How many days an install token can be redeemed (1 to 365).", valueName: "n"))
+    var installTokenDays = 7
+
     func validate() throws {
+      guard (1...365).contains(installTokenDays) else {
+        throw ValidationError("--install-token-days must be 1 to 365, not \(installTokenDays)")
+      }
       guard (0...65535).contains(port) else {
         throw ValidationError("--port must be 0 to 65535, not \(port)")
       }
@@ -110,6 +119,7 @@
       configuration.fingerprints = sha256
       configuration.appStoreID = appStoreID
       configuration.webOnly = Set(webOnly)
+      configuration.installTokenLifetime = Int64(installTokenDays) * 86_400
       if let tokenFile {
         guard let text = readFile(tokenFile) else {
           fail("--token-file \(tokenFile): cannot read the file")
@@ -135,8 +145,11 @@
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
         )
       }
+      // Clicks are counted in memory and written every second, and once more on SIGTERM.
+      let counter = ClickCounter(store: store)
       let router = Router()
-      router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+      router.add(
+        middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
       let address = bind
       let application = Application(
         router: router, configuration: .init(address: .hostname(address, port: port)),
@@ -147,12 +160,14 @@
         logger: logger)
       let services = ServiceGroup(
         configuration: .init(
-          services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+          services: [counter, application], gracefulShutdownSignals: [.sigterm, .sigint],
+          logger: logger))
       do {
         try await services.run()
       } catch {
         fail("\(error)")
       }
+      try? await counter.flush()
       try? await store.close()
     }
 

@@ -56,7 +56,7 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "openShortLink",
             "summary": "Open a short link",
-            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`.",
+            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Each visit of a known link is counted (link, route, platform class, day; nothing else).",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
@@ -105,6 +105,96 @@ public enum LinksOpenAPI {
               },
               "404": { "$ref": "#/components/responses/NotFound" },
               "410": { "$ref": "#/components/responses/Gone" }
+            }
+          }
+        },
+        "/v1/redeem": {
+          "post": {
+            "operationId": "redeemInstallToken",
+            "summary": "Redeem an install token",
+            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200, every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret.",
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/json": { "schema": { "$ref": "#/components/schemas/RedeemRequest" } }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The token was unspent; it is spent now.",
+                "content": {
+                  "application/json": { "schema": { "$ref": "#/components/schemas/Redeemed" } }
+                }
+              },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "404": {
+                "description": "No such token.",
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              },
+              "410": {
+                "description": "The token was redeemed already, or it or its link has expired.",
+                "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+              },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" }
+            }
+          }
+        },
+        "/v1/stats": {
+          "get": {
+            "operationId": "clickStatistics",
+            "summary": "Click counts",
+            "description": "The clicks of the short links on the days `from` to `to` (UTC, both included), summed by link, route, platform class (`ios`, `android`, `desktop`, `crawler`) or day. Nothing else is counted: no address, user agent or cookie is stored. JSON, or CSV (RFC 4180, a header line, CRLF line ends) with `Accept: text/csv`.",
+            "security": [{ "bearer": [] }],
+            "parameters": [
+              {
+                "name": "from", "in": "query", "required": false,
+                "description": "The first day, `YYYY-MM-DD`; 29 days before `to` by default.",
+                "schema": { "type": "string", "format": "date" }
+              },
+              {
+                "name": "to", "in": "query", "required": false,
+                "description": "The last day, `YYYY-MM-DD`; today (UTC) by default.",
+                "schema": { "type": "string", "format": "date" }
+              },
+              {
+                "name": "by", "in": "query", "required": false,
+                "description": "What to sum by; `day` by default.",
+                "schema": { "type": "string", "enum": ["link", "route", "platform", "day"] }
+              }
+            ],
+            "responses": {
+              "200": {
+                "description": "The counts, largest first (by day: in day order).",
+                "content": {
+                  "application/json": { "schema": { "$ref": "#/components/schemas/Stats" } },
+                  "text/csv": {
+                    "schema": { "type": "string" },
+                    "example": "route,clicks\r\nproduct,12\r\nuser,3\r\n"
+                  }
+                }
+              },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" }
+            }
+          }
+        },
+        "/admin": {
+          "get": {
+            "operationId": "adminPage",
+            "summary": "The clicks as a page",
+            "description": "The last 30 days (UTC): clicks per day and per route as server-drawn SVG bar charts, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "security": [{ "bearer": [] }],
+            "responses": {
+              "200": {
+                "description": "The page.",
+                "headers": {
+                  "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+                },
+                "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" }
             }
           }
         },
@@ -178,7 +268,7 @@ public enum LinksOpenAPI {
           "bearer": {
             "type": "http",
             "scheme": "bearer",
-            "description": "The token in the server's `--token-file`. Without one, minting answers 403."
+            "description": "The token in the server's `--token-file`. Without one, minting and statistics answer 403."
           }
         },
         "parameters": {
@@ -196,7 +286,7 @@ public enum LinksOpenAPI {
             "schema": { "type": "string", "const": "User-Agent" }
           },
           "ContentSecurityPolicy": {
-            "description": "A strict policy: no script, no third-party asset, https images only.",
+            "description": "A strict policy: no third-party asset, https images only, no script but the iOS landing page's one \"Get the app\" script, allowed by its hash.",
             "schema": { "type": "string" }
           }
         },
@@ -210,7 +300,7 @@ public enum LinksOpenAPI {
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Forbidden": {
-            "description": "The server has no token configured, so nobody may mint.",
+            "description": "The server has no token configured, so nobody may mint, read statistics or open the admin page.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "NotFound": {
@@ -279,6 +369,47 @@ public enum LinksOpenAPI {
               "route": { "type": "string", "description": "The route the long URL matches." },
               "values": { "$ref": "#/components/schemas/Values" }
             }
+          },
+          "RedeemRequest": {
+            "type": "object",
+            "required": ["token"],
+            "properties": {
+              "token": { "type": "string", "description": "The install token: 22 letters and digits." }
+            },
+            "additionalProperties": false
+          },
+          "Redeemed": {
+            "type": "object",
+            "required": ["url", "route", "values"],
+            "properties": {
+              "url": { "type": "string", "description": "The long URL." },
+              "route": { "type": "string", "description": "The route the long URL matches." },
+              "values": { "$ref": "#/components/schemas/Values" }
+            },
+            "additionalProperties": false
+          },
+          "Stats": {
+            "type": "object",
+            "required": ["from", "to", "by", "total", "rows"],
+            "properties": {
+              "from": { "type": "string", "format": "date" },
+              "to": { "type": "string", "format": "date" },
+              "by": { "type": "string", "enum": ["link", "route", "platform", "day"] },
+              "total": { "type": "integer", "minimum": 0 },
+              "rows": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["key", "clicks"],
+                  "properties": {
+                    "key": { "type": "string", "description": "The link's code, the route, the platform class or the day." },
+                    "clicks": { "type": "integer", "minimum": 1 }
+                  },
+                  "additionalProperties": false
+                }
+              }
+            },
+            "additionalProperties": false
           },
           "Error": {
             "description": "What went wrong, in one sentence that says what and where. Other members may add detail.",

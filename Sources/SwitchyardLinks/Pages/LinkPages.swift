@@ -36,7 +36,7 @@ public enum LinkPages {
     "default-src 'none'; style-src '\(styleHash)'; img-src https:; base-uri 'none'; form-action 'none'"
 
   /// The SHA-256 of ``stylesheet``, base64, as CSP names it. A test recomputes it.
-  static let styleHash = "sha256-HSG9mADXhlPppIi6xXzCEHeue/1TVpMCq3eDR27ohi4="
+  static let styleHash = "sha256-M4xwX+1oZcU3/SY7nVq5sPOcLed+Cr1uASiEVy17+QY="
 
   /// The one style sheet of every page: system fonts, sized for a phone, dark mode included.
   static let stylesheet =
@@ -53,6 +53,11 @@ public enum LinkPages {
     + ".primary{background:#0a5fc7;color:#fff}"
     + ".store{background:#fff;color:#0a5fc7}"
     + ".web{display:block;margin-top:1.25rem;text-align:center;color:#0a5fc7}"
+    + ".note{font-size:.85rem}"
+    + "h2{font-size:1.1rem;margin:1.5rem 0 .5rem}"
+    + "svg{display:block;width:100%;height:auto;margin:0 0 1rem}"
+    + "table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.3rem 0;"
+    + "border-bottom:1px solid #d2d2d7;overflow-wrap:anywhere}.n{text-align:right}"
     + "@media (prefers-color-scheme:dark){body{background:#111113;color:#f5f5f7}"
     + "p{color:#b4b4ba}.store{background:#1c1c1e;color:#5ea2f5}.web{color:#5ea2f5}"
     + ".button{border-color:#5ea2f5}}"
@@ -101,32 +106,91 @@ public enum LinkPages {
   /// other client both (those the stores configure). A button whose target is not safe or not
   /// configured is left out.
   ///
+  /// With an `installToken` (an ``InstallToken`` the service stored for this visit), the store
+  /// buttons carry the link across the installation: Google Play's gets
+  /// `&referrer=switchyard_token%3DTOKEN`, which the app reads with Google Play's Install
+  /// Referrer API, and on iOS the App Store button becomes "Get the app": on the person's tap
+  /// it copies the one-time link `SHORTLINK?switchyard_token=TOKEN` to the clipboard, then
+  /// opens the App Store, and the page says so. That page carries one small script, allowed by
+  /// its hash in ``installContentSecurityPolicy``; without script the button still opens the
+  /// App Store.
+  ///
   /// ```swift
   /// let html = LinkPages.landing(
   ///   preview, for: .androidBrowser, stores: StoreLinks(androidPackage: "com.example.shop"))
   /// // … <a class="button store" href="https://play.google.com/store/apps/details?id=com.example.shop">Get it on Google Play</a> …
   /// ```
-  public static func landing(_ preview: LinkPreview, for client: LinkClient, stores: StoreLinks)
-    -> String
-  {
+  public static func landing(
+    _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
+    installToken: String? = nil
+  ) -> String {
     let values = Values(preview, appSchemes: stores.appSchemes)
+    let token = installToken.flatMap { InstallToken.isValid($0) ? $0 : nil }
     var body = values.card
     if let long = values.longURL {
       body += "<a class=\"button primary\" href=\"\(long)\">Open in the app</a>\n"
     }
     let appStore = client == .androidBrowser ? nil : stores.appStoreURL
-    let googlePlay = client == .iOSBrowser ? nil : stores.googlePlayURL
+    var googlePlay = client == .iOSBrowser ? nil : stores.googlePlayURL
+    if let token, googlePlay != nil {
+      googlePlay? += "&referrer=" + InstallToken.referrer(token)
+    }
+    var script = false
     if let appStore {
-      body += "<a class=\"button store\" href=\"\(appStore)\">Download on the App Store</a>\n"
+      if let token, client == .iOSBrowser,
+        let shortLink = HTMLEscaping.linkable(
+          preview.shortLink, schemes: HTMLEscaping.webSchemes)
+      {
+        let oneTime = shortLink + "?" + InstallToken.referrerParameter + "=" + token
+        body +=
+          "<a class=\"button store\" id=\"get-app\" href=\"\(HTMLEscaping.escape(appStore))\" "
+          + "data-link=\"\(HTMLEscaping.escape(oneTime))\">Get the app</a>\n"
+          + "<p class=\"note\">\u{201C}Get the app\u{201D} copies a one-time link to this page to "
+          + "your clipboard, then opens the App Store. When the app first opens, it asks to "
+          + "paste it once and brings you here.</p>\n"
+        script = true
+      } else {
+        body +=
+          "<a class=\"button store\" href=\"\(HTMLEscaping.escape(appStore))\">"
+          + "Download on the App Store</a>\n"
+      }
     }
     if let googlePlay {
-      body += "<a class=\"button store\" href=\"\(googlePlay)\">Get it on Google Play</a>\n"
+      body +=
+        "<a class=\"button store\" href=\"\(HTMLEscaping.escape(googlePlay))\">"
+        + "Get it on Google Play</a>\n"
     }
     if let web = values.webURL {
       body += "<a class=\"web\" href=\"\(web)\">Continue on the web</a>\n"
     }
-    return page(title: values.title, head: "", body: body)
+    if script { body += "<script>\(getAppScript)</script>\n" }
+    return page(title: values.title, head: "", body: body, script: script)
   }
+
+  /// The policy of a landing page with the "Get the app" button: ``contentSecurityPolicy``
+  /// plus its one script, named by its hash.
+  ///
+  /// ```swift
+  /// response.headers[.contentSecurityPolicy] = LinkPages.installContentSecurityPolicy
+  /// ```
+  public static let installContentSecurityPolicy =
+    metaInstallContentSecurityPolicy + "; frame-ancestors 'none'"
+
+  static let metaInstallContentSecurityPolicy =
+    metaContentSecurityPolicy + "; script-src '\(getAppScriptHash)'"
+
+  /// The script of "Get the app": on the tap, copy the button's `data-link` and then go to its
+  /// `href` (the App Store), whether the copy worked or not.
+  static let getAppScript =
+    "var b=document.getElementById(\"get-app\");"
+    + "b.addEventListener(\"click\",function(e){"
+    + "if(!navigator.clipboard){return}"
+    + "e.preventDefault();"
+    + "var go=function(){location.href=b.href};"
+    + "navigator.clipboard.writeText(b.getAttribute(\"data-link\")).then(go,go)})"
+
+  /// The SHA-256 of ``getAppScript``, base64, as CSP names it. A test recomputes it.
+  static let getAppScriptHash = "sha256-EWh+7CCHLRm5oycfIPaYZ0PvhIO1PXpSBlX1q3aa98s="
 
   /// The page of an unknown short link, sent with status 404. It links nowhere.
   ///
@@ -155,10 +219,11 @@ public enum LinkPages {
   }
 
   /// One page: `title` and `body` are escaped HTML already, `head` extra `<head>` lines.
-  static func page(title: String, head: String, body: String) -> String {
-    "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  static func page(title: String, head: String, body: String, script: Bool = false) -> String {
+    let policy = script ? metaInstallContentSecurityPolicy : metaContentSecurityPolicy
+    return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(metaContentSecurityPolicy)\">\n"
+      + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
       + "<meta name=\"referrer\" content=\"no-referrer\">\n"
       + "<title>\(title)</title>\n" + head
       + "<style>\(stylesheet)</style>\n</head>\n<body>\n<main>\n" + body

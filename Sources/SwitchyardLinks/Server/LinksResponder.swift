@@ -5,13 +5,19 @@
   import Switchyard
   import SwitchyardFiles
 
-  /// The link service's HTTP API as a Hummingbird middleware: short links, minting, the link
-  /// files, `/healthz` and the OpenAPI document. Requests it does not know go on to `next`.
+  /// The link service's HTTP API as a Hummingbird middleware: short links, minting, install
+  /// tokens, statistics, the link files, `/healthz` and the OpenAPI document. Requests it does
+  /// not know go on to `next`.
+  ///
+  /// With a ``ClickCounter``, each short-link visit is counted (in memory; the counter writes
+  /// the counts in batches); run the counter as a service next to the application.
   ///
   /// ```swift
   /// let store = try await SQLiteLinkStore.open(path: "links.sqlite")
+  /// let counter = ClickCounter(store: store)
   /// let router = Router()
-  /// router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+  /// router.add(
+  ///   middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
   /// let app = Application(router: router)
   /// ```
   public struct LinksMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,13 +29,17 @@
     let assetLinks: String?
     let stores: StoreLinks
     let titleTemplates: [String: TitleTemplate]
+    let counter: ClickCounter?
 
     /// Creates the middleware.
     ///
     /// ```swift
     /// LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
     /// ```
-    public init(configuration: LinksConfiguration, store: any LinkStore) {
+    public init(
+      configuration: LinksConfiguration, store: any LinkStore, counter: ClickCounter? = nil
+    ) {
+      self.counter = counter
       self.configuration = configuration
       self.store = store
       self.minter = LinkMinter(table: configuration.table, hosts: configuration.hosts)
@@ -81,7 +91,8 @@
       if path.hasPrefix(configuration.prefix), isGet {
         return await shortLink(
           code: path.dropFirst(configuration.prefix.count),
-          userAgent: request.headers[.userAgent], host: requestHost(request))
+          userAgent: request.headers[.userAgent], host: requestHost(request),
+          isHead: request.method == .head)
       }
       switch path {
       case "/healthz" where isGet:
@@ -99,6 +110,16 @@
             .methodNotAllowed, #"{"error":"/v1/links takes POST","field":"method"}"#)
         }
         return await mint(request)
+      case "/v1/redeem":
+        guard request.method == .post else {
+          return Self.json(
+            .methodNotAllowed, #"{"error":"/v1/redeem takes POST","field":"method"}"#)
+        }
+        return await redeem(request)
+      case "/v1/stats" where isGet:
+        return await stats(request)
+      case "/admin" where isGet:
+        return await admin(request)
       case "/v1/openapi.json" where isGet:
         return Self.json(.ok, LinksOpenAPI.document)
       case "/.well-known/apple-app-site-association" where isGet:
@@ -129,7 +150,9 @@
 
     // MARK: Short links
 
-    func shortLink(code: Substring, userAgent: String?, host: String) async -> Response {
+    func shortLink(code: Substring, userAgent: String?, host: String, isHead: Bool) async
+      -> Response
+    {
       let record: LinkRecord
       switch await find(code) {
       case .failure(let missing):
@@ -145,6 +168,12 @@
       let lifetime = record.expires.map { max(0, min(300, $0 - configuration.now())) } ?? 300
       let cache = "public, max-age=\(lifetime)"
       let client = LinkClient(userAgent: userAgent)
+      if !isHead, let counter {
+        // In memory only: the counter writes its counts in batches, off this path.
+        await counter.record(
+          code: record.code, route: record.route, platform: ClickPlatform(client),
+          day: StatsDay.day(ofSeconds: configuration.now()))
+      }
       switch client {
       case .other:
         var response = Response(status: .found)
@@ -155,10 +184,41 @@
       case .previewCrawler:
         return Self.page(.ok, LinkPages.preview(preview(record, host: host)), cache: cache)
       case .iOSBrowser, .androidBrowser:
+        let token = isHead ? nil : await installToken(for: record, client: client)
+        guard let token else {
+          return Self.page(
+            .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
+            cache: cache)
+        }
+        // The page holds a token of this visit alone: no cache may keep it.
+        let html = LinkPages.landing(
+          preview(record, host: host), for: client, stores: stores, installToken: token)
         return Self.page(
-          .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
-          cache: cache)
+          .ok, html, cache: "private, no-store",
+          policy: client == .iOSBrowser && html.contains("id=\"get-app\"")
+            ? LinkPages.installContentSecurityPolicy : LinkPages.contentSecurityPolicy)
       }
+    }
+
+    /// A new install token for this visit of `record`, stored; `nil` when the platform's store
+    /// is not configured or the store fails (the page then goes without).
+    func installToken(for record: LinkRecord, client: LinkClient) async -> String? {
+      let storeConfigured =
+        client == .iOSBrowser ? stores.appStoreURL != nil : stores.googlePlayURL != nil
+      guard storeConfigured else { return nil }
+      let now = configuration.now()
+      var expires = now + configuration.installTokenLifetime
+      if let linkExpiry = record.expires { expires = min(expires, linkExpiry) }
+      for _ in 0..<4 {
+        let token = configuration.newToken()
+        guard InstallToken.isValid(token) else { return nil }
+        guard
+          let inserted = try? await store.insertToken(
+            token, code: record.code, created: now, expires: expires)
+        else { return nil }
+        if inserted { return token }
+      }
+      return nil
     }
 
     func preview(_ record: LinkRecord, host: String) -> LinkPreview {
@@ -230,12 +290,15 @@
       return "{" + members.joined(separator: ",") + "}"
     }
 
-    func mint(_ request: Request) async -> Response {
+    /// `nil` when the request carries the configured token, else the answer refusing it.
+    func refusal(_ request: Request, what: String) -> Response? {
       guard let token = configuration.token else {
         return Self.json(
           .forbidden,
-          #"{"error":"minting is off: the server was started without --token-file","field":"Authorization"}"#
-        )
+          "{\"error\":"
+            + JSONEscaping.quote(
+              "\(what) is off: the server was started without --token-file")
+            + ",\"field\":\"Authorization\"}")
       }
       guard let given = Self.bearer(request.headers[.authorization]),
         Self.constantTimeEqual(given, token)
@@ -247,6 +310,11 @@
         response.headers[.wwwAuthenticate] = "Bearer"
         return response
       }
+      return nil
+    }
+
+    func mint(_ request: Request) async -> Response {
+      if let refusal = refusal(request, what: "minting") { return refusal }
       do {
         let body = try await Self.readBody(request)
         let mint = try LinkMintRequest(json: body, now: configuration.now())
@@ -341,10 +409,13 @@
         status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
-    static func page(_ status: HTTPResponse.Status, _ html: String, cache: String) -> Response {
+    static func page(
+      _ status: HTTPResponse.Status, _ html: String, cache: String,
+      policy: String = LinkPages.contentSecurityPolicy
+    ) -> Response {
       var headers = HTTPFields()
       headers[.contentType] = "text/html; charset=utf-8"
-      headers[.contentSecurityPolicy] = LinkPages.contentSecurityPolicy
+      headers[.contentSecurityPolicy] = policy
       headers[.cacheControl] = cache
       headers[.vary] = "User-Agent"
       if let nosniff = HTTPField.Name("X-Content-Type-Options") { headers[nosniff] = "nosniff" }

@@ -98,3 +98,40 @@ enum RFC3339 {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
+
+/// Days of the statistics: `YYYY-MM-DD` (UTC) and days counted from 1970-01-01.
+///
+/// ```swift
+/// StatsDay.day("2027-01-31")  // 20_849
+/// StatsDay.text(20_849)       // "2027-01-31"
+/// ```
+enum StatsDay {
+  /// The day of `seconds` since 1970.
+  static func day(ofSeconds seconds: Int64) -> Int64 {
+    seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+  }
+
+  /// The day of a `YYYY-MM-DD` date, or `nil` when the text is not one.
+  static func day(_ text: String) -> Int64? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard byte >= 0x30, byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      (1...12).contains(month), (1...RFC3339.daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    return Int64(RFC3339.daysFromCivil(year: year, month: month, day: day))
+  }
+
+  /// `YYYY-MM-DD` of a day.
+  static func text(_ day: Int64) -> String {
+    String(RFC3339.text(day * 86400).prefix(10))
+  }
+}

@@ -1,9 +1,11 @@
-/// Where the service keeps its links: SQLite in this release; another database implements the
-/// same three calls.
+/// Where the service keeps its links, install tokens and click counts: SQLite in this release;
+/// another database implements the same calls.
 ///
 /// `insert` must be atomic and durable: it returns only once the link would survive the
 /// process being killed, and a code already taken makes it return `false` (decided by the
 /// database's own uniqueness constraint, so that two servers minting at once cannot both win).
+/// `redeem` must spend a token in one conditional write, so that however many redeem it at
+/// once, across servers, one alone gets the link.
 ///
 /// ```swift
 /// let store: any LinkStore = try await SQLiteLinkStore.open(path: "links.sqlite")
@@ -19,4 +21,133 @@ public protocol LinkStore: Sendable {
   func link(code: String) async throws -> LinkRecord?
   /// Whether the store answers (for `GET /healthz`).
   func isReachable() async -> Bool
+  /// Stores a new install token for one visit of the link `code`, redeemable until `expires`
+  /// (seconds since 1970); `false` when the token exists already (nothing is written).
+  func insertToken(_ token: String, code: String, created: Int64, expires: Int64) async throws
+    -> Bool
+  /// Spends `token` at `now` if it is unspent, unexpired and its link still works, in one
+  /// conditional write; otherwise says why not.
+  func redeem(token: String, now: Int64) async throws -> Redemption
+  /// Adds the counts to the stored ones, all in one transaction.
+  func addClicks(_ counts: [ClickCount]) async throws
+  /// The stored clicks of the days `from...to` (days since 1970), summed by `grouping`,
+  /// largest first (by day: in day order).
+  func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws -> [StatsRow]
+}
+
+/// What redeeming an install token gave.
+///
+/// ```swift
+/// switch try await store.redeem(token: token, now: now) {
+/// case .redeemed(let link): print(link.url)
+/// case .spent: print("410")
+/// case .unknown: print("404")
+/// }
+/// ```
+public enum Redemption: Sendable, Hashable {
+  /// The token was unspent: it is spent now, and this is its link.
+  case redeemed(LinkRecord)
+  /// The token was spent before, has expired, or its link has expired.
+  case spent
+  /// No such token.
+  case unknown
+}
+
+/// The platform class a click is counted under, read from the user agent.
+///
+/// ```swift
+/// ClickPlatform(LinkClient(userAgent: "Twitterbot/1.0"))  // .crawler
+/// ```
+public enum ClickPlatform: String, Sendable, Hashable, CaseIterable {
+  /// iPhone, iPad and iPod touch browsers.
+  case ios
+  /// Android browsers.
+  case android
+  /// Everyone else who is not a preview crawler.
+  case desktop
+  /// Link-preview crawlers.
+  case crawler
+
+  /// The class of `client`.
+  ///
+  /// ```swift
+  /// ClickPlatform(.other)  // .desktop
+  /// ```
+  public init(_ client: LinkClient) {
+    switch client {
+    case .iOSBrowser: self = .ios
+    case .androidBrowser: self = .android
+    case .previewCrawler: self = .crawler
+    case .other: self = .desktop
+    }
+  }
+}
+
+/// Clicks of one link from one platform class on one day: all the service counts.
+///
+/// ```swift
+/// ClickCount(day: 20_800, code: "hello", route: "post", platform: .ios, clicks: 3)
+/// ```
+public struct ClickCount: Sendable, Hashable {
+  /// The day, counted from 1970-01-01 (UTC).
+  public var day: Int64
+  /// The link's code.
+  public var code: String
+  /// The link's route.
+  public var route: String
+  /// The platform class.
+  public var platform: ClickPlatform
+  /// How many clicks.
+  public var clicks: Int
+
+  /// Creates a count.
+  ///
+  /// ```swift
+  /// ClickCount(day: 0, code: "a", route: "home", platform: .desktop, clicks: 1)
+  /// ```
+  public init(day: Int64, code: String, route: String, platform: ClickPlatform, clicks: Int) {
+    self.day = day
+    self.code = code
+    self.route = route
+    self.platform = platform
+    self.clicks = clicks
+  }
+}
+
+/// What `GET /v1/stats` sums the clicks by (`by=`).
+///
+/// ```swift
+/// StatsGrouping(rawValue: "route")  // .route
+/// ```
+public enum StatsGrouping: String, Sendable, Hashable, CaseIterable {
+  /// Per link code.
+  case link
+  /// Per route.
+  case route
+  /// Per platform class.
+  case platform
+  /// Per day (`YYYY-MM-DD`, UTC).
+  case day
+}
+
+/// One line of statistics: the group's key and its clicks.
+///
+/// ```swift
+/// StatsRow(key: "post", clicks: 12)
+/// ```
+public struct StatsRow: Sendable, Hashable {
+  /// The link code, route, platform class or day (`YYYY-MM-DD`).
+  public var key: String
+  /// The clicks.
+  public var clicks: Int
+
+  /// Creates a row.
+  ///
+  /// ```swift
+  /// StatsRow(key: "ios", clicks: 3)
+  /// ```
+  public init(key: String, clicks: Int) {
+    self.key = key
+    self.clicks = clicks
+  }
 }

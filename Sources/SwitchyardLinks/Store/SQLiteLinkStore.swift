@@ -21,7 +21,7 @@
   /// ```
   public final class SQLiteLinkStore: LinkStore {
     /// The schema version this release writes. Each step of ``migrations`` raises it by one.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 3
 
     /// The schema, step by step: step `n` takes a file from version `n` to `n + 1`.
     static let migrations: [[String]] = [
@@ -39,7 +39,33 @@
           created INTEGER NOT NULL
         ) WITHOUT ROWID
         """
-      ]
+      ],
+      // 2: install tokens, each tied to one visit of one link; `redeemed` is set once.
+      [
+        """
+        CREATE TABLE install_tokens (
+          token TEXT PRIMARY KEY NOT NULL,
+          code TEXT NOT NULL,
+          created INTEGER NOT NULL,
+          expires INTEGER NOT NULL,
+          redeemed INTEGER
+        ) WITHOUT ROWID
+        """
+      ],
+      // 3: click counts per day, link and platform class; nothing about who clicked.
+      [
+        """
+        CREATE TABLE clicks (
+          day INTEGER NOT NULL,
+          code TEXT NOT NULL,
+          route TEXT NOT NULL,
+          platform TEXT NOT NULL,
+          clicks INTEGER NOT NULL,
+          PRIMARY KEY (day, code, platform)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX clicks_route ON clicks (route, day)",
+      ],
     ]
 
     let connection: SQLiteConnection
@@ -170,6 +196,90 @@
         image: row.column("image")?.string,
         expires: row.column("expires")?.integer.map(Int64.init),
         created: Int64(row.column("created")?.integer ?? 0))
+    }
+
+    public func insertToken(_ token: String, code: String, created: Int64, expires: Int64)
+      async throws -> Bool
+    {
+      let rows = try await connection.query(
+        """
+        INSERT INTO install_tokens (token, code, created, expires) VALUES (?, ?, ?, ?)
+        ON CONFLICT (token) DO NOTHING RETURNING token
+        """,
+        [.text(token), .text(code), .integer(SQLiteInt64(created)), .integer(SQLiteInt64(expires))]
+      )
+      return !rows.isEmpty
+    }
+
+    public func redeem(token: String, now: Int64) async throws -> Redemption {
+      // One statement decides: the token is spent only if it was unspent, has not expired and
+      // its link still works. Two redeemers cannot both see it unspent.
+      let spent = try await connection.query(
+        """
+        UPDATE install_tokens SET redeemed = ?1
+        WHERE token = ?2 AND redeemed IS NULL AND expires > ?1
+          AND code IN (SELECT code FROM links WHERE expires IS NULL OR expires > ?1)
+        RETURNING code
+        """, [.integer(SQLiteInt64(now)), .text(token)])
+      if let code = spent.first?.column("code")?.string {
+        guard let record = try await link(code: code) else { return .spent }
+        return .redeemed(record)
+      }
+      let known = try await connection.query(
+        "SELECT 1 AS known FROM install_tokens WHERE token = ?", [.text(token)])
+      return known.isEmpty ? .unknown : .spent
+    }
+
+    /// The most counts one statement adds (5 parameters each, far under SQLite's limit).
+    static let clicksPerStatement = 500
+
+    public func addClicks(_ counts: [ClickCount]) async throws {
+      var start = 0
+      while start < counts.count {
+        let chunk = counts[start..<min(start + Self.clicksPerStatement, counts.count)]
+        var bindings: [SQLiteData] = []
+        bindings.reserveCapacity(chunk.count * 5)
+        for count in chunk {
+          bindings += [
+            .integer(SQLiteInt64(count.day)), .text(count.code), .text(count.route),
+            .text(count.platform.rawValue), .integer(SQLiteInt64(count.clicks)),
+          ]
+        }
+        let rows = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+        // One statement per chunk, so it is atomic without a transaction that other requests
+        // on the same connection could fall into.
+        _ = try await connection.query(
+          """
+          INSERT INTO clicks (day, code, route, platform, clicks) VALUES \(rows)
+          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks + excluded.clicks
+          """, bindings)
+        start += chunk.count
+      }
+    }
+
+    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws
+      -> [StatsRow]
+    {
+      let column =
+        switch grouping {
+        case .link: "code"
+        case .route: "route"
+        case .platform: "platform"
+        case .day: "day"
+        }
+      let order = grouping == .day ? "day" : "n DESC, key"
+      let rows = try await connection.query(
+        """
+        SELECT \(column) AS key, sum(clicks) AS n FROM clicks WHERE day BETWEEN ? AND ?
+        GROUP BY \(column) ORDER BY \(order)
+        """, [.integer(SQLiteInt64(from)), .integer(SQLiteInt64(to))])
+      return rows.map { row in
+        let key =
+          grouping == .day
+          ? StatsDay.text(Int64(row.column("key")?.integer ?? 0))
+          : row.column("key")?.string ?? ""
+        return StatsRow(key: key, clicks: Int(row.column("n")?.integer ?? 0))
+      }
     }
 
     /// How many links the file holds.

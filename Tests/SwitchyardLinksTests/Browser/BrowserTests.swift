@@ -89,6 +89,65 @@ final class BrowserTests {
     #expect(console.isEmpty, "\(console)")
   }
 
+  /// The iOS page with an install token: "Get the app" and its script, which the page's policy
+  /// allows by its hash (a changed script is refused, so the check can fail).
+  @Test func theIOSGetTheAppPage() throws {
+    let token = String(repeating: "Q", count: InstallToken.length)
+    let html = LinkPages.landing(
+      Self.preview, for: .iOSBrowser, stores: Self.stores, installToken: token)
+    let load = try chromium.load(try file("get-app.html", html), userAgent: Self.iPhone)
+    #expect(load.console.isEmpty, "\(load.console)")
+    let page = VisiblePage(dom: load.dom)
+    #expect(
+      page.links == [
+        .init(
+          text: "Open in the app", href: "https://shop.example.com/sale/spring?from=link&ref=1"),
+        .init(text: "Get the app", href: "https://apps.apple.com/app/id1234567890"),
+        .init(
+          text: "Continue on the web", href: "https://shop.example.com/sale/spring?from=link&ref=1"),
+      ])
+    #expect(
+      load.dom.contains(
+        "data-link=\"https://links.example.com/l/Ab3dE9xQ?switchyard_token=\(token)\""))
+    #expect(load.dom.contains("copies a one-time link to this page to your clipboard"))
+    let changed = html.replacingOccurrences(
+      of: "location.href=b.href", with: "location.href=b.href+1")
+    let refused = try chromium.load(
+      try file("get-app-changed.html", changed), userAgent: Self.iPhone)
+    #expect(
+      refused.console.contains { $0.contains("Content Security Policy") }, "\(refused.console)")
+  }
+
+  /// `GET /admin`'s page: its SVG charts drawn, nothing refused by the policy.
+  @Test func theAdminPage() throws {
+    let counts = [
+      0, 2, 5, 3, 8, 13, 9, 4, 6, 11, 7, 3, 0, 1, 4, 9, 12, 15, 10, 6, 8, 5, 7, 14, 18, 12, 9, 6,
+      10, 16,
+    ]
+    let days = counts.enumerated().map { index, clicks in
+      StatsRow(key: StatsDay.text(20_800 + Int64(index)), clicks: clicks)
+    }
+    let html = AdminPage.render(
+      days: days,
+      routes: [
+        StatsRow(key: "product", clicks: 142), StatsRow(key: "article", clicks: 61),
+        StatsRow(key: "user", clicks: 27), StatsRow(key: "search", clicks: 9),
+      ],
+      links: [
+        StatsRow(key: "spring-sale", clicks: 97), StatsRow(key: "q7R2xLmA", clicks: 45),
+        StatsRow(key: "hello", clicks: 38),
+      ])
+    let url = try file("admin.html", html)
+    let load = try chromium.load(url, userAgent: "Mozilla/5.0 (X11; Linux x86_64)")
+    #expect(load.console.isEmpty, "\(load.console)")
+    #expect(VisiblePage(dom: load.dom).heading == "Clicks")
+    #expect(load.dom.components(separatedBy: "<rect").count - 1 == 34)
+    #expect(load.dom.contains("<td>spring-sale</td>"))
+    let console = try screenshot(
+      url, userAgent: "Mozilla/5.0 (X11; Linux x86_64)", name: "admin.png")
+    #expect(console.isEmpty, "\(console)")
+  }
+
   @Test func theAndroidLandingPage() throws {
     let client = LinkClient(userAgent: Self.pixel)
     #expect(client == .androidBrowser)

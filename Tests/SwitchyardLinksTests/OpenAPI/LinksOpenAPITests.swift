@@ -12,6 +12,9 @@ import Testing
     ("/.well-known/assetlinks.json", "get", ["200"]),
     ("/healthz", "get", ["200", "503"]),
     ("/v1/openapi.json", "get", ["200"]),
+    ("/v1/redeem", "post", ["200", "400", "404", "410", "413"]),
+    ("/v1/stats", "get", ["200", "400", "401", "403"]),
+    ("/admin", "get", ["200", "401", "403"]),
   ]
 
   let document: JSONValue
@@ -60,7 +63,7 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 9)
+    #expect(checked == 18)
   }
 
   @Test func theShortLinksPagesAreHTMLAndTheRedirectNamesItsTarget() throws {
@@ -78,6 +81,24 @@ import Testing
     let scheme = try #require(document["components"]?["securitySchemes"]?["bearer"])
     #expect(scheme["type"]?.stringValue == "http")
     #expect(scheme["scheme"]?.stringValue == "bearer")
+  }
+
+  @Test func redeemAndStatsBodies() throws {
+    let schemas = try #require(document["components"]?["schemas"])
+    #expect(
+      schemas["Redeemed"]?["required"]?.arrayElements?.compactMap(\.stringValue) == [
+        "url", "route", "values",
+      ])
+    #expect(
+      schemas["RedeemRequest"]?["required"]?.arrayElements?.compactMap(\.stringValue) == ["token"])
+    let stats = try #require(document["paths"]?["/v1/stats"]?["get"])
+    #expect(stats["security"]?.arrayElements?.first?["bearer"] != nil)
+    #expect(stats["responses"]?["200"]?["content"]?["text/csv"] != nil)
+    #expect(
+      stats["parameters"]?.arrayElements?.compactMap { $0["name"]?.stringValue } == [
+        "from", "to", "by",
+      ])
+    #expect(document["paths"]?["/v1/redeem"]?["post"]?["security"] == nil)
   }
 
   @Test func theRequestAndResponseBodies() throws {

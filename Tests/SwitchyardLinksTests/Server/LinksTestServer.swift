@@ -134,15 +134,45 @@
       configure: (inout LinksConfiguration) -> Void = { _ in },
       _ test: @Sendable (HTTPClient, SQLiteLinkStore, TestTime) async throws -> Value
     ) async throws -> Value {
+      try await run(configure: configure) { server in
+        try await test(server.client, server.store, server.time)
+      }
+    }
+
+    /// What a test of the running service holds.
+    struct Running: Sendable {
+      var client: HTTPClient
+      var store: SQLiteLinkStore
+      var time: TestTime
+      /// The service's click counter: the tests flush it themselves (it runs no timer here).
+      var counter: ClickCounter
+      /// The database file.
+      var path: String
+    }
+
+    /// ``run(configure:_:)-(_,(HTTPClient,SQLiteLinkStore,TestTime))`` with the counter, the
+    /// file's path and the server's log lines (every level) at hand.
+    static func run<Value: Sendable>(
+      configure: (inout LinksConfiguration) -> Void = { _ in },
+      log: LogRecorder? = nil,
+      _ test: @Sendable (Running) async throws -> Value
+    ) async throws -> Value {
       let time = TestTime()
       var configuration = try configuration(time: time)
       configure(&configuration)
       let folder = try temporaryFolder()
-      let store = try await SQLiteLinkStore.open(path: folder + "/links.sqlite")
+      let path = folder + "/links.sqlite"
+      let store = try await SQLiteLinkStore.open(path: path)
+      let counter = ClickCounter(store: store)
       let router = Router()
-      router.add(middleware: LinksMiddleware(configuration: configuration, store: store))
+      router.add(
+        middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
       let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-      let logger = Logger(label: "switchyard.links.tests")
+      var logger = Logger(label: "switchyard.links.tests")
+      if let log {
+        logger = Logger(label: "switchyard.links.tests") { _ in log.handler() }
+        logger.logLevel = .trace
+      }
       let application = Application(
         router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
         onServerRunning: { channel in
@@ -162,7 +192,10 @@
           throw HarnessError.serverDidNotStart
         }
         do {
-          let value = try await test(HTTPClient(port: port), store, time)
+          let value = try await test(
+            Running(
+              client: HTTPClient(port: port), store: store, time: time, counter: counter,
+              path: path))
           await services.triggerGracefulShutdown()
           try await group.waitForAll()
           // A test may have closed the store itself (to make it unreachable).
@@ -173,6 +206,30 @@
           try? await store.close()
           throw error
         }
+      }
+    }
+  }
+
+  /// Keeps every log line a logger writes, for tests that read what the service logs.
+  final class LogRecorder: Sendable {
+    let lines = NIOLockedValueBox<[String]>([])
+
+    func handler() -> Handler { Handler(recorder: self) }
+
+    struct Handler: LogHandler {
+      let recorder: LogRecorder
+      var metadata: Logger.Metadata = [:]
+      var logLevel: Logger.Level = .trace
+
+      subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+      }
+
+      func log(event: LogEvent) {
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        let line = "\(event.level) \(event.message) \(all) \(event.source)"
+        recorder.lines.withLockedValue { $0.append(line) }
       }
     }
   }

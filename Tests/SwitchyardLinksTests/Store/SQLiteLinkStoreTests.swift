@@ -1,6 +1,6 @@
 #if Links
   import SQLiteNIO
-  import SwitchyardLinks
+  @testable import SwitchyardLinks
   import SwitchyardTestSupport
   import Testing
 
@@ -97,6 +97,60 @@
       #expect(try await store.link(code: "ABC") == nil)
       #expect(try await store.count() == 1)
       try await store.close()
+    }
+
+    @Test("a part-1 file (schema version 1) is migrated: its links kept, tokens and clicks added")
+    func migratesAPartOneFile() async throws {
+      let path = try temporaryFolder() + "/links.sqlite"
+      let connection = try await SQLiteConnection.open(storage: .file(path: path))
+      // The schema part 1 wrote, as it wrote it.
+      _ = try await connection.query(
+        """
+        CREATE TABLE links (
+          code TEXT PRIMARY KEY NOT NULL,
+          url TEXT NOT NULL,
+          route TEXT NOT NULL,
+          "values" TEXT NOT NULL,
+          title TEXT,
+          description TEXT,
+          image TEXT,
+          expires INTEGER,
+          created INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """)
+      _ = try await connection.query(
+        """
+        INSERT INTO links (code, url, route, "values", created)
+        VALUES ('old', 'myapp://user/7', 'user', '[["id","7"]]', 1)
+        """)
+      _ = try await connection.query("PRAGMA user_version = 1")
+      try await connection.close()
+
+      let store = try await SQLiteLinkStore.open(path: path)
+      #expect(SQLiteLinkStore.schemaVersion == 3)
+      #expect(try await store.userVersion() == 3)
+      let old = try #require(try await store.link(code: "old"))
+      #expect(old.url == "myapp://user/7" && old.values == [LinkValue(name: "id", value: "7")])
+      let token = String(repeating: "T", count: InstallToken.length)
+      #expect(try await store.insertToken(token, code: "old", created: 10, expires: 100))
+      #expect(try await store.insertToken(token, code: "old", created: 10, expires: 100) == false)
+      #expect(try await store.redeem(token: token, now: 20) == .redeemed(old))
+      #expect(try await store.redeem(token: token, now: 21) == .spent)
+      #expect(try await store.redeem(token: "U" + token.dropFirst(), now: 21) == .unknown)
+      try await store.addClicks([
+        ClickCount(day: 5, code: "old", route: "user", platform: .ios, clicks: 2)
+      ])
+      try await store.addClicks([
+        ClickCount(day: 5, code: "old", route: "user", platform: .ios, clicks: 3)
+      ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .platform) == [StatsRow(key: "ios", clicks: 5)])
+      try await store.close()
+      // Opened again, no step runs twice.
+      let again = try await SQLiteLinkStore.open(path: path)
+      #expect(
+        try await again.clicks(from: 5, to: 5, by: .link) == [StatsRow(key: "old", clicks: 5)])
+      try await again.close()
     }
 
     @Test("generated codes: 8 of the 62 letters and digits, valid, and different")

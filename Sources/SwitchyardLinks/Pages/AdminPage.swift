@@ -1,0 +1,87 @@
+/// The `GET /admin` page: clicks per day and per route as charts the server draws in SVG, and
+/// the top links, on the same small, strict page as the others (no script, the shared style
+/// sheet named by its hash).
+///
+/// ```swift
+/// let html = AdminPage.render(
+///   days: [StatsRow(key: "2027-01-15", clicks: 4)], routes: [StatsRow(key: "post", clicks: 4)],
+///   links: [StatsRow(key: "hello", clicks: 4)])
+/// ```
+enum AdminPage {
+  /// The page. `days` holds every day of the range in order (days without clicks at 0),
+  /// `routes` and `links` the largest first.
+  static func render(days: [StatsRow], routes: [StatsRow], links: [StatsRow]) -> String {
+    let total = days.reduce(0) { $0 + $1.clicks }
+    let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
+    let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""
+    var body = "<h1>Clicks</h1>\n"
+    body += "<p>\(total) \(total == 1 ? "click" : "clicks") from \(first) to \(last) (UTC).</p>\n"
+    body += "<h2>Per day</h2>\n" + dayChart(days)
+    body += "<h2>Per route</h2>\n"
+    body += routes.isEmpty ? "<p>No clicks yet.</p>\n" : barChart(routes, label: "Clicks per route")
+    body += "<h2>Top links</h2>\n"
+    if links.isEmpty {
+      body += "<p>No clicks yet.</p>\n"
+    } else {
+      body += "<table>\n<tr><th>Link</th><th class=\"n\">Clicks</th></tr>\n"
+      for link in links {
+        body +=
+          "<tr><td>\(HTMLEscaping.escape(link.key))</td><td class=\"n\">\(link.clicks)</td></tr>\n"
+      }
+      body += "</table>\n"
+    }
+    return LinkPages.page(title: "Switchyard Links: clicks", head: "", body: body)
+  }
+
+  /// Columns, one per day, scaled to the busiest day; each with a `<title>` a screen reader
+  /// and a pointer read.
+  static func dayChart(_ days: [StatsRow]) -> String {
+    let width = 320
+    let height = 120
+    let top = max(1, days.map(\.clicks).max() ?? 0)
+    let step = days.isEmpty ? 0 : width / days.count
+    var svg =
+      "<svg viewBox=\"0 0 \(width) \(height + 16)\" role=\"img\" "
+      + "aria-label=\"Clicks per day, the busiest day \(top)\">\n"
+    for (index, day) in days.enumerated() {
+      let barHeight = day.clicks * height / top
+      let x = index * step
+      svg +=
+        "<rect x=\"\(x + 1)\" y=\"\(height - barHeight)\" width=\"\(max(1, step - 2))\" "
+        + "height=\"\(barHeight)\" fill=\"#0a5fc7\"><title>\(HTMLEscaping.escape(day.key)): "
+        + "\(day.clicks)</title></rect>\n"
+    }
+    svg += "<line x1=\"0\" y1=\"\(height)\" x2=\"\(width)\" y2=\"\(height)\" stroke=\"#8e8e93\"/>\n"
+    if let first = days.first, let last = days.last {
+      svg +=
+        "<text x=\"0\" y=\"\(height + 13)\" font-size=\"10\" fill=\"#8e8e93\">"
+        + "\(HTMLEscaping.escape(first.key))</text>\n"
+        + "<text x=\"\(width)\" y=\"\(height + 13)\" font-size=\"10\" fill=\"#8e8e93\" "
+        + "text-anchor=\"end\">\(HTMLEscaping.escape(last.key))</text>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// Horizontal bars, one per row, scaled to the largest, with the key and the count.
+  static func barChart(_ rows: [StatsRow], label: String) -> String {
+    let width = 320
+    let row = 22
+    let labelWidth = 110
+    let top = max(1, rows.map(\.clicks).max() ?? 0)
+    var svg =
+      "<svg viewBox=\"0 0 \(width) \(rows.count * row)\" role=\"img\" "
+      + "aria-label=\"\(HTMLEscaping.escape(label))\">\n"
+    for (index, entry) in rows.enumerated() {
+      let y = index * row
+      let barWidth = max(1, entry.clicks * (width - labelWidth - 40) / top)
+      let key = HTMLEscaping.escape(String(entry.key.prefix(18)))
+      svg +=
+        "<text x=\"0\" y=\"\(y + 15)\" font-size=\"12\" fill=\"#8e8e93\">\(key)</text>\n"
+        + "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(barWidth)\" height=\"16\" "
+        + "fill=\"#0a5fc7\"><title>\(HTMLEscaping.escape(entry.key)): \(entry.clicks)</title></rect>\n"
+        + "<text x=\"\(labelWidth + barWidth + 4)\" y=\"\(y + 15)\" font-size=\"12\" "
+        + "fill=\"#8e8e93\">\(entry.clicks)</text>\n"
+    }
+    return svg + "</svg>\n"
+  }
+}
