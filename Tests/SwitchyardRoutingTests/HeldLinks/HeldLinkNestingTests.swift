@@ -5,8 +5,11 @@ import Testing
 /// A handler that dispatches a link of its own router and awaits it: links are delivered one at
 /// a time, so without care the awaited link would queue behind the delivery that awaits it and
 /// the router would stop for good. Each test would hang without the fix; the time limit turns
-/// such a hang into a failure instead of a stuck run (a passing run takes milliseconds).
-@Suite("Held links: handlers that await links they dispatch", .timeLimit(.minutes(1)))
+/// such a hang into a failure instead of a stuck run (a passing run takes milliseconds). The
+/// limit is generous: other suites of the same process wait for child processes (a package
+/// resolve, a compiler run) and can hold the concurrency pool's threads for a while on a busy
+/// machine.
+@Suite("Held links: handlers that await links they dispatch", .timeLimit(.minutes(10)))
 struct HeldLinkNestingTests {
   @Test("A handler awaits a link it dispatched, and later links still go")
   func handlerAwaitsItsOwnLinks() async throws {
