@@ -99,6 +99,24 @@ public struct LinkMintRequest: Sendable {
   /// The longest title, description, URL or image, in bytes.
   public static let maximumTextLength = 4096
 
+  /// A request body that must be one JSON object, and its members; a `400` saying where when
+  /// it is not JSON, or saying what it is when it is another JSON value.
+  static func object(_ body: [UInt8]) throws(LinkMintingError) -> (JSONValue, [JSONMember]) {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes: body)
+    } catch {
+      throw LinkMintingError(
+        status: 400, message: "the body is not JSON: \(error.message)", line: error.line,
+        column: error.column)
+    }
+    guard let members = root.objectMembers else {
+      throw LinkMintingError(
+        status: 400, message: "the body must be a JSON object, found \(root.kindDescription)")
+    }
+    return (root, members)
+  }
+
   static let keys = ["url", "route", "values", "code", "title", "description", "image", "expires"]
 
   /// Reads a request body.
@@ -116,18 +134,7 @@ public struct LinkMintRequest: Sendable {
       throw LinkMintingError(
         status: 413, message: "the body is over \(Self.maximumBodySize) bytes")
     }
-    let root: JSONValue
-    do {
-      root = try JSONParser.parse(bytes: json)
-    } catch {
-      throw LinkMintingError(
-        status: 400, message: "the body is not JSON: \(error.message)", line: error.line,
-        column: error.column)
-    }
-    guard let members = root.objectMembers else {
-      throw LinkMintingError(
-        status: 400, message: "the body must be a JSON object, found \(root.kindDescription)")
-    }
+    let (root, members) = try Self.object(json)
     var seen = Set<String>()
     for member in members {
       guard Self.keys.contains(member.key) else {

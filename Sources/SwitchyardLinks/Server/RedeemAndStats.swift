@@ -49,18 +49,7 @@
 
     /// The token of a redeem body: a JSON object with one member, `"token"`, a string.
     static func redeemToken(_ body: [UInt8]) throws(LinkMintingError) -> String {
-      let root: JSONValue
-      do {
-        root = try JSONParser.parse(bytes: body)
-      } catch {
-        throw LinkMintingError(
-          status: 400, message: "the body is not JSON: \(error.message)", line: error.line,
-          column: error.column)
-      }
-      guard let members = root.objectMembers else {
-        throw LinkMintingError(
-          status: 400, message: "the body must be a JSON object, found \(root.kindDescription)")
-      }
+      let (_, members) = try LinkMintRequest.object(body)
       var token: String?
       for member in members {
         guard member.key == "token", token == nil else {
