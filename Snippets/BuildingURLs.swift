@@ -1,5 +1,6 @@
 // Reverse routing: build the URL of a route from values, and match it back.
 import Switchyard
+import SwitchyardMigration
 
 var table = RouteTable()
 try table.add("user", "myapp://user/<int:id>")

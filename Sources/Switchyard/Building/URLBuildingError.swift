@@ -46,8 +46,8 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The URL these values give would match the route with other values (two captures
     /// that a URL cannot tell apart, such as two adjacent optional captures).
     public static let ambiguous = Code(storage: .ambiguous)
-    /// The route's pattern cannot be read (a typed route whose ``Routable/routePattern`` has
-    /// a syntax error).
+    /// The route's pattern cannot be read (a typed route whose `routePattern` has
+    /// a syntax error: `SwitchyardMigration`'s `Routable`).
     public static let invalidPattern = Code(storage: .invalidPattern)
 
     public var description: String { "\(storage)" }

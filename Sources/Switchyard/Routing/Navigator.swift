@@ -60,7 +60,7 @@ extension NavigationHost {
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
-public final class Navigator<Screen>: Routing {
+public final class Navigator<Screen>: Routing, RouterCoreOwner {
   /// Builds the screen for a match, or returns `nil` (or throws) to decline.
   public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
@@ -68,11 +68,7 @@ public final class Navigator<Screen>: Routing {
 
   /// The navigator's routes, factories, interceptors, observers and held links (see
   /// ``Routing``).
-  ///
-  /// ```swift
-  /// let core = navigator.core   // what navigator.intercept, navigator.table… read and change
-  /// ```
-  nonisolated public let core: RouterCore
+  nonisolated package let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?

@@ -25,7 +25,7 @@
 /// (<doc:Isolation>). Each routing call works on an immutable compiled snapshot of the routes,
 /// taken when it starts; registrations are compiled on the next routing call, incrementally
 /// (<doc:RegistrationCost>).
-public final class Router<Output>: Sendable, Routing {
+public final class Router<Output>: Sendable, Routing, RouterCoreOwner {
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
   /// declines, so `try match.value("id", as: Int.self)` falls through to the next candidate on bad input —
   /// except reading a name the route does not declare, which stops routing
@@ -37,13 +37,9 @@ public final class Router<Output>: Sendable, Routing {
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
   /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
-  ///
-  /// ```swift
-  /// let core = router.core   // what router.intercept, router.table… read and change
-  /// ```
   // `route` reads it from inlined code: it is specialised in the app for its `Output`, so a
   // routing call looks up no generic metadata (<doc:RegistrationCost>).
-  public let core: RouterCore
+  @usableFromInline package let core: RouterCore
 
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).

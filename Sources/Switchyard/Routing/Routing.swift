@@ -1,7 +1,7 @@
 /// What ``Router``, ``MainActorRouter`` and ``Navigator`` do alike, whatever their handlers
 /// and isolation: the route table, removing and declaring routes, interceptors, observers,
 /// URL building and lookups that run nothing. Each is written once, here, over the router's
-/// ``RouterCore``; the routers add what differs (their handlers, how they route and show).
+/// core; the routers add what differs (their handlers, how they route and show).
 ///
 /// Code written once against it configures any router:
 ///
@@ -13,15 +13,27 @@
 /// }
 /// ```
 ///
-/// Only Switchyard's routers conform: a ``RouterCore`` cannot be made outside the library.
-public protocol Routing: AnyObject {
-  /// The router's routes, handlers, interceptors, observers and held links, which the
-  /// operations of every router work on.
-  ///
-  /// ```swift
-  /// let core = router.core   // what router.intercept, router.table… read and change
-  /// ```
+/// Only Switchyard's routers (``Router``, ``MainActorRouter``, ``Navigator``) conform: the
+/// operations work on state that only they keep, so a type of another module that declares the
+/// conformance stops with a precondition failure at its first operation.
+public protocol Routing: AnyObject {}
+
+/// A router of the package: it keeps the core that ``Routing``'s operations work on.
+package protocol RouterCoreOwner: Routing {
+  /// The router's routes, handlers, interceptors, observers and held links.
   var core: RouterCore { get }
+}
+
+extension Routing {
+  /// The core of this router (every conforming type is one of the package's routers).
+  package var core: RouterCore {
+    guard let owner = self as? any RouterCoreOwner else {
+      preconditionFailure(
+        "\(Self.self) conforms to Routing, which only Switchyard's routers (Router, MainActorRouter, Navigator) do"
+      )
+    }
+    return owner.core
+  }
 }
 
 extension Routing {

@@ -65,7 +65,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let tooManyTypes = Code(storage: .tooManyTypes)
     /// A ``LinkOrigin`` that is not a scheme with an optional host.
     public static let badOrigin = Code(storage: .badOrigin)
-    /// A typed route (`Routable`) that declares no path, host, scheme or URI.
+    /// A typed route (`Routable`, in `SwitchyardMigration`) that declares no path, host, scheme or URI.
     public static let noPattern = Code(storage: .noPattern)
     /// A route registered on a router that matches exactly the same URLs, with the same
     /// precedence, as one the router has: it could never win (`lint` calls such a pair a
@@ -92,6 +92,14 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var description: String {
     if let patternError { return "\(message)\n" + patternError.caretLines }
     return message
+  }
+}
+
+extension RouteTableError {
+  /// An error of `code` about the route named `routeName` (the package's other modules throw
+  /// them too: `SwitchyardMigration`'s typed routes).
+  package init(code: Code, routeName: String?, message: String) {
+    self.init(code: code, routeName: routeName, patternError: nil, message: message)
   }
 }
 
