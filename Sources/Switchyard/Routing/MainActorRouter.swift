@@ -20,14 +20,12 @@
 /// await router.route("myapp://toast/hello")           // from any other task
 /// ```
 @MainActor
-public final class MainActorRouter<Output>: Routing, RouterCoreOwner {
+public final class MainActorRouter<Output>: Routing, @unchecked Sendable {
   /// A handler run on the main actor: the match in, an output (or `nil` to decline) out.
   public typealias Handler = @MainActor (RouteMatch) throws -> Output?
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
 
-  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
-  nonisolated package let core: RouterCore
 
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
   ///
@@ -42,7 +40,7 @@ public final class MainActorRouter<Output>: Routing, RouterCoreOwner {
   /// let router = MainActorRouter<Screen>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
   public init(options: RouteOptions = RouteOptions()) {
-    core = RouterCore(RoutingRegistry(options: options))
+    super.init(core: RouterCore(RoutingRegistry(options: options)))
   }
 
   /// Creates a router that routes with `table`, each route declared until a handler is
@@ -54,7 +52,7 @@ public final class MainActorRouter<Output>: Routing, RouterCoreOwner {
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) for duplicates.
   public init(table: RouteTable) throws(RouteTableError) {
-    core = RouterCore(try RoutingRegistry(table: table))
+    super.init(core: RouterCore(try RoutingRegistry(table: table)))
   }
 
   /// Creates a router that answers links from `origins` only (see
@@ -66,7 +64,7 @@ public final class MainActorRouter<Output>: Routing, RouterCoreOwner {
   public init(
     accepting origins: [String], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
-    core = try RouterCore(accepting: origins, options: options)
+    super.init(core: try RouterCore(accepting: origins, options: options))
   }
 
   /// Registers `pattern` with a main-actor handler (see

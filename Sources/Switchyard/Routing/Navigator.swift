@@ -60,15 +60,12 @@ extension NavigationHost {
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
-public final class Navigator<Screen>: Routing, RouterCoreOwner {
+public final class Navigator<Screen>: Routing, @unchecked Sendable {
   /// Builds the screen for a match, or returns `nil` (or throws) to decline.
   public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-  /// The navigator's routes, factories, interceptors, observers and held links (see
-  /// ``Routing``).
-  nonisolated package let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
@@ -81,7 +78,7 @@ public final class Navigator<Screen>: Routing, RouterCoreOwner {
   /// ```
   public init(host: (any NavigationHost<Screen>)? = nil, options: RouteOptions = RouteOptions()) {
     self.host = host
-    core = RouterCore(RoutingRegistry(options: options))
+    super.init(core: RouterCore(RoutingRegistry(options: options)))
   }
 
   /// Creates a navigator whose patterns and URLs without a scheme get `scheme`

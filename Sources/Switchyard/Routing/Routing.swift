@@ -13,27 +13,17 @@
 /// }
 /// ```
 ///
-/// Only Switchyard's routers (``Router``, ``MainActorRouter``, ``Navigator``) conform: the
-/// operations work on state that only they keep, so a type of another module that declares the
-/// conformance stops with a precondition failure at its first operation.
-public protocol Routing: AnyObject {}
+/// It is the common base class of the three routers and cannot be subclassed outside
+/// Switchyard (it is `public`, not `open`): the compiler refuses a type of another module that
+/// tries, and takes any of the routers where `some Routing` is asked for.
+public class Routing: @unchecked Sendable {
+  // `@unchecked` only because a non-final class cannot state `Sendable` otherwise: its one
+  // stored property is an immutable reference to a `Sendable` core.
 
-/// A router of the package: it keeps the core that ``Routing``'s operations work on.
-package protocol RouterCoreOwner: Routing {
   /// The router's routes, handlers, interceptors, observers and held links.
-  var core: RouterCore { get }
-}
+  @usableFromInline package let core: RouterCore
 
-extension Routing {
-  /// The core of this router (every conforming type is one of the package's routers).
-  package var core: RouterCore {
-    guard let owner = self as? any RouterCoreOwner else {
-      preconditionFailure(
-        "\(Self.self) conforms to Routing, which only Switchyard's routers (Router, MainActorRouter, Navigator) do"
-      )
-    }
-    return owner.core
-  }
+  package init(core: RouterCore) { self.core = core }
 }
 
 extension Routing {

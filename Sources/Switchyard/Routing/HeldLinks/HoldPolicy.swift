@@ -55,12 +55,15 @@ public struct HoldPolicy: Sendable, Hashable {
   /// ```swift
   /// HoldPolicy(repeats: .keepLatest)   // a newer link replaces the one held
   /// ```
-  public enum Repeats: Sendable, Hashable {
+  public enum Repeats: String, Sendable, Hashable, CustomStringConvertible {
     /// Every link is held and delivered, in arrival order.
     case keepAll
     /// The new link replaces the held one, which ends as dropped.
     case keepLatest
     /// The held link stays; the new one ends as dropped at once.
     case keepFirst
+
+    /// The case's name.
+    public var description: String { rawValue }
   }
 }

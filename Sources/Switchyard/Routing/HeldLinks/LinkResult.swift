@@ -8,7 +8,7 @@
 /// default: print(result.outcome, result.url)
 /// }
 /// ```
-public enum LinkOutcome: Sendable, Hashable {
+public enum LinkOutcome: String, Sendable, Hashable, CustomStringConvertible {
   /// A route's handler took the link; its output is ``LinkResult/output``.
   case handled
   /// No route matches the link, or every candidate declined without throwing (or an
@@ -27,6 +27,9 @@ public enum LinkOutcome: Sendable, Hashable {
   case dropped
   /// The same URL was dispatched within the coalescing window; the earlier link stands for it.
   case coalesced
+
+  /// The case's name.
+  public var description: String { rawValue }
 }
 
 /// Identifies one dispatch: the same URL dispatched twice is two links.
@@ -148,13 +151,16 @@ public struct LinkEvent<Output> {
 extension LinkEvent: Sendable where Output: Sendable {}
 
 /// What a ``LinkEvent`` tells.
-public enum LinkEventKind: Sendable, Hashable {
+public enum LinkEventKind: String, Sendable, Hashable, CustomStringConvertible {
   /// The link's route cannot take it yet (no handler, or a closed gate): it waits.
   case held
   /// A held link can be delivered now: its handler was set or its gates opened.
   case released
   /// The link ended; ``LinkEvent/result`` says how.
   case finished
+
+  /// The case's name.
+  public var description: String { rawValue }
 }
 
 extension LinkResult {
