@@ -26,7 +26,6 @@ public final class MainActorRouter<Output>: Routing, @unchecked Sendable {
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
 
-
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
   ///
   /// ```swift

@@ -66,7 +66,6 @@ public final class Navigator<Screen>: Routing, @unchecked Sendable {
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
 
-
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
 
