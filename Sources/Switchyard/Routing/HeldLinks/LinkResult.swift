@@ -10,7 +10,7 @@
 /// ```
 public struct LinkOutcome: Sendable, Hashable, CustomStringConvertible {
   enum Storage: Sendable, Hashable {
-    case handled, unmatched, failed, timedOut, cancelled, dropped, coalesced
+    case handled, unmatched, failed, timedOut, cancelled, dropped, coalesced, unresolved
   }
   let storage: Storage
 
@@ -32,6 +32,16 @@ public struct LinkOutcome: Sendable, Hashable, CustomStringConvertible {
   public static let dropped = LinkOutcome(storage: .dropped)
   /// The same URL was dispatched within the coalescing window; the earlier link stands for it.
   public static let coalesced = LinkOutcome(storage: .coalesced)
+  /// The link stood for another that its link service did not give: a short link or an
+  /// install token that the service does not know, that was spent or has expired, or a
+  /// service that could not be reached. ``LinkResult/error`` says which. Only a link handed to
+  /// SwitchyardFoundation's `dispatch(resolving:via:)` ends so; no handler ran for it.
+  ///
+  /// ```swift
+  /// let result = await router.dispatch(resolving: clipboardText, via: linkService).result
+  /// if result.outcome == .unresolved { print(result.error!) }   // e.g. the token was spent
+  /// ```
+  public static let unresolved = LinkOutcome(storage: .unresolved)
 
   public var description: String { "\(storage)" }
 }
@@ -67,7 +77,8 @@ public struct LinkResult<Output> {
   public let match: RouteMatch?
   /// Why no handler took the link, for ``LinkOutcome/unmatched`` and ``LinkOutcome/failed``.
   public let unmatched: UnmatchedRequest?
-  /// The error a handler threw, for ``LinkOutcome/failed``.
+  /// The error a handler threw, for ``LinkOutcome/failed``; why the link service gave no link,
+  /// for ``LinkOutcome/unresolved``.
   public let error: (any Error)?
   /// The back stack, for links dispatched with `stack: true` and handled: the outputs of the
   /// parents, then ``output`` (see ``Router/stack(for:context:)``).
