@@ -164,7 +164,7 @@ public struct LinkService: Sendable {
 }
 
 /// Why the link service did not give the long link behind what an app found: the
-/// ``LinkResult/error`` of a link that ended as ``LinkOutcome/unresolved``.
+/// `LinkResult.error` of a link that ended as `LinkOutcome.unresolved`.
 ///
 /// ```swift
 /// let result = await router.dispatch(resolving: clipboardText, via: links).result
@@ -185,7 +185,7 @@ public enum LinkServiceError: Error, Sendable, Hashable, CustomStringConvertible
   /// short link has expired (the service's message).
   ///
   /// ```swift
-  /// error == .spent("…")   // compare the case with `if case .spent = error`
+  /// if case .spent = error { showHome() }   // opened already, or too late
   /// ```
   case spent(String)
   /// `404`: the service knows no such token or short link (the service's message).

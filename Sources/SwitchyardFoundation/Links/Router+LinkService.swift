@@ -4,7 +4,7 @@ public import Switchyard
 
 extension Router where Output: Sendable {
   /// Asks `service` for the long link behind what the app found, and dispatches it as
-  /// ``Router/dispatch(_:policy:stack:context:)`` does: held until its route has a handler and
+  /// `Router.dispatch(_:policy:stack:context:)` does: held until its route has a handler and
   /// its gates are open, under its hold policy and the router's clock.
   ///
   /// `found` is any of:
@@ -15,8 +15,8 @@ extension Router where Output: Sendable {
   ///
   /// A token is redeemed (`POST /v1/redeem`), once; a short link is looked up
   /// (`GET /v1/links/CODE`). Any other text is not sent. When the service does not give a
-  /// link, the link ends at once as ``LinkOutcome/unresolved`` with a ``LinkServiceError``
-  /// (unreachable, spent, unknown, not a link) as its ``LinkResult/error``; the event stream
+  /// link, the link ends at once as `LinkOutcome.unresolved` with a ``LinkServiceError``
+  /// (unreachable, spent, unknown, not a link) as its `LinkResult.error`; the event stream
   /// hears of it as of any link. Cancelling the calling task meanwhile ends it as cancelled.
   ///
   /// ```swift
@@ -29,7 +29,7 @@ extension Router where Output: Sendable {
   /// - Parameters:
   ///   - found: The Install Referrer, clipboard text or short link.
   ///   - service: The link service that made the link.
-  ///   - policy: How the long link is held, as for ``Router/dispatch(_:policy:stack:context:)``.
+  ///   - policy: How the long link is held, as for `Router.dispatch(_:policy:stack:context:)`.
   ///   - stack: Deliver its back stack too.
   ///   - context: What the call carries to interceptors and handlers.
   @discardableResult
