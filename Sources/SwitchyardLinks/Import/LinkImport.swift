@@ -257,6 +257,8 @@ struct CSVRow: Sendable, Hashable {
     var bytes = Array(text.utf8)[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     var atFieldStart = true
+    // A quoted field has ended: only a comma or the line's end may follow.
+    var closed = false
     func endRecord() {
       fields.append(String(decoding: field, as: UTF8.self))
       rows.append(CSVRow(line: start, fields: fields))
@@ -271,6 +273,7 @@ struct CSVRow: Sendable, Hashable {
             bytes = bytes.dropFirst()
           } else {
             quoted = false
+            closed = true
           }
         } else {
           if byte == UInt8(ascii: "\n") { line += 1 }
@@ -278,6 +281,12 @@ struct CSVRow: Sendable, Hashable {
         }
         continue
       }
+      if closed, byte != UInt8(ascii: ","), byte != UInt8(ascii: "\n"),
+        byte != UInt8(ascii: "\r") || bytes.first != UInt8(ascii: "\n")
+      {
+        throw Failure(line: line, reason: "text after a quoted field's closing quote")
+      }
+      closed = false
       switch byte {
       case UInt8(ascii: "\""):
         guard atFieldStart else {

@@ -70,6 +70,9 @@
         ])
       let unclosed = LinkImport("a,\"myapp://user/1\nb,c\n", minter: try Self.minter(), created: 0)
       #expect(unclosed.problems.map(\.description) == ["1: a quoted field is not closed"])
+      let after = LinkImport(
+        "a,myapp://user/1\nb,\"myapp://user/2\"x\n", minter: try Self.minter(), created: 0)
+      #expect(after.problems.map(\.description) == ["2: text after a quoted field's closing quote"])
       let stray = LinkImport("a,my\"app\n", minter: try Self.minter(), created: 0)
       #expect(stray.problems.map(\.description) == ["1: a quote inside an unquoted field"])
       #expect(
