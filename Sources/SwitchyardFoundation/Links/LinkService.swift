@@ -111,6 +111,8 @@ public struct LinkService: Sendable {
     guard let request = request(for: found) else {
       return .ended(.unresolved, .notALink(found))
     }
+    // A task cancelled already sends nothing, so that it spends no token.
+    if Task.isCancelled { return .ended(.cancelled, nil) }
     var urlRequest: URLRequest
     switch request {
     case .redeem(let token):

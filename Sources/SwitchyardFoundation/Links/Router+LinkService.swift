@@ -17,7 +17,8 @@ extension Router where Output: Sendable {
   /// (`GET /v1/links/CODE`). Any other text is not sent. When the service does not give a
   /// link, the link ends at once as `LinkOutcome.unresolved` with a ``LinkServiceError``
   /// (unreachable, spent, unknown, not a link) as its `LinkResult.error`; the event stream
-  /// hears of it as of any link. Cancelling the calling task meanwhile ends it as cancelled.
+  /// hears of it as of any link. When the calling task is cancelled before the service answers,
+  /// the link ends as cancelled; a task cancelled already sends nothing (and spends no token).
   ///
   /// ```swift
   /// let links = LinkService(URL(string: "https://links.example.com")!)

@@ -130,6 +130,25 @@
       }
     }
 
+    @Test("a cancelled task sends nothing: the link ends as cancelled and the token stays unspent")
+    func cancelledBeforeAsking() async throws {
+      try await LinksTestServer.run { client, _, _ async throws in
+        let code = try await InstallTokenTests.mintUser(client)
+        let page = try await client.get("/l/" + code, userAgent: InstallTokenTests.android)
+        let referrer = "switchyard_token=" + (try InstallTokenTests.androidToken(page.body))
+        let router = try Self.router(gated: false)
+        let service = try Self.service(client)
+        let cancelled = await Task {
+          withUnsafeCurrentTask { $0?.cancel() }
+          return await router.dispatch(resolving: referrer, via: service).result
+        }.value
+        #expect(cancelled.outcome == .cancelled)
+        #expect(cancelled.error == nil && cancelled.url == referrer)
+        let later = await router.dispatch(resolving: referrer, via: service).result
+        #expect(later.outcome == .handled && later.output == .user(42))
+      }
+    }
+
     @Test("an unknown token or short link is unknown (404), with the service's message")
     func unknown() async throws {
       try await LinksTestServer.run { client, _, _ async throws in
