@@ -283,6 +283,10 @@ let package = Package(
       name: "SwitchyardLinksTests",
       dependencies: [
         "Switchyard", "SwitchyardFiles", "SwitchyardLinks", "SwitchyardTestSupport",
+        // SwitchyardFoundation's link-service client, tested against the real server here,
+        // where the `Links` trait builds it; its held links time out on a test clock.
+        "SwitchyardFoundation",
+        .product(name: "Clocks", package: "swift-clocks", condition: links),
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),

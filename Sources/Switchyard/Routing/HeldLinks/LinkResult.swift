@@ -27,6 +27,16 @@ public enum LinkOutcome: String, Sendable, Hashable, CustomStringConvertible {
   case dropped
   /// The same URL was dispatched within the coalescing window; the earlier link stands for it.
   case coalesced
+  /// The link stood for another that its link service did not give: a short link or an
+  /// install token that the service does not know, that was spent or has expired, or a
+  /// service that could not be reached. ``LinkResult/error`` says which. Only a link handed to
+  /// SwitchyardFoundation's `dispatch(resolving:via:)` ends so; no handler ran for it.
+  ///
+  /// ```swift
+  /// let result = await router.dispatch(resolving: clipboardText, via: linkService).result
+  /// if result.outcome == .unresolved { print(result.error!) }   // e.g. the token was spent
+  /// ```
+  case unresolved
 
   /// The case's name.
   public var description: String { rawValue }
@@ -71,7 +81,8 @@ public struct LinkResult<Output> {
   public let match: RouteMatch?
   /// Why no handler took the link, for ``LinkOutcome/unmatched`` and ``LinkOutcome/failed``.
   public let unmatched: UnmatchedRequest?
-  /// The error a handler threw, for ``LinkOutcome/failed``.
+  /// The error a handler threw, for ``LinkOutcome/failed``; why the link service gave no link,
+  /// for ``LinkOutcome/unresolved``.
   public let error: (any Error)?
   /// The back stack, for links dispatched with `stack: true` and handled: the outputs of the
   /// parents, then ``output`` (see ``Router/stack(for:context:)``).
