@@ -87,7 +87,9 @@ let navigator = Navigator<UserViewController>(scheme: "myapp", host: host)
 let launchURL = "myapp://user/42"
 
 try navigator.declare("myapp://user/<int:id>", name: "user")
-navigator.dispatch(launchURL, .showStack())  // cold start: the screen with its parents
-try navigator.attach("user") { match in  // prints: stack [42]
+let launch = navigator.dispatch(launchURL, .showStack())  // cold start: with its parents
+try navigator.attach("user") { match in
   UserViewController(id: try match.value("id", as: Int.self))
 }
+print(await launch.result.output ?? false)  // prints: stack [42]
+// prints: true

@@ -5,7 +5,7 @@ import Switchyard
 
 guard let url = URL(string: "myapp://people/7") else { fatalError("not a URL") }
 
-func showPerson(id: Int) { print("showing person", id) }  // prints: showing person 7
+@Sendable func showPerson(id: Int) { print("showing person", id) }  // prints: showing person 7
 
 enum ActionResult: Sendable { case done, fail(message: String) }
 
@@ -14,13 +14,14 @@ try router.declare("/people/:id", name: "showPerson")  // routingWithRoute("/peo
 try router.declare("/people", name: "indexPeople")
 
 // application(_:open:options:)
-router.dispatch(url.absoluteString, policy: HoldPolicy(timeout: .seconds(10)))
+let link = router.dispatch(url.absoluteString, policy: HoldPolicy(timeout: .seconds(10)))
 
 // When the app is ready:
 try router.attach("showPerson") { match in  // routing.action = ShowPersonAction()
   showPerson(id: try match.value("id", as: Int.self))
   return .done
 }
+print(await link.result.outcome)  // prints: handled
 
 // applicationDidEnterBackground
 router.links.cancelAll()  // router.cancel()
