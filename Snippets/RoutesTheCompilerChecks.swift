@@ -69,7 +69,7 @@ enum OrderLink: Hashable {
   case order(id: String)
 }
 
-print(OrderLink.routeTable.routes[0].metadata[.gates] ?? [])  // prints: [signedIn]
+print(OrderLink.routeTable.routes[0].metadata[.gates])  // prints: [signedIn]
 
 enum Tab: String, RouteParameter, BuildValueConvertible { case posts, likes }
 
@@ -79,7 +79,9 @@ enum ProfileLink {
   case profile(id: Int, tab: Tab)
 }
 
-show(ProfileLink(url: "/users/7/likes"))  // prints: profile(id: 7, tab: Tab.likes)
+if case .profile(let id, let tab)? = ProfileLink(url: "/users/7/likes") {
+  print(id, tab)  // prints: 7 likes
+}
 
 var table = RouteTable()
 try table.add("user", #pattern("myapp://user/<int:id>"))
@@ -106,4 +108,6 @@ let held = Router<Screen>()
 try held.declare(AppLink.self)  // held links: declared at launch…
 let settings = held.dispatch("myapp://settings")
 try held.attach(routes: AppLink.self) { link, _ in .link(link) }  // …delivered when attached
-show(await settings.result.output)  // prints: link(settings)
+if case .link(let link)? = await settings.result.output {
+  print(link)  // prints: settings
+}
