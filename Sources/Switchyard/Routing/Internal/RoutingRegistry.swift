@@ -109,7 +109,7 @@ package struct RoutingRegistry: Sendable {
   var count: Int { entries.count }
 
   /// The route named `name`, found by its name, as registered: the same value every time, so
-  /// the build plan it keeps is made once (``Router/url(for:values:host:scheme:)``).
+  /// the build plan it keeps is made once (``Routing/url(for:values:host:scheme:)``).
   func route(named name: String) -> Route? { entries[name]?.route }
 
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
