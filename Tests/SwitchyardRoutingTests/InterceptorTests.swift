@@ -118,7 +118,7 @@ struct InterceptorTests {
     #expect(result.output == .fallback("redirectLoop myapp://user/1"))
     #expect(result.unmatched?.reason == .redirectLoop)
     #expect(result.unmatched?.redirects == ["myapp://user/1", "myapp://user/2"])
-    #expect(result.unmatched?.originalURL == "myapp://user/1")
+    #expect(result.unmatched?.redirects.first == "myapp://user/1")  // the URL as given
   }
 
   @Test("a redirect to itself is a loop")

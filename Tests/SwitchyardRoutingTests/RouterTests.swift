@@ -126,7 +126,6 @@ struct RouterTests {
     #expect(router.resolve(url).isHandled == false)
     let request = try #require(seen.all.first)
     #expect(request.url == url)
-    #expect(request.originalURL == url)
     #expect(request.redirects.isEmpty)
     #expect(request.reason == .noRoute)
     #expect(request.parts.scheme == "myapp")

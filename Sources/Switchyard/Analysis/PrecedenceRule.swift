@@ -24,7 +24,7 @@ public enum PrecedenceRule: Sendable, Hashable, CustomStringConvertible {
 
   /// The rule's name in the JSON output: `priority`, `scheme`, `host`, `path`, `query`,
   /// `fragment` or `registrationOrder`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .priority: return "priority"
     case .scheme: return "scheme"

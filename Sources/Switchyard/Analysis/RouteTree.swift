@@ -22,7 +22,7 @@ public struct RouteTree: Sendable, Hashable {
     /// priority when it has them (`search ?q=<term>`).
     public var routes: [String]
     /// 0 for a scheme, one more for each level below.
-    public var depth: Int
+    package var depth: Int
     /// The position of the parent in ``RouteTree/nodes``; `nil` for a scheme.
     public var parent: Int?
     /// The positions of the children in ``RouteTree/nodes``, in precedence order.
@@ -35,7 +35,7 @@ public struct RouteTree: Sendable, Hashable {
   public var nodes: [Node]
 
   /// The positions of the scheme nodes (given schemes in byte order, then "(any scheme)").
-  public var roots: [Int] { nodes.indices.filter { nodes[$0].parent == nil } }
+  package var roots: [Int] { nodes.indices.filter { nodes[$0].parent == nil } }
 
   /// An indented tree, two spaces a level, route names after `→`.
   public func text() -> String {
@@ -47,7 +47,7 @@ public struct RouteTree: Sendable, Hashable {
   }
 
   /// A Graphviz `digraph`: elements are boxes, routes are ellipses.
-  public func dot() -> String {
+  package func dot() -> String {
     var lines = [
       "digraph routes {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];",
     ]
@@ -81,7 +81,7 @@ public struct RouteTree: Sendable, Hashable {
   }
 
   /// A Mermaid `flowchart`: elements are boxes, routes are rounded.
-  public func mermaid() -> String {
+  package func mermaid() -> String {
     var lines = ["flowchart LR"]
     func quote(_ text: String) -> String {
       var out = "\""

@@ -99,15 +99,15 @@ extension BuildValueConvertible where Self == BuildValue {
   /// ```swift
   /// try table.url(for: "search", values: ["term": .string(term)])
   /// ```
-  public static func string(_ value: String) -> BuildValue { BuildValue(kind: .text(value)) }
+  package static func string(_ value: String) -> BuildValue { BuildValue(kind: .text(value)) }
   /// An integer, printed in decimal: `["id": .int(user.id)]`.
-  public static func int(_ value: Int) -> BuildValue { BuildValue(kind: .int(value)) }
+  package static func int(_ value: Int) -> BuildValue { BuildValue(kind: .int(value)) }
   /// A number, printed as Swift prints a `Double` (`2.5`, `1e-05`); it must be finite:
   /// `["lat": .double(51.5)]`.
-  public static func double(_ value: Double) -> BuildValue { BuildValue(kind: .number(value)) }
+  package static func double(_ value: Double) -> BuildValue { BuildValue(kind: .number(value)) }
   /// Several values for one query name, printed as the name repeated in this order:
   /// `["tag": .list([.string("a"), .int(2)])]`.
-  public static func list(_ values: [BuildValue]) -> BuildValue { BuildValue(kind: .list(values)) }
+  package static func list(_ values: [BuildValue]) -> BuildValue { BuildValue(kind: .list(values)) }
 }
 
 extension String: BuildValueConvertible {

@@ -15,7 +15,7 @@
 /// ```
 public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem this is.
-  public enum Code: String, Sendable, Hashable, CustomStringConvertible {
+  public enum Code: String, Sendable, Hashable {
     /// No route has the name (the message suggests the closest one).
     case unknownRoute
     /// A capture the URL needs has no value.
@@ -44,9 +44,6 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The route's pattern cannot be read (a typed route whose `routePattern` has
     /// a syntax error: `SwitchyardMigration`'s `Routable`).
     case invalidPattern
-
-    /// The case's name.
-    public var description: String { rawValue }
   }
 
   /// What kind of problem this is.

@@ -1,5 +1,5 @@
-/// A typed value captured from a URL: its ``kind``, the ``text`` the URL carried, and the
-/// number that text reads as for `int` and `float` captures (<doc:MatchResults>).
+/// A typed value captured from a URL: the ``text`` the URL carried, and the number that text
+/// reads as for `int` and `float` captures (<doc:MatchResults>).
 ///
 /// `int` captures are integers, `float` (`double`) captures are numbers, and every other
 /// capture (string, `uuid`, `path`, `*`, registered types) is a string. The text is kept as
@@ -13,11 +13,10 @@
 /// x.text           // "1e3"
 /// id.intValue      // 7
 /// id.text          // "007"
-/// id.kind          // .int
 /// ```
 ///
-/// More kinds may come (a `uuid` or a `bool` value, say): code that switches on ``kind``
-/// should have a `default` case.
+/// ``intValue`` is set for `int` captures only; ``doubleValue`` for `int` and `float` captures;
+/// a string value has neither.
 public struct ParameterValue: Sendable, Hashable, CustomStringConvertible {
   enum Storage: Sendable, Hashable {
     case string
@@ -45,31 +44,28 @@ public struct ParameterValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A string value.
-  public static func string(_ value: String) -> ParameterValue { ParameterValue(string: value) }
+  package static func string(_ value: String) -> ParameterValue { ParameterValue(string: value) }
   /// An integer value, with the text Swift prints for it.
-  public static func int(_ value: Int) -> ParameterValue {
+  package static func int(_ value: Int) -> ParameterValue {
     ParameterValue(int: value, text: String(value))
   }
   /// A number value, with the text Swift prints for it.
-  public static func double(_ value: Double) -> ParameterValue {
+  package static func double(_ value: Double) -> ParameterValue {
     ParameterValue(double: value, text: String(value))
   }
 
   /// What kind of value this is.
-  public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+  package enum Kind: String, Sendable, Hashable {
     /// Text: string, `uuid`, `path`, `*` and registered-type captures.
     case string
     /// An integer: `int` captures.
     case int
     /// A number: `float` (`double`) captures.
     case double
-
-    /// The case's name.
-    public var description: String { rawValue }
   }
 
   /// What kind of value this is.
-  public var kind: Kind {
+  package var kind: Kind {
     switch storage {
     case .string: return .string
     case .int: return .int

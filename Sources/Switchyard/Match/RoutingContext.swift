@@ -83,7 +83,7 @@ public struct RoutingContext: Sendable {
   /// RoutingContext().isEmpty   // true
   /// ```
   @inlinable
-  public var isEmpty: Bool { last == nil }
+  package var isEmpty: Bool { last == nil }
 }
 
 /// One value of a ``RoutingContext`` and its name, with the entry set before it.

@@ -3,7 +3,7 @@
 /// The parser works on the pattern's UTF-8 bytes with absolute offsets, so every error can
 /// point at a column of the original text. Its stack use is bounded by a constant: the only
 /// recursion follows optional groups, which may nest at most ``maximumNesting`` deep. Its
-/// memory is linear in the pattern's length (times at most ``RoutePattern/maximumVariants``).
+/// memory is linear in the pattern's length (times at most `RoutePattern.maximumVariants`).
 struct PatternParser {
   struct Parsed: Equatable {
     var variants: [PatternVariant]

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Optional groups `( … )` are expanded into the pattern's *variants* when it is read; a
-/// pattern may have at most ``maximumVariants`` of them.
+/// pattern may have at most 256 of them.
 public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The pattern as written.
   public private(set) var text: String
@@ -45,7 +45,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   var fragment: FragmentRequirement { requirements?.fragment ?? .none }
 
   /// The most alternatives the optional groups of one pattern may expand to.
-  public static let maximumVariants = 256
+  package static let maximumVariants = 256
 
   /// Reads a pattern.
   ///

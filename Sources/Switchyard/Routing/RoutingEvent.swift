@@ -32,7 +32,7 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
   public var metadata: RouteMetadata?
 
   /// What a routing decision was.
-  public enum Outcome: String, Sendable, Hashable, CustomStringConvertible {
+  public enum Outcome: String, Sendable, Hashable {
     /// A handler produced a result.
     case handled
     /// A handler returned `nil` or threw; the next candidate runs.
@@ -49,9 +49,6 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
     /// A handler read a parameter its route does not declare: a programming error, not a
     /// decline (``UnmatchedReason/handlerFailed``).
     case failed
-
-    /// The case's name.
-    public var description: String { rawValue }
   }
 
   public var description: String {

@@ -11,10 +11,9 @@
 public struct UnmatchedRequest: Sendable {
   /// The URL that found no handler (the last one, after any redirection).
   public let url: String
-  /// The URL as it was given to the router.
-  public let originalURL: String
-  /// The URLs routed before ``url`` in this call, oldest first (empty without redirection).
-  /// For a redirect loop, the URL that closed the loop is last.
+  /// The URLs routed before ``url`` in this call, oldest first (empty without redirection):
+  /// the first is the URL as it was given to the router. For a redirect loop, the URL that
+  /// closed the loop is last.
   public let redirects: [String]
   /// The URL as the engine read it; ``parts``, ``query`` and ``fragmentParameters`` are
   /// built from it when read.
@@ -48,7 +47,7 @@ public struct DeclinedRoute: Sendable {
 }
 
 /// Why a URL found no handler.
-public enum UnmatchedReason: String, Sendable, Hashable, CustomStringConvertible {
+public enum UnmatchedReason: String, Sendable, Hashable {
   /// No route matches the URL.
   case noRoute
   /// Routes match, but every candidate's handler declined (see ``UnmatchedRequest/declined``).
@@ -67,9 +66,6 @@ public enum UnmatchedReason: String, Sendable, Hashable, CustomStringConvertible
   /// `match.value("idd", as: Int.self)` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
   /// rather than fall through to another route.
   case handlerFailed
-
-  /// The case's name.
-  public var description: String { rawValue }
 }
 
 /// The full outcome of routing one URL: the result, the match that produced it, or why

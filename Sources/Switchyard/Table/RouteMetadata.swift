@@ -86,7 +86,7 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// RouteMetadata.with(.requiresSignIn, true).isEmpty   // false
   /// ```
-  public var isEmpty: Bool { storage == nil }
+  package var isEmpty: Bool { storage == nil }
 
   public static func == (lhs: RouteMetadata, rhs: RouteMetadata) -> Bool {
     let left = lhs.storage?.entries ?? []

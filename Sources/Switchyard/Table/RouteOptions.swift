@@ -35,7 +35,7 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
   /// Whether a URL with this scheme reads its host as the first path segment.
   ///
   /// A URL without a scheme never does: it has no scheme to decide by.
-  public func applies(toScheme scheme: String?) -> Bool {
+  package func applies(toScheme scheme: String?) -> Bool {
     guard var scheme else { return false }
     return scheme.withUTF8 { applies(toSchemeBytes: $0) }
   }

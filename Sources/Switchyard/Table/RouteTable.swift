@@ -45,7 +45,7 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem this is.
-  public enum Code: String, Sendable, Hashable, CustomStringConvertible {
+  public enum Code: String, Sendable, Hashable {
     /// A route name that is empty.
     case emptyName
     /// A route name already in the table.
@@ -56,7 +56,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case duplicateType
     /// A parameter type name that is not `[A-Za-z_][A-Za-z0-9_]*`.
     case badTypeName
-    /// More than ``RouteTable/maximumParameterTypes`` registered types.
+    /// More than 250 registered types (see <doc:Limits>).
     case tooManyTypes
     /// A ``LinkOrigin`` that is not a scheme with an optional host.
     case badOrigin
@@ -71,9 +71,6 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// refuses. Make the router with the type's options:
     /// `Router<Screen>(options: AppLink.routeTable.options)`.
     case optionsDiffer
-
-    /// The case's name.
-    public var description: String { rawValue }
   }
 
   /// What kind of problem this is.
@@ -127,7 +124,7 @@ public struct RouteTable: Sendable {
 
   /// The most capture types one table can register: `UInt8.max` minus the built-in types,
   /// since a capture's type is stored in one byte of the compiled matcher.
-  public static let maximumParameterTypes = CaptureType.maximumRegistered
+  package static let maximumParameterTypes = CaptureType.maximumRegistered
 
   /// Creates an empty table.
   public init(options: RouteOptions = RouteOptions()) {

@@ -33,7 +33,7 @@ public struct QueryParameters: Sendable, Hashable, Sequence {
   }
 
   /// The distinct names, in order of first appearance.
-  public var names: [String] {
+  package var names: [String] {
     var seen = Set<String>()
     return items.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
   }

@@ -349,7 +349,7 @@ struct HeldLinkTests {
     }
     for link in links { #expect(await link.result.outcome == .handled) }
     let byDispatchOrder = links.sorted { $0.id < $1.id }.map {
-      Int($0.url.split(separator: "/").last!)!
+      Int($0.currentResult!.url.split(separator: "/").last!)!
     }
     #expect(delivered.all == byDispatchOrder)
     #expect(Set(delivered.all).count == 1000)

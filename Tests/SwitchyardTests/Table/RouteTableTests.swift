@@ -137,13 +137,13 @@ struct RouteTableTests {
     #expect(RouteMatcher(table).match("/b")?.route.index == 2)
   }
 
-  @Test("Error codes describe themselves")
+  @Test("Error codes print as their names")
   func codes() {
-    #expect(RouteTableError.Code.emptyName.description == "emptyName")
-    #expect(RouteTableError.Code.duplicateName.description == "duplicateName")
-    #expect(RouteTableError.Code.badPattern.description == "badPattern")
-    #expect(RouteTableError.Code.duplicateType.description == "duplicateType")
-    #expect(RouteTableError.Code.badTypeName.description == "badTypeName")
+    #expect("\(RouteTableError.Code.emptyName)" == "emptyName")
+    #expect("\(RouteTableError.Code.duplicateName)" == "duplicateName")
+    #expect("\(RouteTableError.Code.badPattern)" == "badPattern")
+    #expect("\(RouteTableError.Code.duplicateType)" == "duplicateType")
+    #expect("\(RouteTableError.Code.badTypeName)" == "badTypeName")
   }
 
   @Test("A matcher is a snapshot: later changes to the table do not affect it")

@@ -55,15 +55,12 @@ public struct HoldPolicy: Sendable, Hashable {
   /// ```swift
   /// HoldPolicy(repeats: .keepLatest)   // a newer link replaces the one held
   /// ```
-  public enum Repeats: String, Sendable, Hashable, CustomStringConvertible {
+  public enum Repeats: String, Sendable, Hashable {
     /// Every link is held and delivered, in arrival order.
     case keepAll
     /// The new link replaces the held one, which ends as dropped.
     case keepLatest
     /// The held link stays; the new one ends as dropped at once.
     case keepFirst
-
-    /// The case's name.
-    public var description: String { rawValue }
   }
 }

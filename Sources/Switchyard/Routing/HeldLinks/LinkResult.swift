@@ -8,7 +8,7 @@
 /// default: print(result.outcome, result.url)
 /// }
 /// ```
-public enum LinkOutcome: String, Sendable, Hashable, CustomStringConvertible {
+public enum LinkOutcome: String, Sendable, Hashable {
   /// A route's handler took the link; its output is ``LinkResult/output``.
   case handled
   /// No route matches the link, or every candidate declined without throwing (or an
@@ -37,9 +37,6 @@ public enum LinkOutcome: String, Sendable, Hashable, CustomStringConvertible {
   /// if result.outcome == .unresolved { print(result.error!) }   // e.g. the token was spent
   /// ```
   case unresolved
-
-  /// The case's name.
-  public var description: String { rawValue }
 }
 
 /// Identifies one dispatch: the same URL dispatched twice is two links.
@@ -162,16 +159,13 @@ public struct LinkEvent<Output> {
 extension LinkEvent: Sendable where Output: Sendable {}
 
 /// What a ``LinkEvent`` tells.
-public enum LinkEventKind: String, Sendable, Hashable, CustomStringConvertible {
+public enum LinkEventKind: String, Sendable, Hashable {
   /// The link's route cannot take it yet (no handler, or a closed gate): it waits.
   case held
   /// A held link can be delivered now: its handler was set or its gates opened.
   case released
   /// The link ended; ``LinkEvent/result`` says how.
   case finished
-
-  /// The case's name.
-  public var description: String { rawValue }
 }
 
 extension LinkResult {

@@ -24,7 +24,6 @@ struct DispatchRun {
   }
 
   let snapshot: RoutingSnapshot
-  let originalURL: String
   let context: RoutingContext
   let runsInterceptors: Bool
   /// Whether an ended run describes the URL in an ``UnmatchedRequest`` (reading its parts):
@@ -45,7 +44,6 @@ struct DispatchRun {
   ) {
     self.reading = reading
     self.snapshot = snapshot
-    self.originalURL = url
     self.url = url
     self.context = context
     self.runsInterceptors = interceptors
@@ -188,7 +186,7 @@ struct DispatchRun {
   /// was never matched: a redirection's target).
   private func unmatched(_ reason: UnmatchedReason, interceptor: String?) -> UnmatchedRequest {
     UnmatchedRequest(
-      url: url, originalURL: originalURL, redirects: visited,
+      url: url, redirects: visited,
       reading: reading ?? snapshot.reader.read(url), options: snapshot.reader.options,
       reason: reason, declined: declined, interceptor: interceptor, context: context)
   }
