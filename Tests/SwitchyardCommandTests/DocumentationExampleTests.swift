@@ -169,7 +169,7 @@ struct DocumentationExampleTests {
 
   /// A Swift code block of a Markdown file: where it starts, the marker on the line before it
   /// (`<!-- snippet: NAME -->` or `<!-- fragment: REASON -->`, blank lines between allowed)
-  /// and its lines.
+  /// and its lines, without the indentation of its opening fence (a block in a list item).
   struct SwiftBlock {
     enum Marker: Equatable {
       case snippet(String)
@@ -188,16 +188,19 @@ struct DocumentationExampleTests {
     var marker: SwiftBlock.Marker?
     var current: SwiftBlock?
     var awaitingFollowing = false
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+    var indentation = 0
+    for (index, fullLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
+      let line = fullLine.drop { $0 == " " }
       if var block = current {
         if line.hasPrefix("```") {
           blocks.append(block)
           current = nil
           awaitingFollowing = true
         } else {
-          block.lines.append(String(line))
+          let indent = min(indentation, fullLine.prefix { $0 == " " }.count)
+          block.lines.append(String(fullLine.dropFirst(indent)))
           current = block
         }
         continue
@@ -208,6 +211,7 @@ struct DocumentationExampleTests {
       }
       if line == "```swift" {
         current = SwiftBlock(line: index + 1, marker: marker, lines: [])
+        indentation = fullLine.count - line.count
         marker = nil
       } else if line.hasPrefix("<!-- snippet: "), line.hasSuffix(" -->") {
         marker = .snippet(String(line.dropFirst(14).dropLast(4)))
@@ -277,6 +281,32 @@ struct DocumentationExampleTests {
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
+  @Test("A Swift block in a list item is read, its marker too, without the item's indentation")
+  func indentedSwiftBlock() {
+    let text = """
+      * An item:
+
+        <!-- snippet: Example -->
+        ```swift
+        if ready {
+          go()
+        }
+        ```
+        Then more text.
+      * Another:
+        ```swift
+        stop()
+        ```
+      """
+    let blocks = Self.swiftBlocks(in: text)
+    #expect(blocks.count == 2)
+    #expect(blocks.first?.marker == .snippet("Example"))
+    #expect(blocks.first?.lines == ["if ready {", "  go()", "}"])
+    #expect(blocks.first?.following == "Then more text.")
+    #expect(blocks.last?.marker == nil)
+    #expect(blocks.last?.lines == ["stop()"])
+  }
+
   // MARK: Articles
 
   /// Every article of every documentation catalog: `Sources/MODULE/MODULE.docc/NAME.md`.
@@ -302,32 +332,16 @@ struct DocumentationExampleTests {
     return articles.sorted()
   }()
 
-  /// Articles whose Swift blocks are not yet snippets or marked fragments (being rewritten
-  /// elsewhere, or not converted yet). A test below fails once one of them is done, so the
-  /// list only shrinks.
-  static let articlesNotYetChecked: Set<String> = [
-    "Sources/SwitchyardMigration/SwitchyardMigration.docc/MigratingFromHandyRouter.md",
-    "Sources/SwitchyardMigration/SwitchyardMigration.docc/MigratingFromTrailcutter.md",
-  ]
-
   @Test("The documentation catalogs' articles were found")
   func articlesFound() {
     #expect(Self.articles.count >= 20, "\(Self.articles)")
-    #expect(Set(Self.articles).isSuperset(of: Self.articlesNotYetChecked))
   }
 
   @Test(
     "Each article's Swift is compiled: every block is part of a snippet or a marked fragment",
-    arguments: articles.filter { !articlesNotYetChecked.contains($0) })
+    arguments: articles)
   func articleSwiftIsCompiled(article: String) throws {
     let problems = try Self.swiftBlockProblems(in: article)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-  }
-
-  @Test(
-    "An article not yet checked still has a block to convert (else it joins the checked ones)",
-    arguments: articlesNotYetChecked.sorted())
-  func articleNotYetChecked(article: String) throws {
-    #expect(!(try Self.swiftBlockProblems(in: article)).isEmpty, "\(article)")
   }
 }

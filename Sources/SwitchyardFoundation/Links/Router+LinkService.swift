@@ -1,6 +1,7 @@
 public import Switchyard
 
-// What an app found at launch, looked up by its link service and dispatched as a held link.
+// What an app found at launch, looked up by its link service and dispatched as a held link of
+// a `Router`, a `MainActorRouter` or a `Navigator`.
 
 extension Router where Output: Sendable {
   /// Asks `service` for the long link behind what the app found, and dispatches it as
@@ -38,9 +39,8 @@ extension Router where Output: Sendable {
     resolving found: String, via service: LinkService, policy: HoldPolicy? = nil,
     stack: Bool = false, context: RoutingContext = RoutingContext()
   ) async -> DispatchedLink<Output> {
-    switch await service.resolve(found) {
-    case .resolved(let url): dispatch(url, policy: policy, stack: stack, context: context)
-    case .ended(let outcome, let error): links.finished(found, outcome, error: error)
+    await service.dispatch(found, into: links) { url in
+      dispatch(url, policy: policy, stack: stack, context: context)
     }
   }
 }
@@ -61,8 +61,45 @@ extension MainActorRouter where Output: Sendable {
     resolving found: String, via service: LinkService, policy: HoldPolicy? = nil,
     stack: Bool = false, context: RoutingContext = RoutingContext()
   ) async -> DispatchedLink<Output> {
-    switch await service.resolve(found) {
-    case .resolved(let url): dispatch(url, policy: policy, stack: stack, context: context)
+    await service.dispatch(found, into: links) { url in
+      dispatch(url, policy: policy, stack: stack, context: context)
+    }
+  }
+}
+
+extension Navigator {
+  /// Asks `service` for the long link behind what the app found and dispatches it to this
+  /// navigator, shown as `presentation` says once its route has a screen and its gates are open
+  /// (see ``Router/dispatch(resolving:via:policy:stack:context:)`` and
+  /// `Navigator.dispatch(_:_:policy:context:)`). The result's output is whether something was
+  /// shown; a link the service does not give ends at once as `LinkOutcome.unresolved`.
+  ///
+  /// ```swift
+  /// // Cold start from a short link: the screen with its parents behind it.
+  /// await navigator.dispatch(resolving: "https://go.example.com/l/Ab3dE9xQ", via: links, .showStack())
+  /// ```
+  @discardableResult
+  public func dispatch(
+    resolving found: String, via service: LinkService, _ presentation: LinkPresentation = .push(),
+    policy: HoldPolicy? = nil, context: RoutingContext = RoutingContext()
+  ) async -> DispatchedLink<Bool> {
+    await service.dispatch(found, into: links) { url in
+      dispatch(url, presentation, policy: policy, context: context)
+    }
+  }
+}
+
+extension LinkService {
+  /// Looks `found` up and hands the long link to `dispatch` (a router's or a navigator's), or
+  /// ends it at once in `links` when the service gives none: the one body of every
+  /// `dispatch(resolving:via:)`. It runs on its caller's actor, as `dispatch` must.
+  func dispatch<Output: Sendable>(
+    _ found: String, into links: HeldLinks<Output>,
+    isolation: isolated (any Actor)? = #isolation,
+    _ dispatch: (String) -> DispatchedLink<Output>
+  ) async -> DispatchedLink<Output> {
+    switch await resolve(found) {
+    case .resolved(let url): dispatch(url)
     case .ended(let outcome, let error): links.finished(found, outcome, error: error)
     }
   }
