@@ -24,7 +24,7 @@ struct RouteFileGatesAndHoldPolicyTests {
   func reads() throws {
     let table = try RouteFile.parse(Self.file, fileName: "routes.json")
     let orders = try #require(table.route(named: "orders"))
-    #expect(orders.metadata[.gates] == [.signedIn, .migrated])
+    #expect(orders.metadata[.gates] == [.signedIn, Gate("migrated")])
     #expect(orders.metadata[name: "screen"] as? String == "orders")
     let checkout = try #require(table.route(named: "checkout"))
     #expect(
@@ -45,7 +45,7 @@ struct RouteFileGatesAndHoldPolicyTests {
     #expect(router.links.held.map(\.routeName) == ["orders"])
     router.links.openGate(.signedIn)
     #expect(router.links.held.map(\.routeName) == ["orders"])
-    router.links.openGate(.migrated)
+    router.links.openGate(Gate("migrated"))
     #expect(await link.result.output == "orders")
     #expect(router.links.held.isEmpty)
   }

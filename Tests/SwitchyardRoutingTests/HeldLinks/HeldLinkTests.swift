@@ -176,7 +176,7 @@ struct HeldLinkTests {
     let router = Router<Destination>()
     router.links.use(TestClock())
     try router.register(
-      "myapp://orders/:id", name: "order", metadata: .with(.gates, [.signedIn, .migrated])
+      "myapp://orders/:id", name: "order", metadata: .with(.gates, [.signedIn, Gate("migrated")])
     ) { .slug(try $0.value("id", as: String.self)) }
     try router.register("myapp://home") { _ in .home }
 
@@ -187,7 +187,7 @@ struct HeldLinkTests {
     router.links.openGate(.signedIn)
     #expect(order.currentResult == nil)
     #expect(router.links.held.count == 1)
-    router.links.openGate(.migrated)
+    router.links.openGate(Gate("migrated"))
     #expect(await order.result.output == .slug("A1"))
 
     router.links.closeGate(.signedIn)
@@ -349,7 +349,7 @@ struct HeldLinkTests {
     }
     for link in links { #expect(await link.result.outcome == .handled) }
     let byDispatchOrder = links.sorted { $0.id < $1.id }.map {
-      Int($0.currentResult!.url.split(separator: "/").last!)!
+      Int($0.url.split(separator: "/").last!)!
     }
     #expect(delivered.all == byDispatchOrder)
     #expect(Set(delivered.all).count == 1000)

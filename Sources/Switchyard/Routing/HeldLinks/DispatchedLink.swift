@@ -39,6 +39,14 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
     }
   }
 
+  /// The URL as dispatched: for `dispatch(resolving:via:)`, the long link the service gave.
+  public var url: String {
+    switch storage {
+    case .waiting(let box, _): box.url
+    case .finished(let result): result.url
+    }
+  }
+
   /// How the link ended, waiting until it has.
   ///
   /// Awaited by a handler of the same router while it handles a dispatched link, a queued link

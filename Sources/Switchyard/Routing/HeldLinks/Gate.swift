@@ -30,8 +30,6 @@ public struct Gate: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
   public static let launched = Gate("launched")
   /// The user has signed in.
   public static let signedIn = Gate("signedIn")
-  /// Stored data is migrated to the current version.
-  public static let migrated = Gate("migrated")
 
   public var description: String { name }
 }
