@@ -38,8 +38,13 @@ extension MatcherStorage {
     _ bytes: UnsafeBufferPointer<UInt8>, split: UnsafeMutablePointer<URLSplit?>?,
     _ winner: (borrowing Search, _ hostAsPath: Bool) -> Void
   ) {
-    if searchPath(bytes, split: split, winner) { return }
-    withSearch(bytes, split: nil, reading: split) { search, hostAsPath in
+    var known: URLSplit? = nil
+    switch searchPath(bytes, split: split, winner) {
+    case .searched: return
+    case .notAPath: break
+    case .general(let reading): known = reading
+    }
+    withSearch(bytes, split: known, reading: split) { search, hostAsPath in
       guard search.run(root: search.root) else { return false }
       winner(search, hostAsPath)
       return true
@@ -230,16 +235,16 @@ extension MatcherStorage {
     }
     let slotCount = max(1, maxCaptures)
     withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: slotCount) { slotBuffer in
-      withUnsafeTemporaryAllocation(of: PathWalk.self, capacity: 1) { walk in
-        var search = Search(
-          storage: self, url: url.bytes, layout: url.layout, decoded: url.decoded,
-          decodedEnd: url.decodedEnd, segments: url.segments,
-          walk: walk.baseAddress.unsafelyUnwrapped,
-          slots: slotBuffer, hostAsPath: url.hostAsPath)
-        searchBranches(
-          &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
-          url.hostAsPath, visit)
-      }
+      // `segments` is never read when empty.
+      var search = Search(
+        storage: self, url: url.bytes, decoded: url.decoded, decodedEnd: url.decodedEnd,
+        segments: url.segments.baseAddress
+          ?? UnsafePointer(bitPattern: MemoryLayout<Segment>.alignment).unsafelyUnwrapped,
+        segmentCount: url.segments.count, query: url.layout.query,
+        fragment: url.layout.fragment, slots: slotBuffer, hostAsPath: url.hostAsPath)
+      searchBranches(
+        &search, scheme: scheme(of: url.layout, url.bytes), host: host, port: url.layout.port,
+        url.hostAsPath, visit)
     }
   }
 

@@ -25,8 +25,6 @@ extension Search {
   /// The best route below the catch-all `index`, entered at `segment` with `depth` captures
   /// before it, that stops after a segment from `first` on; -1 for none.
   mutating func catchAll(_ index: Int32, segment: Int, first: Int, depth: Int) -> Int32 {
-    // A catch-all may take every remaining segment: it needs them all.
-    guard readAll() else { return -1 }
     let node = nodes + Int(index)
     let end = segmentCount
     if node.pointee.literalCount == 0 && node.pointee.otherCount == 0 {

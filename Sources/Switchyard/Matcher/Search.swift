@@ -23,12 +23,14 @@ struct Search {
   let decoded: UnsafePointer<UInt8>
   /// The end of the buffer `decoded` points into (bytes before it may be read).
   let decodedEnd: UnsafePointer<UInt8>
-  /// The segments read so far, as ranges of `decoded`: all of them before the search starts,
-  /// or, for a path walked while descending, those the search has reached (ask `has(_:)`).
-  let segments: UnsafeMutablePointer<Segment>
-  /// How many segments are read, and the URL's query and fragment once they are known
-  /// (through a pointer, so that reading a segment does not write to the search itself).
-  let walk: UnsafeMutablePointer<PathWalk>
+  /// The URL's non-empty path segments (the host first when it is read as one), as ranges of
+  /// `decoded`.
+  let segments: UnsafePointer<Segment>
+  /// How many `segments` there are.
+  let segmentCount: Int
+  /// The URL's query and fragment (raw ranges of `url`).
+  let query: Range<Int>?
+  let fragment: Range<Int>?
   let caseInsensitive: Bool
   let plusAsSpace: Bool
   /// The captures of the route being tried; after `run`, the winner's first `count`.
@@ -36,29 +38,11 @@ struct Search {
   /// Whether the URL's host was read as its first path segment.
   let hostAsPath: Bool
 
-  /// A search of a URL whose segments are all read already; `walk` is set up for it here.
-  init(
-    storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>, layout: URLLayout,
-    decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
-    segments: UnsafeBufferPointer<Segment>, walk: UnsafeMutablePointer<PathWalk>,
-    slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
-  ) {
-    walk.initialize(to: PathWalk(read: segments.count, layout: layout))
-    // `segments` is then never written (nor read when empty).
-    self.init(
-      storage: storage, url: url, decoded: decoded, decodedEnd: decodedEnd,
-      segments: UnsafeMutablePointer(
-        mutating: segments.baseAddress
-          ?? UnsafePointer(bitPattern: MemoryLayout<Segment>.alignment).unsafelyUnwrapped),
-      walk: walk, slots: slots, hostAsPath: hostAsPath)
-  }
-
-  /// A search whose segments `walk` tells about.
   init(
     storage: MatcherStorage, url: UnsafeBufferPointer<UInt8>,
     decoded: UnsafePointer<UInt8>, decodedEnd: UnsafePointer<UInt8>,
-    segments: UnsafeMutablePointer<Segment>, walk: UnsafeMutablePointer<PathWalk>,
-    slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
+    segments: UnsafePointer<Segment>, segmentCount: Int, query: Range<Int>?,
+    fragment: Range<Int>?, slots: UnsafeMutableBufferPointer<CaptureSlot>, hostAsPath: Bool
   ) {
     self.storage = storage
     nodes = UnsafePointer(storage.nodes.baseAddress.unsafelyUnwrapped)
@@ -71,15 +55,18 @@ struct Search {
     self.decoded = decoded
     self.decodedEnd = decodedEnd
     self.segments = segments
-    self.walk = walk
+    self.segmentCount = segmentCount
+    self.query = query
+    self.fragment = fragment
     caseInsensitive = storage.options.caseInsensitivePaths
     plusAsSpace = storage.options.plusAsSpace
     self.slots = slots
     self.hostAsPath = hostAsPath
   }
 
-  /// How many segments are read (all of them once `has` has said no).
-  var segmentCount: Int { walk.pointee.count }
+  /// Whether the path has a segment `index`.
+  @inline(__always)
+  func has(_ index: Int) -> Bool { index < segmentCount }
 
   /// The root of the trie being searched.
   var root: Int32 = 0
@@ -181,7 +168,7 @@ struct Search {
       if found >= 0 { return found }
       edge += 1
     }
-    if node.pointee.entryCount > 0 && ends(before: segment) {
+    if node.pointee.entryCount > 0 && segment >= segmentCount {
       let found = finish(node, depth: depth)
       if found >= 0 { return found }
     }
@@ -354,11 +341,11 @@ struct Search {
     case .none:
       return true
     case .literal:
-      guard let fragment = walk.pointee.fragment else { return false }
+      guard let fragment = self.fragment else { return false }
       let expected = poolBytes(fragmentCheck.start, fragmentCheck.count)
       return decodedEquals(fragment, expected, plusAsSpace: false)
     case .capture:
-      guard let fragment = walk.pointee.fragment,
+      guard let fragment = self.fragment,
         decodedAccepts(fragmentCheck.type, fragment, plusAsSpace: false)
       else { return false }
       slots[count] = .fragment(fragment, type: fragmentCheck.type)
@@ -380,7 +367,7 @@ struct Search {
   /// compared in place, eight bytes at a time where they can be read; any other query is
   /// read pair by pair, each name decoded.
   func lastQueryValue(named name: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    guard let query = walk.pointee.query else { return nil }
+    guard let query = self.query else { return nil }
     guard !hasEscapes(query), !name.contains(UInt8(ascii: "=")), let base = url.baseAddress else {
       return lastQueryValueDecoding(named: name, query)
     }

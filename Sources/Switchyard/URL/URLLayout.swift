@@ -46,6 +46,17 @@ struct URLLayout: Sendable, Hashable {
     return layout
   }
 
+  /// Whether `bytes` is a plain path: it starts with a single `/`, so it has no scheme (a
+  /// scheme starts with a letter) and no authority. `/a/b?q#f` and `/` are; `//host/a`,
+  /// `myapp:/a` and `a/b` are not.
+  @inline(__always)
+  static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress, bytes.count > 0, base[0] == UInt8(ascii: "/") else {
+      return false
+    }
+    return bytes.count == 1 || base[1] != UInt8(ascii: "/")
+  }
+
   /// `scheme:` at the start: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
   @inline(__always)
   private mutating func readScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int) {
