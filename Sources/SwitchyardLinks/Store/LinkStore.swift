@@ -1,5 +1,5 @@
-/// Where the service keeps its links, install tokens and click counts: SQLite in this release;
-/// another database implements the same calls.
+/// Where the service keeps its links, install tokens and click counts: one SQLite file
+/// (`SQLiteLinkStore`), or a PostgreSQL database several servers share (`PostgresLinkStore`).
 ///
 /// `insert` must be atomic and durable: it returns only once the link would survive the
 /// process being killed, and a code already taken makes it return `false` (decided by the
