@@ -162,7 +162,7 @@
         throw LinkStoreError(
           path: location,
           message:
-            "cannot open the database: \(Self.reason(error.underlyingError ?? error.closureError ?? error))"
+            "cannot open the database: \(Self.reason(error.closureError ?? error.beginError ?? error.commitError ?? error))"
         )
       } catch {
         throw LinkStoreError(
@@ -227,13 +227,13 @@
     public func insert(_ record: LinkRecord) async throws -> Bool {
       try await perform {
         let values = StoredValues.text(record.values)
-        let rows = try await client.query(
+        let rows = try await self.client.query(
           """
           INSERT INTO links (code, url, route, "values", title, description, image, expires, created)
           VALUES (\(record.code), \(record.url), \(record.route), \(values), \(record.title),
             \(record.description), \(record.image), \(record.expires), \(record.created))
           ON CONFLICT (code) DO NOTHING RETURNING code
-          """, logger: logger)
+          """, logger: self.logger)
         var inserted = false
         for try await _ in rows.decode(String.self) { inserted = true }
         return inserted
@@ -242,11 +242,11 @@
 
     public func link(code: String) async throws -> LinkRecord? {
       try await perform {
-        let rows = try await client.query(
+        let rows = try await self.client.query(
           """
           SELECT code, url, route, "values", title, description, image, expires, created
           FROM links WHERE code = \(code)
-          """, logger: logger)
+          """, logger: self.logger)
         var found: LinkRecord?
         for try await (code, url, route, values, title, description, image, expires, created)
           in rows.decode(
@@ -264,12 +264,12 @@
       async throws -> Bool
     {
       try await perform {
-        let rows = try await client.query(
+        let rows = try await self.client.query(
           """
           INSERT INTO install_tokens (token, code, created, expires)
           VALUES (\(token), \(code), \(created), \(expires))
           ON CONFLICT (token) DO NOTHING RETURNING token
-          """, logger: logger)
+          """, logger: self.logger)
         var inserted = false
         for try await _ in rows.decode(String.self) { inserted = true }
         return inserted
@@ -280,22 +280,22 @@
       try await perform {
         // One statement decides. A second redeemer waits for the first one's row lock, then
         // re-reads the row (`redeemed` is set by then) and updates nothing.
-        let spent = try await client.query(
+        let spent = try await self.client.query(
           """
           UPDATE install_tokens SET redeemed = \(now)
           WHERE token = \(token) AND redeemed IS NULL AND expires > \(now)
             AND code IN (SELECT code FROM links WHERE expires IS NULL OR expires > \(now))
           RETURNING code
-          """, logger: logger)
+          """, logger: self.logger)
         var spentCode: String?
         for try await code in spent.decode(String.self) { spentCode = code }
         if let spentCode {
-          guard let record = try await link(code: spentCode) else { return .spent }
+          guard let record = try await self.link(code: spentCode) else { return .spent }
           return .redeemed(record)
         }
         var known = false
-        for try await _ in try await client.query(
-          "SELECT 1 FROM install_tokens WHERE token = \(token)", logger: logger
+        for try await _ in try await self.client.query(
+          "SELECT 1 FROM install_tokens WHERE token = \(token)", logger: self.logger
         ).decode(Int32.self) {
           known = true
         }
@@ -314,7 +314,7 @@
         let routes = counts.map(\.route)
         let platforms = counts.map(\.platform.rawValue)
         let clicks = counts.map { Int64($0.clicks) }
-        try await client.query(
+        try await self.client.query(
           """
           INSERT INTO clicks (day, code, route, platform, clicks)
           SELECT day, code, min(route), platform, sum(clicks)
@@ -322,7 +322,7 @@
             \(clicks)::BIGINT[]) AS counted (day, code, route, platform, clicks)
           GROUP BY day, code, platform
           ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks.clicks + excluded.clicks
-          """, logger: logger)
+          """, logger: self.logger)
       }
     }
 
@@ -337,13 +337,14 @@
           case .platform: "platform"
           case .day: "day::TEXT"
           }
-        let order = grouping == .day ? "min(day)" : "n DESC, key"
-        let rows = try await client.query(
+        // Ties in byte order, as SQLite sorts them, whatever the database's collation.
+        let order = grouping == .day ? "min(day)" : "n DESC, \(column) COLLATE \"C\""
+        let rows = try await self.client.query(
           """
           SELECT \(unescaped: column) AS key, sum(clicks)::BIGINT AS n FROM clicks
           WHERE day BETWEEN \(from) AND \(to)
           GROUP BY \(unescaped: column) ORDER BY \(unescaped: order)
-          """, logger: logger)
+          """, logger: self.logger)
         var result: [StatsRow] = []
         for try await (key, clicks) in rows.decode((String, Int64).self) {
           let text = grouping == .day ? StatsDay.text(Int64(key) ?? 0) : key
@@ -361,9 +362,10 @@
     public func count() async throws -> Int {
       try await perform {
         var count: Int64 = 0
-        for try await value in try await client.query("SELECT count(*) FROM links", logger: logger)
-          .decode(Int64.self)
-        {
+        for try await value in try await self.client.query(
+          "SELECT count(*) FROM links", logger: self.logger
+        )
+        .decode(Int64.self) {
           count = value
         }
         return Int(count)
