@@ -84,8 +84,7 @@
       #expect(try await store.insertToken(token, code: code, created: now, expires: now + 86_400))
       await store.close()
       let body = Array("{\"token\": \"\(token)\"}".utf8)
-      var headers = HTTPFields()
-      headers[.contentType] = "application/json"
+      let headers: HTTPFields = [.contentType: "application/json"]
       let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
         for index in 0..<50 {
           group.addTask {

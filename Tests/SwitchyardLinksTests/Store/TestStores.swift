@@ -64,9 +64,9 @@
     /// The server's URL; cancels the current test case (or fails it, when required) if unset.
     static func serverURL() throws -> String {
       if let url { return url }
-      let message: Comment =
-        "SWITCHYARD_TEST_POSTGRES is not set: start a server with `.ci/postgres start` and "
-        + "export the URL it prints"
+      let message = Comment(
+        rawValue: "SWITCHYARD_TEST_POSTGRES is not set: start a server with `.ci/postgres start` "
+          + "and export the URL it prints")
       if isRequired {
         Issue.record(message)
         throw CancellationError()
