@@ -28,6 +28,9 @@ let package = Package(
     .library(name: "SwitchyardFiles", targets: ["SwitchyardFiles"]),
     .library(name: "SwitchyardFoundation", targets: ["SwitchyardFoundation"]),
     .library(name: "SwitchyardUI", targets: ["SwitchyardUI"]),
+    // Typed routes and page modules in the style of Trailcutter and HandyRouter, for code that
+    // moves over from them.
+    .library(name: "SwitchyardMigration", targets: ["SwitchyardMigration"]),
     // Empty unless the package's `Hummingbird` trait is enabled (see the trait below).
     .library(name: "SwitchyardHummingbird", targets: ["SwitchyardHummingbird"]),
     .executable(name: "switchyard", targets: ["SwitchyardCommand"]),
@@ -106,6 +109,14 @@ let package = Package(
     .target(
       name: "SwitchyardFoundation",
       dependencies: ["Switchyard", "SwitchyardFiles"],
+      swiftSettings: swiftSettings
+    ),
+
+    // `Routable` types and `PageModule` enums over the core's routers: the migration path from
+    // Trailcutter and HandyRouter (the core's own typed routes are `Routes`).
+    .target(
+      name: "SwitchyardMigration",
+      dependencies: ["Switchyard"],
       swiftSettings: swiftSettings
     ),
 
@@ -235,7 +246,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardRoutingTests",
-      dependencies: ["Switchyard", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -273,6 +286,10 @@ let package = Package(
       name: "SwitchyardLinksTests",
       dependencies: [
         "Switchyard", "SwitchyardFiles", "SwitchyardLinks", "SwitchyardTestSupport",
+        // SwitchyardFoundation's link-service client, tested against the real server here,
+        // where the `Links` trait builds it; its held links time out on a test clock.
+        "SwitchyardFoundation",
+        .product(name: "Clocks", package: "swift-clocks", condition: links),
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),

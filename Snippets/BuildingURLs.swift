@@ -1,5 +1,5 @@
 // Reverse routing: build the URL of a route from values, and match it back.
-import Switchyard
+import SwitchyardMacros  // re-exports Switchyard
 
 var table = RouteTable()
 try table.add("user", "myapp://user/<int:id>")
@@ -33,25 +33,20 @@ do {
   print(error)  // prints: route 'user': value "abc" for capture 'id' is not a valid int
 }
 
-// A typed route prints itself: its captures, and the query values it lists.
-struct SearchRoute: PathRoutable {
-  static let path = "/search/:term"
-  static let queryKeys = ["sort"]
-  let term: String
-  var sort: String? = nil
+// A typed route prints itself: a `@Routes` case fills its pattern with its values.
+@Routes
+enum ShareLink: Hashable {
+  @Route("/search/:term", optionalQuery: ["sort"])
+  case search(term: String, sort: String?)
 
-  init(term: String, sort: String? = nil) {
-    self.term = term
-    self.sort = sort
-  }
-
-  init(match: RouteMatch) throws {
-    term = try match.value("term", as: String.self)
-    sort = match.query.last("sort")
-  }
+  @Route("https://*.mysite.com/post/:id")
+  case post(id: String)
 }
 
-let link = try SearchRoute(term: "a/b", sort: "new").url
-print(link)  // prints: /search/a%2Fb?sort=new
-let routes = try RouteSet(routes: [SearchRoute.self])
-print(routes.match(link, as: SearchRoute.self)?.term ?? "-")  // prints: a/b
+print(try ShareLink.search(term: "surge", sort: "score desc").url)
+// prints: /search/surge?sort=score%20desc
+print(try ShareLink.post(id: "1234").url(host: "subdomain.mysite.com"))
+// prints: https://subdomain.mysite.com/post/1234
+let link = try ShareLink.search(term: "a/b", sort: nil).url
+print(link)  // prints: /search/a%2Fb
+print(ShareLink(url: link).map { "\($0)" } ?? "nil")  // prints: search(term: "a/b", sort: nil)

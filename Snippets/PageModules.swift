@@ -1,5 +1,6 @@
 // Page modules in HandyRouter's style: one call registers every page of an enum.
 import Switchyard
+import SwitchyardMigration
 
 enum ShopPages: String, PageModule {
   case product = "Product"

@@ -1,5 +1,6 @@
 // Typed routes in Trailcutter's style: each type declares its pattern and builds itself.
 import Switchyard
+import SwitchyardMigration
 
 struct SearchRoute: PathRoutable, HostRoutable {
   static let path = "/search/:term"

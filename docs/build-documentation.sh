@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The modules with a DocC catalog at Sources/MODULE/MODULE.docc.
-modules=(Switchyard SwitchyardFiles SwitchyardFoundation SwitchyardLinks)
+modules=(Switchyard SwitchyardFiles SwitchyardFoundation SwitchyardLinks SwitchyardMigration)
 # The same, for the modules compiled only with the package's `Hummingbird` trait.
 hummingbird_modules=(SwitchyardHummingbird)
 # The same, for the modules whose graph is read from the usual debug build (.build): a macro

@@ -24,10 +24,11 @@
         Starts the link service on the route table (--routes, else ./routes.json, else the \
         built-in example table) with its links in one SQLite file (--db), or in PostgreSQL \
         (--postgres) when more than one server shares them. Minting needs a token: put it in \
-        a file and pass --token-file.
+        a file and pass --token-file. `switchyard-links import` adds links from a CSV file.
 
         Exit status: 2 for a bad flag, route file or database.
-        """)
+        """,
+      subcommands: [ImportCommand.self])
 
     @Option(name: .long, help: ArgumentHelp("The route file.", valueName: "file"))
     var routes: String?
@@ -200,13 +201,7 @@
     }
 
     func loadTable() throws -> RouteTable {
-      do {
-        if let routes { return try RouteFile.load(contentsOf: routes) }
-        if access("routes.json", F_OK) == 0 { return try RouteFile.load(contentsOf: "routes.json") }
-        return try BuiltInRoutes.table()
-      } catch {
-        fail("\(error)")
-      }
+      loadRouteTable(routes)
     }
 
     /// `path` from the root: the working folder is put before a relative path.
@@ -218,30 +213,19 @@
 
     /// The whole file, or `nil` when it cannot be read.
     func readFile(_ path: String) -> String? {
-      guard let file = fopen(path, "rb") else { return nil }
-      defer { fclose(file) }
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count > 0 { bytes += buffer[0..<count] }
-        if count < buffer.count { break }
-      }
-      guard ferror(file) == 0 else { return nil }
-      return String(validating: bytes, as: UTF8.self)
+      readTextFile(path)
     }
 
     /// Prints `error: MESSAGE` on one line of stderr and exits with status 2.
     func fail(_ message: String) -> Never {
-      printError(message)
-      terminate(2)
+      failWith(message)
     }
 
     /// Runs the command; a bad flag prints one line and exits with status 2.
     static func main() async {
-      let command: LinksCommand
+      let command: any ParsableCommand
       do {
-        command = try parse()
+        command = try parseAsRoot()
       } catch {
         // --help and --version exit 0 with their text.
         if exitCode(for: error) == .success { exit(withError: error) }
@@ -250,8 +234,15 @@
         terminate(2)
       }
       do {
-        try await command.run()
+        if var command = command as? any AsyncParsableCommand {
+          try await command.run()
+        } else {
+          var command = command
+          try command.run()
+        }
       } catch {
+        // `help import` and `import --help` come here, from argument-parser's help command.
+        if exitCode(for: error) == .success { exit(withError: error) }
         printError("\(error)")
         terminate(2)
       }

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardMigration
 import Testing
 
 // Reverse routing from typed routes, routers and navigators (the Building URLs article).

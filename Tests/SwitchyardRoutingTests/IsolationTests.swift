@@ -1,3 +1,4 @@
+import SwitchyardMigration
 import Testing
 
 @testable import Switchyard

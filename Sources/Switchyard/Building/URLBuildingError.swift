@@ -15,42 +15,38 @@
 /// ```
 public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem this is.
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable {
-      case unknownRoute, missingValue, invalidValue, partialGroup, hostRequired, hostMismatch
-      case invalidHost, schemeMismatch, invalidScheme, queryConflict, ambiguous, invalidPattern
-    }
-    let storage: Storage
+  public enum Code: String, Sendable, Hashable, CustomStringConvertible {
     /// No route has the name (the message suggests the closest one).
-    public static let unknownRoute = Code(storage: .unknownRoute)
+    case unknownRoute
     /// A capture the URL needs has no value.
-    public static let missingValue = Code(storage: .missingValue)
+    case missingValue
     /// A value that its capture does not accept (`"abc"` for `<int:id>`, an empty path
     /// segment, a list for a capture, a number that is not finite).
-    public static let invalidValue = Code(storage: .invalidValue)
+    case invalidValue
     /// An optional group with some of its captures given and some not.
-    public static let partialGroup = Code(storage: .partialGroup)
+    case partialGroup
     /// The route's host is a wildcard and no host was given.
-    public static let hostRequired = Code(storage: .hostRequired)
+    case hostRequired
     /// The given host is not one the route's host pattern accepts, or the route's scheme
     /// reads its host as a path segment.
-    public static let hostMismatch = Code(storage: .hostMismatch)
+    case hostMismatch
     /// The given host is not a host name (it holds `/`, a space, `@`, …).
-    public static let invalidHost = Code(storage: .invalidHost)
+    case invalidHost
     /// The given scheme is not one the route answers.
-    public static let schemeMismatch = Code(storage: .schemeMismatch)
+    case schemeMismatch
     /// The given scheme is not a scheme (`[A-Za-z][A-Za-z0-9+.-]*`).
-    public static let invalidScheme = Code(storage: .invalidScheme)
+    case invalidScheme
     /// A value with no capture names a query key the pattern fixes.
-    public static let queryConflict = Code(storage: .queryConflict)
+    case queryConflict
     /// The URL these values give would match the route with other values (two captures
     /// that a URL cannot tell apart, such as two adjacent optional captures).
-    public static let ambiguous = Code(storage: .ambiguous)
-    /// The route's pattern cannot be read (a typed route whose ``Routable/routePattern`` has
-    /// a syntax error).
-    public static let invalidPattern = Code(storage: .invalidPattern)
+    case ambiguous
+    /// The route's pattern cannot be read (a typed route whose `routePattern` has
+    /// a syntax error: `SwitchyardMigration`'s `Routable`).
+    case invalidPattern
 
-    public var description: String { "\(storage)" }
+    /// The case's name.
+    public var description: String { rawValue }
   }
 
   /// What kind of problem this is.

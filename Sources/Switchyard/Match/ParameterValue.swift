@@ -56,20 +56,16 @@ public struct ParameterValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of value this is.
-  public struct Kind: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable {
-      case string, int, double
-    }
-    let storage: Storage
-
+  public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
     /// Text: string, `uuid`, `path`, `*` and registered-type captures.
-    public static let string = Kind(storage: .string)
+    case string
     /// An integer: `int` captures.
-    public static let int = Kind(storage: .int)
+    case int
     /// A number: `float` (`double`) captures.
-    public static let double = Kind(storage: .double)
+    case double
 
-    public var description: String { "\(storage)" }
+    /// The case's name.
+    public var description: String { rawValue }
   }
 
   /// What kind of value this is.

@@ -20,18 +20,11 @@
 /// await router.route("myapp://toast/hello")           // from any other task
 /// ```
 @MainActor
-public final class MainActorRouter<Output>: Routing {
+public final class MainActorRouter<Output>: Routing, @unchecked Sendable {
   /// A handler run on the main actor: the match in, an output (or `nil` to decline) out.
   public typealias Handler = @MainActor (RouteMatch) throws -> Output?
   /// Called on the main actor when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @MainActor (UnmatchedRequest) -> Output?
-
-  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
-  ///
-  /// ```swift
-  /// let core = router.core   // what router.intercept, router.table… read and change
-  /// ```
-  nonisolated public let core: RouterCore
 
   /// Called when no handler takes a URL (see ``Router/unmatchedHandler``).
   ///
@@ -46,7 +39,7 @@ public final class MainActorRouter<Output>: Routing {
   /// let router = MainActorRouter<Screen>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
   public init(options: RouteOptions = RouteOptions()) {
-    core = RouterCore(RoutingRegistry(options: options))
+    super.init(core: RouterCore(RoutingRegistry(options: options)))
   }
 
   /// Creates a router that routes with `table`, each route declared until a handler is
@@ -58,7 +51,7 @@ public final class MainActorRouter<Output>: Routing {
   /// ```
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) for duplicates.
   public init(table: RouteTable) throws(RouteTableError) {
-    core = RouterCore(try RoutingRegistry(table: table))
+    super.init(core: RouterCore(try RoutingRegistry(table: table)))
   }
 
   /// Creates a router that answers links from `origins` only (see
@@ -70,7 +63,7 @@ public final class MainActorRouter<Output>: Routing {
   public init(
     accepting origins: [String], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
-    core = try RouterCore(accepting: origins, options: options)
+    super.init(core: try RouterCore(accepting: origins, options: options))
   }
 
   /// Registers `pattern` with a main-actor handler (see
@@ -87,23 +80,6 @@ public final class MainActorRouter<Output>: Routing {
     try core.add(
       pattern, name: name, priority: priority, metadata: metadata,
       handler: .mainActor(MainActorHandlerBox(handler)))
-  }
-
-  /// Registers a typed route (``Routable``), built with its `init(match:)`, then turned into an
-  /// output by `handler` on the main actor.
-  ///
-  /// ```swift
-  /// try router.register(route: SearchRoute.self) { route in .search(route.term) }
-  /// ```
-  @discardableResult
-  public func register<R: Routable>(
-    route type: R.Type, name: String? = nil, priority: Int = 0,
-    metadata: RouteMetadata = RouteMetadata(),
-    handler: @escaping @MainActor (R) throws -> Output?
-  ) throws(RouteTableError) -> Route {
-    try core.add(
-      type, name: name, priority: priority, metadata: metadata,
-      handler: .mainActor(MainActorHandlerBox { try handler(R(match: $0)) }))
   }
 
   /// Routes `url` on the main actor (see ``Router/route(_:context:)``).

@@ -60,19 +60,11 @@ extension NavigationHost {
 /// can try the next way (open, else present). A navigator lives on the main actor, like the UI
 /// it drives.
 @MainActor
-public final class Navigator<Screen>: Routing {
+public final class Navigator<Screen>: Routing, @unchecked Sendable {
   /// Builds the screen for a match, or returns `nil` (or throws) to decline.
   public typealias ScreenFactory = @MainActor (RouteMatch) throws -> Screen?
   /// Handles a URL without a screen; returns `false` (or throws) to decline.
   public typealias OpenHandler = @MainActor (RouteMatch) throws -> Bool
-
-  /// The navigator's routes, factories, interceptors, observers and held links (see
-  /// ``Routing``).
-  ///
-  /// ```swift
-  /// let core = navigator.core   // what navigator.intercept, navigator.table… read and change
-  /// ```
-  nonisolated public let core: RouterCore
 
   /// Where screens are pushed and presented. Held weakly: the app owns its navigation UI.
   public weak var host: (any NavigationHost<Screen>)?
@@ -85,7 +77,7 @@ public final class Navigator<Screen>: Routing {
   /// ```
   public init(host: (any NavigationHost<Screen>)? = nil, options: RouteOptions = RouteOptions()) {
     self.host = host
-    core = RouterCore(RoutingRegistry(options: options))
+    super.init(core: RouterCore(RoutingRegistry(options: options)))
   }
 
   /// Creates a navigator whose patterns and URLs without a scheme get `scheme`

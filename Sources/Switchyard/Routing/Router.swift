@@ -25,7 +25,8 @@
 /// (<doc:Isolation>). Each routing call works on an immutable compiled snapshot of the routes,
 /// taken when it starts; registrations are compiled on the next routing call, incrementally
 /// (<doc:RegistrationCost>).
-public final class Router<Output>: Sendable, Routing {
+public final class Router<Output>: Routing, @unchecked Sendable {
+  // Restated as `Routing` states it: a router adds only `let`s of `Sendable` values.
   /// A synchronous handler: the match in, an output (or `nil` to decline) out. Throwing also
   /// declines, so `try match.value("id", as: Int.self)` falls through to the next candidate on bad input —
   /// except reading a name the route does not declare, which stops routing
@@ -36,15 +37,6 @@ public final class Router<Output>: Sendable, Routing {
   /// Called when no handler takes a URL; may return a fallback output.
   public typealias UnmatchedHandler = @Sendable (UnmatchedRequest) -> Output?
 
-  /// The router's routes, handlers, interceptors, observers and held links (see ``Routing``).
-  ///
-  /// ```swift
-  /// let core = router.core   // what router.intercept, router.table… read and change
-  /// ```
-  // `route` reads it from inlined code: it is specialised in the app for its `Output`, so a
-  // routing call looks up no generic metadata (<doc:RegistrationCost>).
-  public let core: RouterCore
-
   /// Creates a router whose patterns and URLs are read with `options` (its
   /// ``RouteOptions/acceptedOrigins`` say which links path-only patterns answer).
   ///
@@ -52,7 +44,7 @@ public final class Router<Output>: Sendable, Routing {
   /// let router = Router<Bool>(options: RouteOptions(defaultScheme: "myapp"))
   /// ```
   public init(options: RouteOptions = RouteOptions()) {
-    core = RouterCore(RoutingRegistry(options: options))
+    super.init(core: RouterCore(RoutingRegistry(options: options)))
   }
 
   /// Creates a router that routes with `table`: its routes, in its order, with their names,
@@ -70,7 +62,7 @@ public final class Router<Output>: Sendable, Routing {
   /// - Throws: ``RouteTableError`` (``RouteTableError/Code/duplicateRoute``) when two of the
   ///   table's routes are duplicates, which a router refuses (`lint` reports them).
   public init(table: RouteTable) throws(RouteTableError) {
-    core = RouterCore(try RoutingRegistry(table: table))
+    super.init(core: RouterCore(try RoutingRegistry(table: table)))
   }
 
   /// Creates a router that answers links from `origins` only: a pattern without a scheme and
@@ -88,7 +80,7 @@ public final class Router<Output>: Sendable, Routing {
   public init(
     accepting origins: [String], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
-    core = try RouterCore(accepting: origins, options: options)
+    super.init(core: try RouterCore(accepting: origins, options: options))
   }
 
   // MARK: Registering

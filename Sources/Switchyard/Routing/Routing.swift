@@ -1,7 +1,7 @@
 /// What ``Router``, ``MainActorRouter`` and ``Navigator`` do alike, whatever their handlers
 /// and isolation: the route table, removing and declaring routes, interceptors, observers,
 /// URL building and lookups that run nothing. Each is written once, here, over the router's
-/// ``RouterCore``; the routers add what differs (their handlers, how they route and show).
+/// core; the routers add what differs (their handlers, how they route and show).
 ///
 /// Code written once against it configures any router:
 ///
@@ -13,15 +13,17 @@
 /// }
 /// ```
 ///
-/// Only Switchyard's routers conform: a ``RouterCore`` cannot be made outside the library.
-public protocol Routing: AnyObject {
-  /// The router's routes, handlers, interceptors, observers and held links, which the
-  /// operations of every router work on.
-  ///
-  /// ```swift
-  /// let core = router.core   // what router.intercept, router.table… read and change
-  /// ```
-  var core: RouterCore { get }
+/// It is the common base class of the three routers and cannot be subclassed outside
+/// Switchyard (it is `public`, not `open`): the compiler refuses a type of another module that
+/// tries, and takes any of the routers where `some Routing` is asked for.
+public class Routing: @unchecked Sendable {
+  // `@unchecked` only because a non-final class cannot state `Sendable` otherwise: its one
+  // stored property is an immutable reference to a `Sendable` core.
+
+  /// The router's routes, handlers, interceptors, observers and held links.
+  @usableFromInline package let core: RouterCore
+
+  package init(core: RouterCore) { self.core = core }
 }
 
 extension Routing {

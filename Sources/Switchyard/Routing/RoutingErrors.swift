@@ -17,7 +17,7 @@ public struct UndeclaredParameter: Error, Sendable, CustomStringConvertible {
 
 extension RoutePattern {
   /// Whether `name` is a capture or a query requirement of the pattern.
-  func declares(_ name: String) -> Bool {
+  package func declares(_ name: String) -> Bool {
     captureNames.contains(name) || query.contains { $0.name.elementsEqual(name.utf8) }
   }
 }

@@ -32,30 +32,26 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
   public var metadata: RouteMetadata?
 
   /// What a routing decision was.
-  public struct Outcome: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable {
-      case handled, declined, rejected, redirected, unmatched, needsAsync, failed
-    }
-    let storage: Storage
-
+  public enum Outcome: String, Sendable, Hashable, CustomStringConvertible {
     /// A handler produced a result.
-    public static let handled = Outcome(storage: .handled)
+    case handled
     /// A handler returned `nil` or threw; the next candidate runs.
-    public static let declined = Outcome(storage: .declined)
+    case declined
     /// An interceptor rejected the URL; the unmatched handler runs.
-    public static let rejected = Outcome(storage: .rejected)
+    case rejected
     /// An interceptor sent the router to another URL.
-    public static let redirected = Outcome(storage: .redirected)
+    case redirected
     /// No route matched, every candidate declined, or a redirection looped.
-    public static let unmatched = Outcome(storage: .unmatched)
+    case unmatched
     /// A synchronous call met a route whose handler is async, and stopped
     /// (``UnmatchedReason/needsAsync``).
-    public static let needsAsync = Outcome(storage: .needsAsync)
+    case needsAsync
     /// A handler read a parameter its route does not declare: a programming error, not a
     /// decline (``UnmatchedReason/handlerFailed``).
-    public static let failed = Outcome(storage: .failed)
+    case failed
 
-    public var description: String { "\(storage)" }
+    /// The case's name.
+    public var description: String { rawValue }
   }
 
   public var description: String {

@@ -23,10 +23,10 @@ public protocol URLRouting<Output>: AnyObject {
   /// The back stack for `url` (see ``Router/stack(for:context:)``).
   func stack(for url: String, context: RoutingContext) -> [Output]
 
-  /// The best matching route for `url`, running nothing (see ``Router/match(_:)``).
+  /// The best matching route for `url`, running nothing (see ``Routing/match(_:)``).
   func match(_ url: String) -> RouteMatch?
 
-  /// Whether some route matches `url`, running nothing (see ``Router/canRoute(_:)``).
+  /// Whether some route matches `url`, running nothing (see ``Routing/canRoute(_:)``).
   func canRoute(_ url: String) -> Bool
 }
 

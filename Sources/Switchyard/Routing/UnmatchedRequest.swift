@@ -48,33 +48,28 @@ public struct DeclinedRoute: Sendable {
 }
 
 /// Why a URL found no handler.
-public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
-  enum Storage: Sendable, Hashable {
-    case noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects, needsAsync
-    case handlerFailed
-  }
-  let storage: Storage
-
+public enum UnmatchedReason: String, Sendable, Hashable, CustomStringConvertible {
   /// No route matches the URL.
-  public static let noRoute = UnmatchedReason(storage: .noRoute)
+  case noRoute
   /// Routes match, but every candidate's handler declined (see ``UnmatchedRequest/declined``).
-  public static let allDeclined = UnmatchedReason(storage: .allDeclined)
+  case allDeclined
   /// An interceptor rejected the URL (see ``UnmatchedRequest/interceptor``).
-  public static let rejected = UnmatchedReason(storage: .rejected)
+  case rejected
   /// Interceptors redirected back to a URL already routed in this call.
-  public static let redirectLoop = UnmatchedReason(storage: .redirectLoop)
+  case redirectLoop
   /// Interceptors redirected more times than the router's `maximumRedirects`.
-  public static let tooManyRedirects = UnmatchedReason(storage: .tooManyRedirects)
+  case tooManyRedirects
   /// The best remaining candidate has an async handler (``Router/registerAsync(_:name:priority:metadata:handler:)``)
   /// and the call was synchronous: route the URL with ``Router/handle(_:context:)``. Routing
   /// stops there rather than pass a route the URL has over.
-  public static let needsAsync = UnmatchedReason(storage: .needsAsync)
+  case needsAsync
   /// A handler read a parameter its route's pattern does not declare (a typo such as
   /// `match.value("idd", as: Int.self)` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
   /// rather than fall through to another route.
-  public static let handlerFailed = UnmatchedReason(storage: .handlerFailed)
+  case handlerFailed
 
-  public var description: String { "\(storage)" }
+  /// The case's name.
+  public var description: String { rawValue }
 }
 
 /// The full outcome of routing one URL: the result, the match that produced it, or why

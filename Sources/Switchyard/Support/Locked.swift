@@ -60,7 +60,7 @@ enum OSLock {
 /// lock already makes every access exclusive, and a class's `var` would add a dynamic
 /// exclusivity check to every routing call.
 @usableFromInline
-final class Locked<State> {
+package final class Locked<State> {
   private let lock: UnsafeMutablePointer<OSLock.Primitive>
   private let state: UnsafeMutablePointer<State>
 
@@ -79,7 +79,7 @@ final class Locked<State> {
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call back into the lock.
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     OSLock.lock(lock)

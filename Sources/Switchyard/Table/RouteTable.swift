@@ -45,39 +45,35 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of problem this is.
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable {
-      case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes
-      case badOrigin, noPattern, duplicateRoute, optionsDiffer
-    }
-    let storage: Storage
+  public enum Code: String, Sendable, Hashable, CustomStringConvertible {
     /// A route name that is empty.
-    public static let emptyName = Code(storage: .emptyName)
+    case emptyName
     /// A route name already in the table.
-    public static let duplicateName = Code(storage: .duplicateName)
+    case duplicateName
     /// A pattern with a syntax error (see ``RouteTableError/patternError``).
-    public static let badPattern = Code(storage: .badPattern)
+    case badPattern
     /// A parameter type whose name is already taken.
-    public static let duplicateType = Code(storage: .duplicateType)
+    case duplicateType
     /// A parameter type name that is not `[A-Za-z_][A-Za-z0-9_]*`.
-    public static let badTypeName = Code(storage: .badTypeName)
+    case badTypeName
     /// More than ``RouteTable/maximumParameterTypes`` registered types.
-    public static let tooManyTypes = Code(storage: .tooManyTypes)
+    case tooManyTypes
     /// A ``LinkOrigin`` that is not a scheme with an optional host.
-    public static let badOrigin = Code(storage: .badOrigin)
-    /// A typed route (`Routable`) that declares no path, host, scheme or URI.
-    public static let noPattern = Code(storage: .noPattern)
+    case badOrigin
+    /// A typed route (`Routable`, in `SwitchyardMigration`) that declares no path, host, scheme or URI.
+    case noPattern
     /// A route registered on a router that matches exactly the same URLs, with the same
     /// precedence, as one the router has: it could never win (`lint` calls such a pair a
     /// duplicate). A ``RouteTable`` keeps such a route, so that lint can report it.
-    public static let duplicateRoute = Code(storage: .duplicateRoute)
+    case duplicateRoute
     /// A ``Routes`` type that declares its options (`@Routes(accepting: […])`) registered on a
     /// router that reads links with other options: its routes would answer links the type
     /// refuses. Make the router with the type's options:
     /// `Router<Screen>(options: AppLink.routeTable.options)`.
-    public static let optionsDiffer = Code(storage: .optionsDiffer)
+    case optionsDiffer
 
-    public var description: String { "\(storage)" }
+    /// The case's name.
+    public var description: String { rawValue }
   }
 
   /// What kind of problem this is.
@@ -92,6 +88,14 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var description: String {
     if let patternError { return "\(message)\n" + patternError.caretLines }
     return message
+  }
+}
+
+extension RouteTableError {
+  /// An error of `code` about the route named `routeName` (the package's other modules throw
+  /// them too: `SwitchyardMigration`'s typed routes).
+  package init(code: Code, routeName: String?, message: String) {
+    self.init(code: code, routeName: routeName, patternError: nil, message: message)
   }
 }
 

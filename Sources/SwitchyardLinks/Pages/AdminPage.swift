@@ -1,5 +1,5 @@
-/// The `GET /admin` page: clicks per day and per route as charts the server draws in SVG, and
-/// the top links, on the same small, strict page as the others (no script, the shared style
+/// The `GET /admin` page: clicks per day and per route as charts the server draws in SVG, the
+/// top links and the recently refused mints, on the same small, strict page as the others (no script, the shared style
 /// sheet named by its hash).
 ///
 /// ```swift
@@ -9,8 +9,12 @@
 /// ```
 enum AdminPage {
   /// The page. `days` holds every day of the range in order (days without clicks at 0),
-  /// `routes` and `links` the largest first.
-  static func render(days: [StatsRow], routes: [StatsRow], links: [StatsRow]) -> String {
+  /// `routes` and `links` the largest first; `refused` the recent refused mints (their time as
+  /// RFC 3339 text, and the reason), newest first.
+  static func render(
+    days: [StatsRow], routes: [StatsRow], links: [StatsRow],
+    refused: [(time: String, reason: String)] = []
+  ) -> String {
     let total = days.reduce(0) { $0 + $1.clicks }
     let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
     let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""
@@ -27,6 +31,20 @@ enum AdminPage {
       for link in links {
         body +=
           "<tr><td>\(HTMLEscaping.escape(link.key))</td><td class=\"n\">\(link.clicks)</td></tr>\n"
+      }
+      body += "</table>\n"
+    }
+    body += "<h2>Refused mints</h2>\n"
+    if refused.isEmpty {
+      body += "<p>None in the last 7 days.</p>\n"
+    } else {
+      body +=
+        "<p>Links the table does not handle (422), newest first, since the service started.</p>\n"
+        + "<table>\n<tr><th>When (UTC)</th><th>Why</th></tr>\n"
+      for entry in refused {
+        body +=
+          "<tr><td>\(HTMLEscaping.escape(entry.time))</td>"
+          + "<td>\(HTMLEscaping.escape(entry.reason))</td></tr>\n"
       }
       body += "</table>\n"
     }

@@ -30,6 +30,8 @@
     let stores: StoreLinks
     let titleTemplates: [String: TitleTemplate]
     let counter: ClickCounter?
+    /// The recent `422`s of `POST /v1/links`, for the admin page.
+    let refusedMints = RefusedMints()
 
     /// Creates the middleware.
     ///
@@ -355,6 +357,7 @@
         response.headers[.location] = "/v1/links/" + record.code
         return response
       } catch let error as LinkMintingError {
+        if error.status == 422 { await refusedMints.record(error.message, at: configuration.now()) }
         return Self.json(HTTPResponse.Status(code: error.status), error.json)
       } catch {
         return Self.json(

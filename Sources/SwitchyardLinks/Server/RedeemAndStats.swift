@@ -174,8 +174,13 @@
           .serviceUnavailable,
           "{\"error\":" + JSONEscaping.quote("the store failed: \(error)") + "}")
       }
+      let refused = await refusedMints.recent(now: configuration.now())
       return Self.page(
-        .ok, AdminPage.render(days: days, routes: routes, links: links), cache: "no-store")
+        .ok,
+        AdminPage.render(
+          days: days, routes: routes, links: links,
+          refused: refused.map { (RFC3339.text($0.time), $0.reason) }),
+        cache: "no-store")
     }
 
     /// A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote,

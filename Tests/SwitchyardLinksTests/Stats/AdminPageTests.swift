@@ -55,5 +55,31 @@
         #expect(html.contains("y=\"60\" width=\"8\" height=\"60\""))
       }
     }
+
+    @Test("the refused mints (422) of the last 7 days, newest first, escaped")
+    func refusedMints() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        #expect(try await Self.admin(client).body.contains("<p>None in the last 7 days.</p>"))
+        #expect(try await client.mint(#"{"url": "myapp://nowhere/<b>1</b>"}"#).status.code == 422)
+        server.time.advance(by: 7 * 86_400)
+        #expect(try await client.mint(#"{"url": "https://evil.example/x"}"#).status.code == 422)
+        server.time.advance(by: 60)
+        #expect(try await client.mint(#"{"url": "myapp://nowhere/<i>2</i>"}"#).status.code == 422)
+        // Not refused by the table: not listed.
+        #expect(try await client.mint(#"{"url": 7}"#).status.code == 400)
+        _ = try await InstallTokenTests.mintUser(client)
+        let html = try await Self.admin(client).body
+        let evil = try #require(
+          html.range(of: "no route of the table handles https://evil.example/x"))
+        let second = try #require(
+          html.range(of: "no route of the table handles myapp://nowhere/&lt;i&gt;2&lt;/i&gt;"))
+        #expect(second.lowerBound < evil.lowerBound)
+        #expect(html.contains("<td>2027-01-22T08:01:00Z</td>") && !html.contains("<i>"))
+        // Older than 7 days: gone from the page.
+        #expect(!html.contains("nowhere/&lt;b&gt;"))
+        #expect(Self.occurrences(of: "no route of the table handles", in: html) == 2)
+      }
+    }
   }
 #endif

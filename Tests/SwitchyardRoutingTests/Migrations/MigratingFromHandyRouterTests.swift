@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardMigration
 import Testing
 
 // Every example of the HandyRouter seed document, in Switchyard's API. HandyRouter's

@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardMigration
 import Testing
 
 // The routing examples of the Trailcutter seed document, in Switchyard's API.

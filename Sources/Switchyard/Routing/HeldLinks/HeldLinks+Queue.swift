@@ -320,7 +320,7 @@ extension HeldLinks {
     _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
     in state: inout State, effects: inout [Effect]
   ) {
-    switch repeats ? policy.repeats.storage : .keepAll {
+    switch repeats ? policy.repeats : .keepAll {
     case .keepAll: break
     case .keepFirst:
       if state.held.holds(entry.routeName) {

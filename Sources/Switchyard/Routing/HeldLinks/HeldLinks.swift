@@ -43,6 +43,23 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
     for subscriber in subscribers { subscriber.finish() }
   }
 
+  /// A link that ended before it could be dispatched, with `outcome` and `error` (a short
+  /// link its service could not resolve): it gets the next link identity, subscribers hear
+  /// that it finished, and its result is at hand at once. For the modules of this package that
+  /// look a link up before they dispatch it.
+  package func finished(
+    _ url: String, _ outcome: LinkOutcome, error: (any Error)?
+  ) -> DispatchedLink<Output> {
+    let (id, subscribers) = state.withLock { state in
+      state.nextSequence += 1
+      return (LinkID(sequence: state.nextSequence), Array(state.subscribers.values))
+    }
+    let result = LinkResult<Output>(id, url, outcome, error: error)
+    let event = LinkEvent(kind: .finished, id: id, url: url, routeName: nil, result: result)
+    for subscriber in subscribers { subscriber.yield(event) }
+    return DispatchedLink(finished: result)
+  }
+
   // MARK: Gates
 
   /// Opens `gate` and delivers, in arrival order, the held links that wait for nothing else.

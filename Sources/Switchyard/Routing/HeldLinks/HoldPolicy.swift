@@ -51,17 +51,19 @@ public struct HoldPolicy: Sendable, Hashable {
   }
 
   /// What a route does with a new link while it already holds one.
-  public struct Repeats: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable { case keepAll, keepLatest, keepFirst }
-    let storage: Storage
-
+  ///
+  /// ```swift
+  /// HoldPolicy(repeats: .keepLatest)   // a newer link replaces the one held
+  /// ```
+  public enum Repeats: String, Sendable, Hashable, CustomStringConvertible {
     /// Every link is held and delivered, in arrival order.
-    public static let keepAll = Repeats(storage: .keepAll)
+    case keepAll
     /// The new link replaces the held one, which ends as dropped.
-    public static let keepLatest = Repeats(storage: .keepLatest)
+    case keepLatest
     /// The held link stays; the new one ends as dropped at once.
-    public static let keepFirst = Repeats(storage: .keepFirst)
+    case keepFirst
 
-    public var description: String { "\(storage)" }
+    /// The case's name.
+    public var description: String { rawValue }
   }
 }

@@ -8,38 +8,52 @@
 /// default: print(result.outcome, result.url)
 /// }
 /// ```
-public struct LinkOutcome: Sendable, Hashable, CustomStringConvertible {
-  enum Storage: Sendable, Hashable {
-    case handled, unmatched, failed, timedOut, cancelled, dropped, coalesced
-  }
-  let storage: Storage
-
+public enum LinkOutcome: String, Sendable, Hashable, CustomStringConvertible {
   /// A route's handler took the link; its output is ``LinkResult/output``.
-  public static let handled = LinkOutcome(storage: .handled)
+  case handled
   /// No route matches the link, or every candidate declined without throwing (or an
   /// interceptor rejected it); the unmatched handler ran (its output, if any, is
   /// ``LinkResult/output``).
-  public static let unmatched = LinkOutcome(storage: .unmatched)
+  case unmatched
   /// No handler took the link and a handler threw (``LinkResult/error``).
-  public static let failed = LinkOutcome(storage: .failed)
+  case failed
   /// The link waited longer than its hold policy's timeout.
-  public static let timedOut = LinkOutcome(storage: .timedOut)
+  case timedOut
   /// The link was cancelled (``DispatchedLink/cancel()``, ``HeldLinks/cancelAll()``, or the
   /// task awaiting its result was cancelled) before a handler ran.
-  public static let cancelled = LinkOutcome(storage: .cancelled)
+  case cancelled
   /// The link was dropped by its hold policy: over capacity (oldest first), or a repeat for a
   /// route that keeps only its first or latest link.
-  public static let dropped = LinkOutcome(storage: .dropped)
+  case dropped
   /// The same URL was dispatched within the coalescing window; the earlier link stands for it.
-  public static let coalesced = LinkOutcome(storage: .coalesced)
+  case coalesced
+  /// The link stood for another that its link service did not give: a short link or an
+  /// install token that the service does not know, that was spent or has expired, or a
+  /// service that could not be reached. ``LinkResult/error`` says which. Only a link handed to
+  /// SwitchyardFoundation's `dispatch(resolving:via:)` ends so; no handler ran for it.
+  ///
+  /// ```swift
+  /// let result = await router.dispatch(resolving: clipboardText, via: linkService).result
+  /// if result.outcome == .unresolved { print(result.error!) }   // e.g. the token was spent
+  /// ```
+  case unresolved
 
-  public var description: String { "\(storage)" }
+  /// The case's name.
+  public var description: String { rawValue }
 }
 
 /// Identifies one dispatch: the same URL dispatched twice is two links.
+///
+/// IDs compare in dispatch order: a later dispatch has a larger ID.
+///
+/// ```swift
+/// let first = router.dispatch("myapp://a"), second = router.dispatch("myapp://a")
+/// first.id < second.id   // true
+/// print(second.id)       // "link 2"
+/// ```
 public struct LinkID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Dispatch order: a later dispatch has a larger number.
-  public let sequence: UInt64
+  let sequence: UInt64
 
   public static func < (lhs: LinkID, rhs: LinkID) -> Bool { lhs.sequence < rhs.sequence }
   public var description: String { "link \(sequence)" }
@@ -67,7 +81,8 @@ public struct LinkResult<Output> {
   public let match: RouteMatch?
   /// Why no handler took the link, for ``LinkOutcome/unmatched`` and ``LinkOutcome/failed``.
   public let unmatched: UnmatchedRequest?
-  /// The error a handler threw, for ``LinkOutcome/failed``.
+  /// The error a handler threw, for ``LinkOutcome/failed``; why the link service gave no link,
+  /// for ``LinkOutcome/unresolved``.
   public let error: (any Error)?
   /// The back stack, for links dispatched with `stack: true` and handled: the outputs of the
   /// parents, then ``output`` (see ``Router/stack(for:context:)``).
@@ -147,18 +162,16 @@ public struct LinkEvent<Output> {
 extension LinkEvent: Sendable where Output: Sendable {}
 
 /// What a ``LinkEvent`` tells.
-public struct LinkEventKind: Sendable, Hashable, CustomStringConvertible {
-  enum Storage: Sendable, Hashable { case held, released, finished }
-  let storage: Storage
-
+public enum LinkEventKind: String, Sendable, Hashable, CustomStringConvertible {
   /// The link's route cannot take it yet (no handler, or a closed gate): it waits.
-  public static let held = LinkEventKind(storage: .held)
+  case held
   /// A held link can be delivered now: its handler was set or its gates opened.
-  public static let released = LinkEventKind(storage: .released)
+  case released
   /// The link ended; ``LinkEvent/result`` says how.
-  public static let finished = LinkEventKind(storage: .finished)
+  case finished
 
-  public var description: String { "\(storage)" }
+  /// The case's name.
+  public var description: String { rawValue }
 }
 
 extension LinkResult {

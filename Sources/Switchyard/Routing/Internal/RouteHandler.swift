@@ -8,7 +8,7 @@
 /// `mainActor` boxes and `open` handlers hold `@MainActor` closures, which only main-actor
 /// code can call (``MainActorRouter``, ``Navigator``).
 @usableFromInline
-enum RouteHandler: @unchecked Sendable {
+package enum RouteHandler: @unchecked Sendable {
   /// A ``Router``'s synchronous handler: a `SyncHandlerBox<Output>`.
   case sync(AnyObject)
   /// A ``Router``'s asynchronous handler: an `AsyncHandlerBox<Output>`.
@@ -24,11 +24,11 @@ enum RouteHandler: @unchecked Sendable {
 
 /// A ``Router``'s synchronous handler, typed by its output.
 @usableFromInline
-final class SyncHandlerBox<Output>: Sendable {
+package final class SyncHandlerBox<Output>: Sendable {
   @usableFromInline let body: @Sendable (RouteMatch) throws -> Output?
 
   @usableFromInline
-  init(_ body: @escaping @Sendable (RouteMatch) throws -> Output?) {
+  package init(_ body: @escaping @Sendable (RouteMatch) throws -> Output?) {
     self.body = body
   }
 }
@@ -44,10 +44,10 @@ final class AsyncHandlerBox<Output>: Sendable {
 
 /// A handler run on the main actor (a ``MainActorRouter``'s, or a ``Navigator``'s screen
 /// factory), typed by its output.
-final class MainActorHandlerBox<Output>: Sendable {
+package final class MainActorHandlerBox<Output>: Sendable {
   let body: @MainActor (RouteMatch) throws -> Output?
 
-  init(_ body: @escaping @MainActor (RouteMatch) throws -> Output?) {
+  package init(_ body: @escaping @MainActor (RouteMatch) throws -> Output?) {
     self.body = body
   }
 }

@@ -7,22 +7,19 @@
 /// Not generic, so a routing call looks up no generic metadata; the few generic members take
 /// the output type from the router that calls them.
 ///
-/// It has no public API: a router's operations (``Routing``) reach it, and only the library
-/// makes one.
-///
-/// ```swift
-/// let core: RouterCore = router.core   // the state behind router.table, router.intercept…
-/// ```
-public final class RouterCore: Sendable {
+/// It is not public: a router's operations (``Routing``) reach it, and the package's other
+/// modules (`SwitchyardMigration`) register through it.
+@usableFromInline
+package final class RouterCore: Sendable {
   @usableFromInline
-  struct State: Sendable {
-    var registry: RoutingRegistry
+  package struct State: Sendable {
+    package var registry: RoutingRegistry
     /// A `Router`'s unmatched handler (an `UnmatchedHandlerBox<Output>`), read with the
     /// snapshot under one lock.
     @usableFromInline var fallback: (any AnyObject & Sendable)? = nil
   }
 
-  @usableFromInline let state: Locked<State>
+  @usableFromInline package let state: Locked<State>
   /// Held links, made on first use.
   let heldLinks = HeldLinksSlot()
 
@@ -40,7 +37,7 @@ public final class RouterCore: Sendable {
 
   // MARK: Reading
 
-  var options: RouteOptions { state.withLock { $0.registry.options } }
+  package var options: RouteOptions { state.withLock { $0.registry.options } }
 
   var table: RouteTable { state.withLock { $0.registry.table } }
 
@@ -83,7 +80,7 @@ public final class RouterCore: Sendable {
   /// Edits the registry under the lock. A single `add` changes nothing when it throws, so it
   /// edits in place; with `atomically`, `body` edits a copy that is kept only when it succeeds,
   /// so a registration of several routes is all or nothing.
-  func update<Result>(
+  package func update<Result>(
     atomically: Bool = false,
     _ body: (inout RoutingRegistry) throws(RouteTableError) -> Result
   ) throws(RouteTableError) -> Result {
@@ -96,7 +93,7 @@ public final class RouterCore: Sendable {
     }
   }
 
-  func add(
+  package func add(
     _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
     metadata: RouteMetadata, handler: RouteHandler
   ) throws(RouteTableError) -> Route {
@@ -107,52 +104,8 @@ public final class RouterCore: Sendable {
     }
   }
 
-  /// Registers a typed route: its checked pattern, named after its type by default (`handler`
-  /// builds the instance with the type's initializer).
-  func add<R: Routable>(
-    _ type: R.Type, name: String?, priority: Int, metadata: RouteMetadata,
-    handler: RouteHandler
-  ) throws(RouteTableError) -> Route {
-    try add(
-      try R.checkedRoutePattern(), name: name, defaultName: String(describing: R.self),
-      priority: priority, metadata: metadata, handler: handler)
-  }
-
-  /// Registers every page of `module`, all or nothing; `handler` makes each page's handler.
-  func add<Module: PageModule>(
-    module: Module.Type, scheme: String?, options: PageModuleOptions, priority: Int,
-    handler: (Module) -> RouteHandler
-  ) throws(RouteTableError) -> [Route] {
-    try update(atomically: true) { registry throws(RouteTableError) in
-      var routes: [Route] = []
-      for page in Module.allCases {
-        let name = pageRouteName(Module.self, page)
-        for pattern in pagePatterns(
-          Module.module, page: page.rawValue, scheme: scheme, options: options,
-          routerOptions: registry.options)
-        {
-          routes.append(
-            try registry.add(
-              pattern, name: nil, defaultName: name, priority: priority,
-              metadata: RouteMetadata(), handler: handler(page)))
-        }
-      }
-      return routes
-    }
-  }
-
   func remove(_ name: String) -> Route? {
     state.withLock { $0.registry.remove(name) }
-  }
-
-  /// Removes every route registered for `module`.
-  func remove<Module: PageModule>(module: Module.Type) -> [Route] {
-    let prefix = String(reflecting: Module.self) + "."
-    return state.withLock { state in
-      state.registry.routes.filter { $0.name.hasPrefix(prefix) }.compactMap {
-        state.registry.remove($0.name)
-      }
-    }
   }
 
   func removeAll() {

@@ -15,9 +15,9 @@
 /// routes); once as many calls as there are routes have passed without a change, the levels
 /// are merged into one, so a table registered up front routes through one matcher.
 @usableFromInline
-struct RoutingRegistry: Sendable {
+package struct RoutingRegistry: Sendable {
   let reader: URLReader
-  let options: RouteOptions
+  package let options: RouteOptions
   /// The capture types the routes' patterns may name (those of the table a router was made
   /// from; none otherwise).
   let types: [ParameterType]
@@ -100,7 +100,7 @@ struct RoutingRegistry: Sendable {
   var table: RouteTable { RouteTable(options: options, types: types, reading: routes) }
 
   /// The routes in registration order, numbered from 0.
-  var routes: [Route] {
+  package var routes: [Route] {
     entries.values.sorted { $0.sequence < $1.sequence }.enumerated().map { position, entry in
       renumbered(entry.route, position)
     }
@@ -109,13 +109,13 @@ struct RoutingRegistry: Sendable {
   var count: Int { entries.count }
 
   /// The route named `name`, found by its name, as registered: the same value every time, so
-  /// the build plan it keeps is made once (``Router/url(for:values:host:scheme:)``).
+  /// the build plan it keeps is made once (``Routing/url(for:values:host:scheme:)``).
   func route(named name: String) -> Route? { entries[name]?.route }
 
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
   /// ` #3`… appended when that is taken.
   @usableFromInline
-  mutating func add(
+  package mutating func add(
     _ pattern: String, name: String?, defaultName: String? = nil, priority: Int,
     metadata: RouteMetadata, handler: RouteHandler
   ) throws(RouteTableError) -> Route {
@@ -171,7 +171,7 @@ struct RoutingRegistry: Sendable {
     return true
   }
 
-  mutating func remove(_ name: String) -> Route? {
+  package mutating func remove(_ name: String) -> Route? {
     guard let entry = entries.removeValue(forKey: name) else { return nil }
     signatures[entry.signature] = nil
     if let position = pending.firstIndex(of: name) {

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// A type that is a route: it declares its pattern and builds itself from a match.
 ///
 /// Declare the pattern through one or more of ``PathRoutable``, ``HostRoutable`` and
@@ -92,7 +94,7 @@ extension Routable {
   /// | scheme or host alone | `myapp:///*`, `//*.mysite.com/*` |
   ///
   /// A type that declares none of them has no pattern: registering it throws
-  /// ``RouteTableError/Code/noPattern`` rather than claim every URL.
+  /// `RouteTableError/Code/noPattern` rather than claim every URL.
   public static var routePattern: String {
     if let uri = (Self.self as? any URIRoutable.Type)?.uri { return uri }
     let scheme = (Self.self as? any SchemeRoutable.Type)?.scheme
@@ -125,10 +127,10 @@ extension Router {
   ///   - type: The route type.
   ///   - name: The route's name; by default the type's name (` #2`… appended when taken).
   ///   - priority: Higher priorities are tried first. Default 0.
-  ///   - metadata: The app's own facts about the route (<doc:MetadataAndContext>).
+  ///   - metadata: The app's own facts about the route (the Switchyard article *Metadata and Context*).
   ///   - handler: Turns the route instance into an output, or returns `nil` to decline.
   /// - Returns: The route as registered.
-  /// - Throws: ``RouteTableError`` for a bad pattern or a taken name.
+  /// - Throws: `RouteTableError` for a bad pattern or a taken name.
   @discardableResult
   public func register<R: Routable>(
     route type: R.Type, name: String? = nil, priority: Int = 0,
@@ -139,6 +141,26 @@ extension Router {
       type, name: name, priority: priority, metadata: metadata,
       handler: .sync(SyncHandlerBox { try handler(R(match: $0)) }))
   }
+}
+
+extension MainActorRouter {
+  /// Registers a typed route (``Routable``), built with its `init(match:)`, then turned into an
+  /// output by `handler` on the main actor.
+  ///
+  /// ```swift
+  /// try router.register(route: SearchRoute.self) { route in .search(route.term) }
+  /// ```
+  @discardableResult
+  public func register<R: Routable>(
+    route type: R.Type, name: String? = nil, priority: Int = 0,
+    metadata: RouteMetadata = RouteMetadata(),
+    handler: @escaping @MainActor (R) throws -> Output?
+  ) throws(RouteTableError) -> Route {
+    try core.add(
+      type, name: name, priority: priority, metadata: metadata,
+      handler: .mainActor(MainActorHandlerBox { try handler(R(match: $0)) }))
+  }
+
 }
 
 extension Routable {
@@ -172,11 +194,11 @@ extension Routable {
 /// routes.match("https://www.mysite.com/search/swift", as: SearchRoute.self)?.term  // "swift"
 /// ```
 ///
-/// Routes are ranked by the precedence rules (<doc:Precedence>), not by their order in the list;
+/// Routes are ranked by the precedence rules (the Switchyard article *Precedence*), not by their order in the list;
 /// the list order only breaks ties between equally specific patterns.
 ///
 /// It is the migration path from Trailcutter (<doc:MigratingFromTrailcutter>), kept as a thin
-/// layer over a ``Router``: new code registers route types on a router
+/// layer over a `Router`: new code registers route types on a router
 /// (`try router.register(route: SearchRoute.self) { route in … }`), which adds handlers, metadata and
 /// held links.
 public struct RouteSet: Sendable {
@@ -185,7 +207,7 @@ public struct RouteSet: Sendable {
 
   /// Creates a set of `routes`, read with `options`.
   ///
-  /// - Throws: ``RouteTableError`` when a route's pattern is invalid.
+  /// - Throws: `RouteTableError` when a route's pattern is invalid.
   public init(
     routes: [any Routable.Type], options: RouteOptions = RouteOptions()
   ) throws(RouteTableError) {
@@ -195,7 +217,7 @@ public struct RouteSet: Sendable {
 
   /// Adds a route type after the others.
   ///
-  /// - Throws: ``RouteTableError`` when its pattern is invalid.
+  /// - Throws: `RouteTableError` when its pattern is invalid.
   public func add(_ route: any Routable.Type) throws(RouteTableError) {
     try register(route)
   }

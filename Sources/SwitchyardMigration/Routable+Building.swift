@@ -1,3 +1,5 @@
+import Switchyard
+
 extension Routable {
   /// No query values: a route prints its captures only unless it lists more.
   ///
@@ -8,7 +10,7 @@ extension Routable {
 
   /// The route's stored properties, by name, that the URL declares — named like one of the
   /// pattern's captures (or query requirements), or listed in ``Routable/queryKeys`` — and
-  /// that convert to a ``BuildValue`` (``BuildValueConvertible``: strings, integers, numbers,
+  /// that convert to a `BuildValue` (`BuildValueConvertible`: strings, integers, numbers,
   /// `Bool`, raw-value enums, arrays). Any other property, `private` or not, never reaches a
   /// URL; an optional property that is `nil` is left out, and so is a property of another type.
   ///
@@ -63,7 +65,7 @@ extension Routable {
   }
 
   /// The URL of this route: its ``Routable/routePattern`` filled with its
-  /// ``Routable/routeValues`` (<doc:BuildingURLs>): its captures, then the values its
+  /// ``Routable/routeValues`` (the Switchyard article *Building URLs*): its captures, then the values its
   /// ``Routable/queryKeys`` name, in the query.
   ///
   /// ```swift
@@ -78,13 +80,13 @@ extension Routable {
   /// try SearchRoute(term: "surge").url                        // "/search/surge"
   /// try SearchRoute(term: "surge", sort: "score desc").url    // "/search/surge?sort=score%20desc"
   /// ```
-  /// - Throws: ``URLBuildingError`` naming the capture, e.g. when the pattern's host is a
+  /// - Throws: `URLBuildingError` naming the capture, e.g. when the pattern's host is a
   ///   wildcard: use ``url(host:scheme:options:)`` then.
   public var url: String {
     get throws(URLBuildingError) { try url() }
   }
 
-  /// The URL of this route, with a host and scheme of the caller's choice (<doc:BuildingURLs>).
+  /// The URL of this route, with a host and scheme of the caller's choice (the Switchyard article *Building URLs*).
   ///
   /// ```swift
   /// struct PostRoute: URIRoutable {
@@ -99,7 +101,7 @@ extension Routable {
   /// - Parameters:
   ///   - host: The host to print (required when the pattern's host is a wildcard).
   ///   - scheme: The scheme to print (one the pattern answers).
-  ///   - options: The options the pattern is read with: those of the ``RouteSet`` or ``Router``
+  ///   - options: The options the pattern is read with: those of the ``RouteSet`` or `Router`
   ///     the route is registered in.
   public func url(
     host: String? = nil, scheme: String? = nil, options: RouteOptions = RouteOptions()

@@ -1,3 +1,5 @@
+import Switchyard
+
 /// An enum of pages under one module path (HandyRouter's `Jumper`): one call registers a
 /// route for every page.
 ///
@@ -38,12 +40,12 @@ public struct PageModuleOptions: OptionSet, Sendable, Hashable {
   /// matches as well as `https://www.example.com/Module/A`.
   ///
   /// Custom schemes (`myapp://Module/A`) read their host as a path segment anyway (see
-  /// ``RouteOptions/hostAsPath``), so they need no option.
+  /// `RouteOptions/hostAsPath`), so they need no option.
   public static let hostAsPath = PageModuleOptions(rawValue: 1 << 0)
 }
 
 /// The parameters a page handler gets: the query (every value of a repeated name), the
-/// fragment parameters and any captures in the module path. They read like a ``RouteMatch``
+/// fragment parameters and any captures in the module path. They read like a `RouteMatch`
 /// (`[key]` for text, ``value(_:as:)`` for a typed value); ``all(_:)`` adds the fragment's
 /// values to the query's, as HandyRouter did, and ``match`` has the rest (the query, the
 /// fragment).
@@ -67,7 +69,7 @@ public struct PageParameters: Sendable {
     match.query.all(key) + match.fragmentParameters.all(key)
   }
 
-  /// The value of `key` read as `type` (see ``RouteMatch/value(_:as:)``).
+  /// The value of `key` read as `type` (see `RouteMatch/value(_:as:)`).
   ///
   /// ```swift
   /// try parameters.value("page", as: Int.self)   // 3 for ?page=3
@@ -98,7 +100,7 @@ extension Router {
   ///   - handler: Gets the page and its parameters; returns `nil` (or throws) to decline.
   /// - Returns: The routes registered, one per page (two with ``PageModuleOptions/hostAsPath``).
   ///   They are named `<module type>.<page raw value>`.
-  /// - Throws: ``RouteTableError`` when a page's pattern is invalid; then no page is
+  /// - Throws: `RouteTableError` when a page's pattern is invalid; then no page is
   ///   registered.
   @discardableResult
   public func register<Module: PageModule>(
@@ -125,7 +127,7 @@ extension Router {
 
 extension MainActorRouter {
   /// Registers every page of `module` with a main-actor handler (see
-  /// ``Router/register(module:scheme:options:priority:handler:)``).
+  /// `Router/register(module:scheme:options:priority:handler:)`).
   ///
   /// ```swift
   /// try router.register(module: ShopPages.self) { page, parameters in
@@ -134,7 +136,7 @@ extension MainActorRouter {
   /// }
   /// ```
   /// - Returns: The routes registered, one per page (two with ``PageModuleOptions/hostAsPath``).
-  /// - Throws: ``RouteTableError`` when a page's pattern is invalid; then no page is
+  /// - Throws: `RouteTableError` when a page's pattern is invalid; then no page is
   ///   registered.
   @discardableResult
   public func register<Module: PageModule>(
@@ -162,7 +164,7 @@ extension Router where Output == Bool {
   /// Registers every page of `module` with a HandyRouter-style `jump` function: `true` handles
   /// the link, `false` means "not mine" and lets the next candidate run (then the unmatched
   /// handler). This is the migration path for `jump(to:parameters:) -> Bool`; with the
-  /// general ``register(module:scheme:options:priority:handler:)`` a `false` output is a
+  /// general `register(module:scheme:options:priority:handler:)` a `false` output is a
   /// result, not a decline.
   ///
   /// ```swift

@@ -1,0 +1,186 @@
+#if Links
+  import Foundation
+  import SQLiteNIO
+  import SwitchyardFiles
+  @testable import SwitchyardLinks
+  import Testing
+
+  /// `switchyard-links import`: the CSV layouts, the checks of a mint, and all or nothing.
+  @Suite("Imports: CSV rows checked like mints, reported by line, imported all or none")
+  struct LinkImportTests {
+    static func minter() throws -> LinkMinter {
+      LinkMinter(table: try BuiltInRoutes.table(), hosts: ["go.example.com"])
+    }
+
+    @Test("the service's own layout, with or without its header; quoted fields; CRLF")
+    func ownLayout() throws {
+      let text =
+        "\u{FEFF}short,long,title,description,image\r\n"
+        + "hello,myapp://user/42,Hello,\"Says \"\"hi\"\", twice\",https://cdn.example.com/a.png\r\n"
+        + "\r\n"
+        + "https://old.example.page/art7,https://example.com/articles/7,\"An article, in short\"\r\n"
+        + "plain,myapp://user/7\r\n"
+      let reading = LinkImport(text, minter: try Self.minter(), created: 5)
+      #expect(reading.problems == [])
+      #expect(reading.layout == .switchyard)
+      #expect(reading.records.map(\.code) == ["hello", "art7", "plain"])
+      #expect(reading.lines == [2, 4, 5])
+      let hello = try #require(reading.records.first)
+      #expect(hello.route == "user" && hello.values == [LinkValue(name: "id", value: "42")])
+      #expect(hello.description == "Says \"hi\", twice")
+      #expect(hello.image == "https://cdn.example.com/a.png" && hello.created == 5)
+      #expect(reading.records[1].title == "An article, in short")
+      #expect(reading.records[1].route == "article")
+
+      let headless = LinkImport("a,myapp://user/1\n", minter: try Self.minter(), created: 0)
+      #expect(headless.problems == [] && headless.records.map(\.code) == ["a"])
+    }
+
+    @Test("every bad row is reported with its line and reason")
+    func problems() throws {
+      let text = """
+        short,long,title
+        ok,myapp://user/1
+        bad code,myapp://user/2
+        ok,myapp://user/3
+        nowhere,myapp://nowhere/1
+        evil,https://evil.example/articles/1
+        markup,myapp://user/4,<script>x</script>
+        image,myapp://user/5,t,d,http://cdn.example.com/a.png
+        long,myapp://user/6,a,b,https://c.example/i.png,extra
+        empty,
+        lines,myapp://user/8,"a title
+        in two lines"
+        after,myapp://nowhere
+
+        """
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      #expect(
+        reading.problems.map(\.description) == [
+          #"3: the short link "bad code" has no code of 1 to 64 of the characters A-Z a-z 0-9 _ -"#,
+          "4: the code ok is on line 2 already",
+          "5: no route of the table handles myapp://nowhere/1",
+          "6: no route of the table handles https://evil.example/articles/1",
+          "7: the title must be plain text, not HTML markup (it has a tag)",
+          "8: the image must be an https URL with a host",
+          "9: 6 columns; a row is short,long[,title,description,image]",
+          "10: the row has no long URL",
+          "11: the title contains a control character",
+          "13: no route of the table handles myapp://nowhere",
+        ])
+      let unclosed = LinkImport("a,\"myapp://user/1\nb,c\n", minter: try Self.minter(), created: 0)
+      #expect(unclosed.problems.map(\.description) == ["1: a quoted field is not closed"])
+      let after = LinkImport(
+        "a,myapp://user/1\nb,\"myapp://user/2\"x\n", minter: try Self.minter(), created: 0)
+      #expect(after.problems.map(\.description) == ["2: text after a quoted field's closing quote"])
+      let stray = LinkImport("a,my\"app\n", minter: try Self.minter(), created: 0)
+      #expect(stray.problems.map(\.description) == ["1: a quote inside an unquoted field"])
+      #expect(
+        LinkImport("", minter: try Self.minter(), created: 0).problems.map(\.description) == [
+          "1: the file has no rows"
+        ])
+    }
+
+    @Test("a Firebase Dynamic Links export: the short link's code, the deep link, st/sd/si")
+    func firebase() throws {
+      let text = """
+        Link name,Short Dynamic Link,Deep link,Long Dynamic Link,Created
+        Welcome,https://example.page.link/m9Mm,myapp://user/42,,2024-01-01
+        Article,https://example.page.link/Art7,,"https://example.page.link/?link=https%3A%2F%2Fexample.com%2Farticles%2F7&apn=com.example&st=Seven+days&sd=A%20week&si=https%3A%2F%2Fcdn.example.com%2F7.png",2024-01-02
+        """
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      #expect(reading.problems == [])
+      #expect(reading.layout == .firebase)
+      #expect(reading.records.map(\.code) == ["m9Mm", "Art7"])
+      #expect(reading.records.map(\.url) == ["myapp://user/42", "https://example.com/articles/7"])
+      #expect(reading.records[1].title == "Seven days")
+      #expect(reading.records[1].description == "A week")
+      #expect(reading.records[1].image == "https://cdn.example.com/7.png")
+      #expect(reading.records[0].title == nil)
+    }
+
+    @Test("a Branch export: the alias or the link's code, the canonical or desktop URL, $og_*")
+    func branch() throws {
+      let text = """
+        url,alias,$canonical_url,$desktop_url,$og_title,$og_description,$og_image_url,~campaign
+        https://example.app.link/aBcD12,,https://example.com/articles/3,,Three,Third,https://cdn.example.com/3.png,spring
+        https://example.app.link/xyz,summer,,https://example.com/articles/4,,,,summer
+        """
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      #expect(reading.problems == [])
+      #expect(reading.layout == .branch)
+      #expect(reading.records.map(\.code) == ["aBcD12", "summer"])
+      #expect(
+        reading.records.map(\.url) == [
+          "https://example.com/articles/3", "https://example.com/articles/4",
+        ])
+      #expect(reading.records[0].title == "Three" && reading.records[0].description == "Third")
+      #expect(reading.records[1].title == nil)
+    }
+
+    /// Runs `switchyard-links ARGUMENTS` in `folder`: its status, stdout and stderr.
+    static func run(_ arguments: [String], in folder: String) throws -> (Int32, String, String) {
+      let process = Process()
+      process.executableURL = LinksProcess.binary
+      process.arguments = arguments
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      let (output, errors) = (Pipe(), Pipe())
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      let error = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, out, error)
+    }
+
+    /// The codes stored in the database at `path`.
+    static func codes(_ path: String) async throws -> [String] {
+      let store = try await SQLiteLinkStore.open(path: path)
+      let rows = try await store.connection.query("SELECT code FROM links ORDER BY code")
+      try await store.close()
+      return rows.compactMap { $0.column("code")?.string }
+    }
+
+    @Test("the command: all rows or none, FILE:LINE: reason, exit 0, 1 or 2")
+    func command() async throws {
+      let folder = try temporaryFolder()
+      func write(_ name: String, _ text: String) throws {
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      }
+      try write(
+        "good.csv", "short,long\nhello,myapp://user/42\nart,https://example.com/articles/7\n")
+      try write("bad.csv", "fresh,myapp://user/1\nnope,myapp://nowhere\n")
+      try write("taken.csv", "fresh,myapp://user/1\nhello,myapp://user/2\n")
+
+      let (status, output, errors) = try Self.run(
+        ["import", "--db", "l.sqlite", "good.csv"], in: folder)
+      #expect(status == 0, "\(errors)")
+      #expect(output == "imported 2 links from good.csv (switchyard columns)\n")
+      #expect(try await Self.codes(folder + "/l.sqlite") == ["art", "hello"])
+
+      let bad = try Self.run(["import", "--db", "l.sqlite", "bad.csv"], in: folder)
+      #expect(bad.0 == 1)
+      #expect(
+        bad.2 == "bad.csv:2: no route of the table handles myapp://nowhere\n"
+          + "error: 1 of the rows cannot be imported; nothing was imported\n")
+      // A taken code: the row before it, which went in first, is rolled back too.
+      let taken = try Self.run(["import", "--db", "l.sqlite", "taken.csv"], in: folder)
+      #expect(taken.0 == 1)
+      #expect(
+        taken.2 == "taken.csv:2: the code hello is taken in l.sqlite\n"
+          + "error: 1 of the codes are taken; nothing was imported\n")
+      #expect(try await Self.codes(folder + "/l.sqlite") == ["art", "hello"])
+
+      for arguments in [
+        ["import", "--db", "l.sqlite", "missing.csv"], ["import"],
+        ["import", "--routes", "missing.json", "good.csv"],
+      ] {
+        let failed = try Self.run(arguments, in: folder)
+        #expect(failed.0 == 2, "\(arguments): \(failed.2)")
+        #expect(failed.2.hasPrefix("error: ") && failed.2.split(separator: "\n").count == 1)
+      }
+    }
+  }
+#endif
