@@ -17,6 +17,14 @@
 public protocol LinkStore: Sendable {
   /// Stores `record` durably; `false` when its code is already taken (nothing is written).
   func insert(_ record: LinkRecord) async throws -> Bool
+  /// Stores every one of `records` in one transaction, or none of them: answers the codes that
+  /// were taken already, and when there are any nothing is written. What
+  /// `switchyard-links import` calls; the records' codes are distinct.
+  ///
+  /// ```swift
+  /// let taken = try await store.insertAll(records)  // [] when all went in
+  /// ```
+  func insertAll(_ records: [LinkRecord]) async throws -> [String]
   /// The link with this code, if any (expired ones included).
   func link(code: String) async throws -> LinkRecord?
   /// Whether the store answers (for `GET /healthz`).

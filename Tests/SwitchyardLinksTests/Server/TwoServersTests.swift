@@ -23,7 +23,7 @@
     }
 
     @Test(
-      "800 mints by 8 clients across both: all 201, no code twice, each link opens on either server; clicks add up"
+      "800 mints by 8 clients across both: all 201, no code twice, each link opens on either server; clicks add up per link, route, platform and day"
     )
     func mintAndCount() async throws {
       let (url, servers) = try await Self.start()
@@ -47,12 +47,13 @@
       }
       #expect(minted.count == 800)
       #expect(Set(minted.map(\.0)).count == minted.count)
-      // Every link opens on both servers: 2 clicks per link, 1,600 in all.
+      // Every link opens on both servers, in a browser on the first and for a preview crawler
+      // on the second: 2 clicks per link, 800 per platform, 1,600 in all.
       for (code, url) in minted {
-        for client in clients {
-          let answer = try await client.get("/l/" + code)
-          #expect(answer.status == .found && answer.headers[.location] == url, "\(code)")
-        }
+        let browser = try await clients[0].get("/l/" + code)
+        #expect(browser.status == .found && browser.headers[.location] == url, "\(code)")
+        let crawler = try await clients[1].get("/l/" + code, userAgent: "Twitterbot/1.0")
+        #expect(crawler.status == .ok, "\(code)")
       }
       // Each server writes its counts when asked for statistics; the second answer includes
       // both servers' counts.
@@ -61,10 +62,24 @@
       _ = try await clients[0].send(.get, "/v1/stats?by=route", headers: headers)
       let stats = try await clients[1].send(.get, "/v1/stats?by=route", headers: headers)
       #expect(stats.status == .ok)
+      #expect(stats.body.contains(#""total":1600,"rows":[{"key":"user","clicks":1600}]"#))
       let store = try await PostgresLinkStore.open(url: url)
       #expect(try await store.count() == 800)
-      let rows = try await store.clicks(from: 0, to: Int64.max / 2, by: .link)
-      #expect(rows.count == 800 && rows.allSatisfy { $0.clicks == 2 })
+      let all = (from: Int64(0), to: Int64.max / 2)
+      let links = try await store.clicks(from: all.from, to: all.to, by: .link)
+      #expect(links.count == 800 && links.allSatisfy { $0.clicks == 2 })
+      #expect(Set(links.map(\.key)) == Set(minted.map(\.0)))
+      #expect(
+        try await store.clicks(from: all.from, to: all.to, by: .route) == [
+          StatsRow(key: "user", clicks: 1600)
+        ])
+      #expect(
+        try await store.clicks(from: all.from, to: all.to, by: .platform) == [
+          StatsRow(key: "crawler", clicks: 800), StatsRow(key: "desktop", clicks: 800),
+        ])
+      // The day is the servers' clock's (one day, or two across midnight): they add up.
+      let days = try await store.clicks(from: all.from, to: all.to, by: .day)
+      #expect((1...2).contains(days.count) && days.reduce(0) { $0 + $1.clicks } == 1600)
       await store.close()
     }
 

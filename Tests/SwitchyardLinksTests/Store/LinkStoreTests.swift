@@ -141,6 +141,40 @@
     }
 
     @Test(
+      "insertAll stores every record, nullable fields kept, or none when one code is taken",
+      arguments: StoreBackend.allCases)
+    func insertAll(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      #expect(try await store.insert(Self.record))
+      // More records than one PostgreSQL batch, with the taken code in the last one: the
+      // batches before it, already sent, are rolled back too.
+      let many = (0..<6_001).map {
+        LinkRecord(
+          code: "m\($0)", url: "myapp://user/\($0)", route: "user", values: [("id", "\($0)")],
+          created: Int64($0))
+      }
+      var clash = Self.record
+      clash.url = "myapp://home"
+      #expect(try await store.insertAll(many + [clash]) == ["abc"])
+      #expect(try await store.link(code: "m0") == nil)
+      #expect(try await store.link(code: "m6000") == nil)
+      #expect(try await store.link(code: "abc") == Self.record)
+
+      var full = Self.record
+      full.code = "full"
+      var bare = LinkRecord(
+        code: "bare", url: "myapp://home", route: "home", values: [], created: 3)
+      bare.title = ""
+      #expect(try await store.insertAll(many + [full, bare]) == [])
+      #expect(try await store.link(code: "full") == full)
+      #expect(try await store.link(code: "bare") == bare)
+      #expect(try await store.link(code: "m6000") == many[6000])
+      #expect(try await store.insertAll([]) == [])
+      await opened.close()
+    }
+
+    @Test(
       "opened again, the data is kept and no schema step runs twice",
       arguments: StoreBackend.allCases)
     func reopen(_ backend: StoreBackend) async throws {
