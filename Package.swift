@@ -54,7 +54,7 @@ let package = Package(
     .trait(
       name: "Links",
       description:
-        "switchyard-links: the link service's server (Hummingbird 2) and its SQLite store"
+        "switchyard-links: the link service's server (Hummingbird 2), its SQLite and PostgreSQL stores"
     ),
     // Off by default, so that the `switchyard` command builds no HTTP client or TLS library
     // unless asked: `switchyard doctor` fetches a live domain's files with AsyncHTTPClient.
@@ -85,6 +85,8 @@ let package = Package(
     // The `Links` trait only: SQLite for the link store. It compiles SQLite's own source into
     // the binary, so a static build needs no system libsqlite3 (GRDB links the system's).
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    // The `Links` trait only: the PostgreSQL store (`--postgres URL`), for more than one server.
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // The `Doctor` trait only: `switchyard doctor`'s HTTPS client (it brings swift-nio-ssl,
     // whose NIOSSL the doctor's loopback tests serve TLS with).
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -195,6 +197,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio", condition: links),
         .product(name: "NIOPosix", package: "swift-nio", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
       ],
@@ -297,6 +300,7 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
       ],

@@ -20,13 +20,15 @@
         optional), or a Firebase Dynamic Links or Branch export (recognised by its header). \
         Each long URL is checked against the route table as a mint is. A rejected row is \
         reported as FILE:LINE: reason, and then nothing is imported. The service's own \
-        --routes, --db and --host flags apply: switchyard-links import --db links.sqlite FILE.
+        --routes, --db, --postgres and --host flags apply: switchyard-links import --db \
+        links.sqlite FILE, or --postgres postgres://USER@HOST/NAME FILE for PostgreSQL (one \
+        transaction there too).
 
         Exit status: 0 when every row was imported, 1 when a row was rejected or a code is \
         taken (nothing imported), 2 for a bad flag, route file, CSV file or database.
         """)
 
-    /// `--routes`, `--db` and `--host`, as the service reads them.
+    /// `--routes`, `--db`, `--postgres` and `--host`, as the service reads them.
     @ParentCommand var service: LinksCommand
 
     @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
@@ -47,9 +49,21 @@
           "error: \(reading.problems.count) of the rows cannot be imported; nothing was imported\n")
         terminate(1)
       }
-      let store: SQLiteLinkStore
+      let store: any LinkStore
+      let closeStore: @Sendable () async -> Void
+      // Where the links go, for messages (a PostgreSQL URL without its password).
+      let place: String
       do {
-        store = try await SQLiteLinkStore.open(path: db)
+        if let postgres = service.postgres {
+          let database = try await PostgresLinkStore.open(url: postgres)
+          (store, place) = (database, database.location)
+          closeStore = { await database.close() }
+        } else {
+          let path = db ?? "switchyard-links.sqlite"
+          let file = try await SQLiteLinkStore.open(path: path)
+          (store, place) = (file, path)
+          closeStore = { try? await file.close() }
+        }
       } catch {
         failWith("\(error)")
       }
@@ -57,15 +71,15 @@
       do {
         taken = try await store.insertAll(reading.records)
       } catch {
-        try? await store.close()
-        failWith("\(db): \(error); nothing was imported")
+        await closeStore()
+        failWith("\(place): \(error); nothing was imported")
       }
-      try? await store.close()
+      await closeStore()
       guard taken.isEmpty else {
         let lines = Dictionary(
           zip(reading.records.map(\.code), reading.lines), uniquingKeysWith: { first, _ in first })
         for code in taken {
-          writeStandardError("\(file):\(lines[code] ?? 0): the code \(code) is taken in \(db)\n")
+          writeStandardError("\(file):\(lines[code] ?? 0): the code \(code) is taken in \(place)\n")
         }
         writeStandardError("error: \(taken.count) of the codes are taken; nothing was imported\n")
         terminate(1)

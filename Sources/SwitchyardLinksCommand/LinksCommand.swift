@@ -22,9 +22,9 @@
       abstract: "Serve short links that only ever point at URLs the route table handles.",
       discussion: """
         Starts the link service on the route table (--routes, else ./routes.json, else the \
-        built-in example table) with its links in one SQLite file (--db). Minting needs a \
-        token: put it in a file and pass --token-file. `switchyard-links import` adds links \
-        from a CSV file.
+        built-in example table) with its links in one SQLite file (--db), or in PostgreSQL \
+        (--postgres) when more than one server shares them. Minting needs a token: put it in \
+        a file and pass --token-file. `switchyard-links import` adds links from a CSV file.
 
         Exit status: 2 for a bad flag, route file or database.
         """,
@@ -34,7 +34,14 @@
     var routes: String?
 
     @Option(name: .long, help: ArgumentHelp("The SQLite database file.", valueName: "path"))
-    var db = "switchyard-links.sqlite"
+    var db: String?
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "A PostgreSQL database instead of --db: postgres://USER[:PASSWORD]@HOST[:PORT]/NAME.",
+        valueName: "url"))
+    var postgres: String?
 
     @Option(name: .long, help: ArgumentHelp("The port to listen on.", valueName: "n"))
     var port = 8080
@@ -102,6 +109,9 @@
         throw ValidationError(
           "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
       }
+      if db != nil, postgres != nil {
+        throw ValidationError("--db and --postgres cannot be used together: choose one store")
+      }
       if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
         throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
       }
@@ -130,18 +140,35 @@
         guard !token.isEmpty else { fail("--token-file \(tokenFile): the file is empty") }
         configuration.token = token
       }
-      let store: SQLiteLinkStore
-      do {
-        store = try await SQLiteLinkStore.open(path: db)
-      } catch {
-        fail("\(error)")
-      }
       let logger = {
         var logger = Logger(label: "switchyard-links")
         logger.logLevel = .info
         return logger
       }()
-      logger.info("links are stored in \(absolutePath(db))")
+      let store: any LinkStore
+      let closeStore: @Sendable () async -> Void
+      if let postgres {
+        let database: PostgresLinkStore
+        do {
+          database = try await PostgresLinkStore.open(url: postgres)
+        } catch {
+          fail("\(error)")
+        }
+        store = database
+        closeStore = { await database.close() }
+        logger.info("links are stored in \(database.location)")
+      } else {
+        let path = db ?? "switchyard-links.sqlite"
+        let file: SQLiteLinkStore
+        do {
+          file = try await SQLiteLinkStore.open(path: path)
+        } catch {
+          fail("\(error)")
+        }
+        store = file
+        closeStore = { try? await file.close() }
+        logger.info("links are stored in \(absolutePath(path))")
+      }
       if configuration.token == nil {
         logger.warning(
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
@@ -170,7 +197,7 @@
         fail("\(error)")
       }
       try? await counter.flush()
-      try? await store.close()
+      await closeStore()
     }
 
     func loadTable() throws -> RouteTable {

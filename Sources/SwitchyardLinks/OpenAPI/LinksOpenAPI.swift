@@ -48,7 +48,8 @@ public enum LinksOpenAPI {
               "403": { "$ref": "#/components/responses/Forbidden" },
               "409": { "$ref": "#/components/responses/Conflict" },
               "413": { "$ref": "#/components/responses/PayloadTooLarge" },
-              "422": { "$ref": "#/components/responses/Unprocessable" }
+              "422": { "$ref": "#/components/responses/Unprocessable" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
         },
@@ -86,6 +87,11 @@ public enum LinksOpenAPI {
                 "description": "The link has expired: a page saying so, never a redirect.",
                 "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
                 "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "503": {
+                "description": "The store is unreachable: a page saying the link cannot be opened now, never a redirect.",
+                "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
+                "content": { "text/html": { "schema": { "type": "string" } } }
               }
             }
           }
@@ -104,7 +110,8 @@ public enum LinksOpenAPI {
                 }
               },
               "404": { "$ref": "#/components/responses/NotFound" },
-              "410": { "$ref": "#/components/responses/Gone" }
+              "410": { "$ref": "#/components/responses/Gone" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
         },
@@ -135,7 +142,8 @@ public enum LinksOpenAPI {
                 "description": "The token was redeemed already, or it or its link has expired.",
                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
               },
-              "413": { "$ref": "#/components/responses/PayloadTooLarge" }
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
         },
@@ -175,7 +183,8 @@ public enum LinksOpenAPI {
               },
               "400": { "$ref": "#/components/responses/BadRequest" },
               "401": { "$ref": "#/components/responses/Unauthorized" },
-              "403": { "$ref": "#/components/responses/Forbidden" }
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
         },
@@ -194,7 +203,8 @@ public enum LinksOpenAPI {
                 "content": { "text/html": { "schema": { "type": "string" } } }
               },
               "401": { "$ref": "#/components/responses/Unauthorized" },
-              "403": { "$ref": "#/components/responses/Forbidden" }
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
         },
@@ -309,6 +319,10 @@ public enum LinksOpenAPI {
           },
           "Conflict": {
             "description": "The custom code is taken.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "Unavailable": {
+            "description": "The store is unreachable (the database is down or does not answer); the body says why.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Gone": {

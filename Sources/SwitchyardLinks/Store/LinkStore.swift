@@ -1,5 +1,5 @@
-/// Where the service keeps its links, install tokens and click counts: SQLite in this release;
-/// another database implements the same calls.
+/// Where the service keeps its links, install tokens and click counts: one SQLite file
+/// (`SQLiteLinkStore`), or a PostgreSQL database several servers share (`PostgresLinkStore`).
 ///
 /// `insert` must be atomic and durable: it returns only once the link would survive the
 /// process being killed, and a code already taken makes it return `false` (decided by the
@@ -17,6 +17,14 @@
 public protocol LinkStore: Sendable {
   /// Stores `record` durably; `false` when its code is already taken (nothing is written).
   func insert(_ record: LinkRecord) async throws -> Bool
+  /// Stores every one of `records` in one transaction, or none of them: answers the codes that
+  /// were taken already, and when there are any nothing is written. What
+  /// `switchyard-links import` calls; the records' codes are distinct.
+  ///
+  /// ```swift
+  /// let taken = try await store.insertAll(records)  // [] when all went in
+  /// ```
+  func insertAll(_ records: [LinkRecord]) async throws -> [String]
   /// The link with this code, if any (expired ones included).
   func link(code: String) async throws -> LinkRecord?
   /// Whether the store answers (for `GET /healthz`).

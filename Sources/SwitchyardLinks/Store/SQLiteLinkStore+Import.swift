@@ -4,8 +4,13 @@
   extension SQLiteLinkStore {
     /// Stores every one of `records` in one transaction, or none of them: answers the codes
     /// that were taken already, and when there are any nothing is written. For
-    /// `switchyard-links import`, which has the connection to itself.
-    package func insertAll(_ records: [LinkRecord]) async throws -> [String] {
+    /// `switchyard-links import`, which has the connection to itself (a server's other calls
+    /// on the same connection would join the transaction).
+    ///
+    /// ```swift
+    /// let taken = try await store.insertAll(records)  // [] when all went in
+    /// ```
+    public func insertAll(_ records: [LinkRecord]) async throws -> [String] {
       _ = try await connection.query("BEGIN IMMEDIATE")
       var taken: [String] = []
       do {

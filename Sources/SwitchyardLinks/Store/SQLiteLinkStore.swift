@@ -147,12 +147,7 @@
     }
 
     public func insert(_ record: LinkRecord) async throws -> Bool {
-      // Pairs rather than an object: a query capture may repeat a name.
-      let values =
-        "["
-        + record.values.map {
-          "[" + JSONEscaping.quote($0.name) + "," + JSONEscaping.quote($0.value) + "]"
-        }.joined(separator: ",") + "]"
+      let values = StoredValues.text(record.values)
       // `ON CONFLICT DO NOTHING` leaves a taken code to the primary key; `RETURNING` says
       // whether the row went in.
       let rows = try await connection.query(
@@ -178,17 +173,7 @@
         FROM links WHERE code = ?
         """, [.text(code)])
       guard let row = rows.first else { return nil }
-      var values: [(String, String)] = []
-      if let text = row.column("values")?.string,
-        let pairs = (try? JSONParser.parse(text))?.arrayElements
-      {
-        values = pairs.compactMap { pair in
-          guard let items = pair.arrayElements, items.count == 2,
-            let name = items[0].stringValue, let value = items[1].stringValue
-          else { return nil }
-          return (name, value)
-        }
-      }
+      let values = StoredValues.pairs(row.column("values")?.string ?? "[]")
       return LinkRecord(
         code: row.column("code")?.string ?? code, url: row.column("url")?.string ?? "",
         route: row.column("route")?.string ?? "", values: values,
@@ -303,6 +288,29 @@
     /// ```
     public func close() async throws {
       try await connection.close()
+    }
+  }
+
+  /// A link's captured values as both stores keep them: a JSON array of `[name, value]` pairs
+  /// (pairs rather than an object, since a query capture may repeat a name).
+  enum StoredValues {
+    /// The stored text of `values`.
+    static func text(_ values: [LinkValue]) -> String {
+      "["
+        + values.map {
+          "[" + JSONEscaping.quote($0.name) + "," + JSONEscaping.quote($0.value) + "]"
+        }.joined(separator: ",") + "]"
+    }
+
+    /// The values read back from `text` (pairs that are not two strings are skipped).
+    static func pairs(_ text: String) -> [(String, String)] {
+      guard let pairs = (try? JSONParser.parse(text))?.arrayElements else { return [] }
+      return pairs.compactMap { pair in
+        guard let items = pair.arrayElements, items.count == 2,
+          let name = items[0].stringValue, let value = items[1].stringValue
+        else { return nil }
+        return (name, value)
+      }
     }
   }
 #endif

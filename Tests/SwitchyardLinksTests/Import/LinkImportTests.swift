@@ -1,5 +1,6 @@
 #if Links
   import Foundation
+  import PostgresNIO
   import SQLiteNIO
   import SwitchyardFiles
   @testable import SwitchyardLinks
@@ -135,47 +136,71 @@
       return (process.terminationStatus, out, error)
     }
 
-    /// The codes stored in the database at `path`.
-    static func codes(_ path: String) async throws -> [String] {
-      let store = try await SQLiteLinkStore.open(path: path)
-      let rows = try await store.connection.query("SELECT code FROM links ORDER BY code")
-      try await store.close()
-      return rows.compactMap { $0.column("code")?.string }
+    /// The codes stored at `location` (a SQLite file or a PostgreSQL URL), in byte order.
+    static func codes(_ backend: StoreBackend, at location: String) async throws -> [String] {
+      switch backend {
+      case .sqlite:
+        let store = try await SQLiteLinkStore.open(path: location)
+        let rows = try await store.connection.query("SELECT code FROM links ORDER BY code")
+        try await store.close()
+        return rows.compactMap { $0.column("code")?.string }
+      case .postgres:
+        return try await TestPostgres.withConnection(try PostgresAddress(location)) {
+          connection in
+          var codes: [String] = []
+          for try await code in try await connection.query(
+            #"SELECT code FROM links ORDER BY code COLLATE "C""#, logger: TestPostgres.logger
+          ).decode(String.self) {
+            codes.append(code)
+          }
+          return codes
+        }
+      }
     }
 
-    @Test("the command: all rows or none, FILE:LINE: reason, exit 0, 1 or 2")
-    func command() async throws {
+    @Test(
+      "the command: all rows or none, FILE:LINE: reason, exit 0, 1 or 2",
+      arguments: StoreBackend.allCases)
+    func command(_ backend: StoreBackend) async throws {
       let folder = try temporaryFolder()
       func write(_ name: String, _ text: String) throws {
         try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
       }
+      // --db FILE, or --postgres with a new database of the test's own (created empty: the
+      // import brings its schema up like the service does).
+      let location =
+        backend == .sqlite ? folder + "/l.sqlite" : try await TestPostgres.newDatabase()
+      let store = backend == .sqlite ? ["--db", "l.sqlite"] : ["--postgres", location]
+      let place = backend == .sqlite ? "l.sqlite" : location
       try write(
         "good.csv", "short,long\nhello,myapp://user/42\nart,https://example.com/articles/7\n")
       try write("bad.csv", "fresh,myapp://user/1\nnope,myapp://nowhere\n")
       try write("taken.csv", "fresh,myapp://user/1\nhello,myapp://user/2\n")
 
-      let (status, output, errors) = try Self.run(
-        ["import", "--db", "l.sqlite", "good.csv"], in: folder)
+      let (status, output, errors) = try Self.run(["import"] + store + ["good.csv"], in: folder)
       #expect(status == 0, "\(errors)")
       #expect(output == "imported 2 links from good.csv (switchyard columns)\n")
-      #expect(try await Self.codes(folder + "/l.sqlite") == ["art", "hello"])
+      #expect(try await Self.codes(backend, at: location) == ["art", "hello"])
 
-      let bad = try Self.run(["import", "--db", "l.sqlite", "bad.csv"], in: folder)
+      let bad = try Self.run(["import"] + store + ["bad.csv"], in: folder)
       #expect(bad.0 == 1)
       #expect(
         bad.2 == "bad.csv:2: no route of the table handles myapp://nowhere\n"
           + "error: 1 of the rows cannot be imported; nothing was imported\n")
       // A taken code: the row before it, which went in first, is rolled back too.
-      let taken = try Self.run(["import", "--db", "l.sqlite", "taken.csv"], in: folder)
+      let taken = try Self.run(["import"] + store + ["taken.csv"], in: folder)
       #expect(taken.0 == 1)
       #expect(
-        taken.2 == "taken.csv:2: the code hello is taken in l.sqlite\n"
+        taken.2 == "taken.csv:2: the code hello is taken in \(place)\n"
           + "error: 1 of the codes are taken; nothing was imported\n")
-      #expect(try await Self.codes(folder + "/l.sqlite") == ["art", "hello"])
+      #expect(try await Self.codes(backend, at: location) == ["art", "hello"])
 
       for arguments in [
-        ["import", "--db", "l.sqlite", "missing.csv"], ["import"],
+        ["import"] + store + ["missing.csv"], ["import"],
         ["import", "--routes", "missing.json", "good.csv"],
+        ["import", "--db", "l.sqlite", "--postgres", "postgres://u@127.0.0.1/x", "good.csv"],
+        ["import", "--postgres", "mysql://u@127.0.0.1/x", "good.csv"],
+        ["import", "--postgres", "postgres://u@127.0.0.1:1/x", "good.csv"],
       ] {
         let failed = try Self.run(arguments, in: folder)
         #expect(failed.0 == 2, "\(arguments): \(failed.2)")

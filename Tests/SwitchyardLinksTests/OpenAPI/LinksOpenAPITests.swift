@@ -5,16 +5,16 @@ import Testing
 @Suite struct LinksOpenAPITests {
   /// Every path and method of the service, with every status it answers.
   static let operations: [(path: String, method: String, statuses: [String])] = [
-    ("/v1/links", "post", ["201", "400", "401", "403", "409", "413", "422"]),
-    ("/l/{code}", "get", ["200", "302", "404", "410"]),
-    ("/v1/links/{code}", "get", ["200", "404", "410"]),
+    ("/v1/links", "post", ["201", "400", "401", "403", "409", "413", "422", "503"]),
+    ("/l/{code}", "get", ["200", "302", "404", "410", "503"]),
+    ("/v1/links/{code}", "get", ["200", "404", "410", "503"]),
     ("/.well-known/apple-app-site-association", "get", ["200"]),
     ("/.well-known/assetlinks.json", "get", ["200"]),
     ("/healthz", "get", ["200", "503"]),
     ("/v1/openapi.json", "get", ["200"]),
-    ("/v1/redeem", "post", ["200", "400", "404", "410", "413"]),
-    ("/v1/stats", "get", ["200", "400", "401", "403"]),
-    ("/admin", "get", ["200", "401", "403"]),
+    ("/v1/redeem", "post", ["200", "400", "404", "410", "413", "503"]),
+    ("/v1/stats", "get", ["200", "400", "401", "403", "503"]),
+    ("/admin", "get", ["200", "401", "403", "503"]),
   ]
 
   let document: JSONValue
@@ -63,12 +63,12 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 18)
+    #expect(checked == 23)
   }
 
   @Test func theShortLinksPagesAreHTMLAndTheRedirectNamesItsTarget() throws {
     let responses = try #require(document["paths"]?["/l/{code}"]?["get"]?["responses"])
-    for status in ["200", "404", "410"] {
+    for status in ["200", "404", "410", "503"] {
       #expect(responses[status]?["content"]?["text/html"] != nil, "\(status)")
       #expect(responses[status]?["headers"]?["Vary"] != nil, "\(status)")
     }

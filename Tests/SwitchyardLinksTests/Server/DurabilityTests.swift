@@ -119,6 +119,8 @@
         ["--port", "seventy"], ["--nonsense"], ["--routes", "bad.json"],
         ["--routes", "missing.json"], ["--db", "bad.sqlite"], ["--prefix", "l"],
         ["--token-file", "missing-token"], ["--web-only", "nosuchroute"],
+        ["--db", "links.sqlite", "--postgres", "postgres://u@127.0.0.1/links"],
+        ["--postgres", "mysql://u@127.0.0.1/links"], ["--postgres", "postgres://u@127.0.0.1:1/x"],
       ]
       for arguments in cases {
         let process = Process()

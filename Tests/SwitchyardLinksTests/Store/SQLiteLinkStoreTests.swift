@@ -82,23 +82,6 @@
       }
     }
 
-    @Test("inserting a taken code stores nothing and answers false; a record round-trips")
-    func uniqueCodes() async throws {
-      let store = try await SQLiteLinkStore.open(path: try temporaryFolder() + "/links.sqlite")
-      let record = LinkRecord(
-        code: "abc", url: "myapp://search?q=a&q=b", route: "search",
-        values: [("q", "a"), ("q", "b"), ("quote", "\"'\\\n")], title: "T", description: "D",
-        image: "https://example.com/i.png", expires: 5, created: 1)
-      #expect(try await store.insert(record))
-      var other = record
-      other.url = "myapp://home"
-      #expect(try await store.insert(other) == false)
-      #expect(try await store.link(code: "abc") == record)
-      #expect(try await store.link(code: "ABC") == nil)
-      #expect(try await store.count() == 1)
-      try await store.close()
-    }
-
     @Test("a part-1 file (schema version 1) is migrated: its links kept, tokens and clicks added")
     func migratesAPartOneFile() async throws {
       let path = try temporaryFolder() + "/links.sqlite"

@@ -1,0 +1,525 @@
+#if Links
+  import Logging
+  import PostgresNIO
+
+  /// Links in a PostgreSQL database, for more than one server on the same data.
+  ///
+  /// The tables are the SQLite store's (links, install tokens, click counts), created by the
+  /// same three schema steps; the version is kept in a one-row table `switchyard_schema`, and
+  /// the steps run under an advisory lock, so servers starting together migrate once. Uniqueness
+  /// of codes and tokens comes from primary keys, and a token is spent by one conditional
+  /// `UPDATE`, so servers sharing the database never hand out a code twice nor redeem a token
+  /// twice. A commit is acknowledged by PostgreSQL only once it is durable (the server's
+  /// `synchronous_commit`, on by default).
+  ///
+  /// Connections come from a pool that reconnects by itself: while the database is unreachable
+  /// the calls throw (the server answers `503`), and they succeed again once it is back.
+  ///
+  /// ```swift
+  /// let store = try await PostgresLinkStore.open(
+  ///   url: "postgres://links:secret@db.internal:5432/links")
+  /// try await store.insert(LinkRecord(code: "hi", url: "myapp://home", route: "home",
+  ///                                   values: [], created: 0))
+  /// try await store.close()
+  /// ```
+  public final class PostgresLinkStore: LinkStore {
+    /// The schema version this release writes (the SQLite store's).
+    public static let schemaVersion = SQLiteLinkStore.schemaVersion
+
+    /// The schema, step by step, as PostgreSQL spells the SQLite store's steps.
+    static let migrations: [[String]] = [
+      [
+        """
+        CREATE TABLE links (
+          code TEXT PRIMARY KEY NOT NULL,
+          url TEXT NOT NULL,
+          route TEXT NOT NULL,
+          "values" TEXT NOT NULL,
+          title TEXT,
+          description TEXT,
+          image TEXT,
+          expires BIGINT,
+          created BIGINT NOT NULL
+        )
+        """
+      ],
+      [
+        """
+        CREATE TABLE install_tokens (
+          token TEXT PRIMARY KEY NOT NULL,
+          code TEXT NOT NULL,
+          created BIGINT NOT NULL,
+          expires BIGINT NOT NULL,
+          redeemed BIGINT
+        )
+        """
+      ],
+      [
+        """
+        CREATE TABLE clicks (
+          day BIGINT NOT NULL,
+          code TEXT NOT NULL,
+          route TEXT NOT NULL,
+          platform TEXT NOT NULL,
+          clicks BIGINT NOT NULL,
+          PRIMARY KEY (day, code, platform)
+        )
+        """,
+        "CREATE INDEX clicks_route ON clicks (route, day)",
+      ],
+    ]
+
+    /// The advisory lock the schema steps run under (any number, the same in every server).
+    static let migrationLock: Int64 = 0x5377_6974_6368_7964
+
+    let client: PostgresClient
+    let runner: Task<Void, Never>
+    let logger = Logger(label: "switchyard.links.postgres")
+    /// The URL as given, without its password (for messages).
+    public let location: String
+
+    init(client: PostgresClient, location: String) {
+      self.client = client
+      self.location = location
+      self.runner = Task { await client.run() }
+    }
+
+    /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`)
+    /// and brings its schema up to date.
+    ///
+    /// ```swift
+    /// let store = try await PostgresLinkStore.open(url: "postgres://links@127.0.0.1/links")
+    /// ```
+    /// - Throws: ``LinkStoreError`` naming the URL (without its password): it is malformed,
+    ///   the database cannot be reached, or it was written by a newer release.
+    public static func open(url: String) async throws(LinkStoreError) -> PostgresLinkStore {
+      let address = try PostgresAddress(url)
+      var configuration = PostgresClient.Configuration(
+        host: address.host, port: address.port, username: address.user,
+        password: address.password, database: address.database, tls: .disable)
+      configuration.options.connectTimeout = .seconds(5)
+      // One direct connection first, so a server that is down or refuses the login is
+      // reported at once (the pool would keep retrying).
+      do {
+        let connection = try await PostgresConnection.connect(
+          configuration: .init(
+            host: address.host, port: address.port, username: address.user,
+            password: address.password, database: address.database, tls: .disable),
+          id: 0, logger: Logger(label: "switchyard.links.postgres"))
+        try await connection.close()
+      } catch {
+        throw LinkStoreError(
+          path: address.redacted, message: "cannot open the database: \(Self.reason(error))")
+      }
+      let store = PostgresLinkStore(
+        client: PostgresClient(configuration: configuration), location: address.redacted)
+      do {
+        try await store.migrate()
+      } catch {
+        await store.close()
+        throw error
+      }
+      return store
+    }
+
+    /// Runs the missing schema steps in one transaction under the advisory lock.
+    func migrate() async throws(LinkStoreError) {
+      do {
+        try await client.withTransaction(logger: logger) { connection in
+          try await connection.query(
+            "SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+          try await connection.query(
+            "CREATE TABLE IF NOT EXISTS switchyard_schema (version INTEGER NOT NULL)",
+            logger: logger)
+          var version = 0
+          for try await value in try await connection.query(
+            "SELECT version FROM switchyard_schema", logger: logger
+          ).decode(Int.self) {
+            version = value
+          }
+          guard version <= Self.schemaVersion else {
+            throw LinkStoreError(
+              path: location,
+              message:
+                "the database has schema version \(version), written by a newer release; this "
+                + "one reads up to version \(Self.schemaVersion) and leaves it unchanged")
+          }
+          guard version < Self.schemaVersion else { return }
+          for step in version..<Self.schemaVersion {
+            for statement in Self.migrations[step] {
+              try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+          }
+          try await connection.query("DELETE FROM switchyard_schema", logger: logger)
+          try await connection.query(
+            "INSERT INTO switchyard_schema (version) VALUES (\(Self.schemaVersion))",
+            logger: logger)
+        }
+      } catch let error as LinkStoreError {
+        throw error
+      } catch let error as PostgresTransactionError {
+        if let failure = error.closureError as? LinkStoreError { throw failure }
+        throw LinkStoreError(
+          path: location,
+          message:
+            "cannot open the database: \(Self.reason(error.closureError ?? error.beginError ?? error.commitError ?? error))"
+        )
+      } catch {
+        throw LinkStoreError(
+          path: location, message: "cannot open the database: \(Self.reason(error))")
+      }
+    }
+
+    /// The stored schema version.
+    func schemaVersionStored() async throws -> Int {
+      var version = 0
+      for try await value in try await client.query("SELECT version FROM switchyard_schema")
+        .decode(Int.self)
+      {
+        version = value
+      }
+      return version
+    }
+
+    /// How long one call may wait for the database before it fails (the server then answers
+    /// `503`): the pool keeps queued calls waiting while it reconnects.
+    static let patience: Duration = .seconds(5)
+
+    /// Runs `body` against the database, failing with a ``LinkStoreError`` that says why when
+    /// the database fails or does not answer within ``patience``.
+    func perform<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+      do {
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+          group.addTask { try await body() }
+          group.addTask {
+            try await Task.sleep(for: Self.patience)
+            return nil
+          }
+          defer { group.cancelAll() }
+          guard let first = try await group.next(), let result = first else {
+            throw LinkStoreError(
+              path: location,
+              message: "the database did not answer within \(Self.patience) (it is unreachable)")
+          }
+          return result
+        }
+      } catch let error as LinkStoreError {
+        throw error
+      } catch {
+        throw LinkStoreError(path: location, message: Self.reason(error))
+      }
+    }
+
+    /// A short reason for a PostgresNIO error, without the statement's values.
+    static func reason(_ error: any Error) -> String {
+      if let error = error as? PSQLError {
+        if let message = error.serverInfo?[.message] {
+          return "the database refused: \(message)"
+        }
+        if let underlying = error.underlying {
+          return "the database is unreachable: \(underlying)"
+        }
+        return "the database is unreachable (\(error.code))"
+      }
+      return "the database is unreachable: \(error)"
+    }
+
+    public func insert(_ record: LinkRecord) async throws -> Bool {
+      try await perform {
+        let values = StoredValues.text(record.values)
+        let rows = try await self.client.query(
+          """
+          INSERT INTO links (code, url, route, "values", title, description, image, expires, created)
+          VALUES (\(record.code), \(record.url), \(record.route), \(values), \(record.title),
+            \(record.description), \(record.image), \(record.expires), \(record.created))
+          ON CONFLICT (code) DO NOTHING RETURNING code
+          """, logger: self.logger)
+        var inserted = false
+        for try await _ in rows.decode(String.self) { inserted = true }
+        return inserted
+      }
+    }
+
+    public func link(code: String) async throws -> LinkRecord? {
+      try await perform {
+        let rows = try await self.client.query(
+          """
+          SELECT code, url, route, "values", title, description, image, expires, created
+          FROM links WHERE code = \(code)
+          """, logger: self.logger)
+        var found: LinkRecord?
+        for try await (code, url, route, values, title, description, image, expires, created)
+          in rows.decode(
+            (String, String, String, String, String?, String?, String?, Int64?, Int64).self)
+        {
+          found = LinkRecord(
+            code: code, url: url, route: route, values: StoredValues.pairs(values), title: title,
+            description: description, image: image, expires: expires, created: created)
+        }
+        return found
+      }
+    }
+
+    public func insertToken(_ token: String, code: String, created: Int64, expires: Int64)
+      async throws -> Bool
+    {
+      try await perform {
+        let rows = try await self.client.query(
+          """
+          INSERT INTO install_tokens (token, code, created, expires)
+          VALUES (\(token), \(code), \(created), \(expires))
+          ON CONFLICT (token) DO NOTHING RETURNING token
+          """, logger: self.logger)
+        var inserted = false
+        for try await _ in rows.decode(String.self) { inserted = true }
+        return inserted
+      }
+    }
+
+    public func redeem(token: String, now: Int64) async throws -> Redemption {
+      try await perform {
+        // One statement decides. A second redeemer waits for the first one's row lock, then
+        // re-reads the row (`redeemed` is set by then) and updates nothing.
+        let spent = try await self.client.query(
+          """
+          UPDATE install_tokens SET redeemed = \(now)
+          WHERE token = \(token) AND redeemed IS NULL AND expires > \(now)
+            AND code IN (SELECT code FROM links WHERE expires IS NULL OR expires > \(now))
+          RETURNING code
+          """, logger: self.logger)
+        var spentCode: String?
+        for try await code in spent.decode(String.self) { spentCode = code }
+        if let spentCode {
+          guard let record = try await self.link(code: spentCode) else { return .spent }
+          return .redeemed(record)
+        }
+        var known = false
+        for try await _ in try await self.client.query(
+          "SELECT 1 FROM install_tokens WHERE token = \(token)", logger: self.logger
+        ).decode(Int32.self) {
+          known = true
+        }
+        return known ? .spent : .unknown
+      }
+    }
+
+    public func addClicks(_ counts: [ClickCount]) async throws {
+      try await perform {
+        guard !counts.isEmpty else { return }
+        // One statement (so one transaction) however many counts: five arrays, one per column.
+        // Counts of the same day, link and platform are summed first, since one statement may
+        // not update a row twice.
+        let days = counts.map(\.day)
+        let codes = counts.map(\.code)
+        let routes = counts.map(\.route)
+        let platforms = counts.map(\.platform.rawValue)
+        let clicks = counts.map { Int64($0.clicks) }
+        try await self.client.query(
+          """
+          INSERT INTO clicks (day, code, route, platform, clicks)
+          SELECT day, code, min(route), platform, sum(clicks)
+          FROM unnest(\(days)::BIGINT[], \(codes)::TEXT[], \(routes)::TEXT[], \(platforms)::TEXT[],
+            \(clicks)::BIGINT[]) AS counted (day, code, route, platform, clicks)
+          GROUP BY day, code, platform
+          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks.clicks + excluded.clicks
+          """, logger: self.logger)
+      }
+    }
+
+    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws
+      -> [StatsRow]
+    {
+      try await perform {
+        let column =
+          switch grouping {
+          case .link: "code"
+          case .route: "route"
+          case .platform: "platform"
+          case .day: "day::TEXT"
+          }
+        // Ties in byte order, as SQLite sorts them, whatever the database's collation.
+        let order = grouping == .day ? "min(day)" : "n DESC, \(column) COLLATE \"C\""
+        let rows = try await self.client.query(
+          """
+          SELECT \(unescaped: column) AS key, sum(clicks)::BIGINT AS n FROM clicks
+          WHERE day BETWEEN \(from) AND \(to)
+          GROUP BY \(unescaped: column) ORDER BY \(unescaped: order)
+          """, logger: self.logger)
+        var result: [StatsRow] = []
+        for try await (key, clicks) in rows.decode((String, Int64).self) {
+          let text = grouping == .day ? StatsDay.text(Int64(key) ?? 0) : key
+          result.append(StatsRow(key: text, clicks: Int(clicks)))
+        }
+        return result
+      }
+    }
+
+    /// How many links the database holds.
+    ///
+    /// ```swift
+    /// try await store.count()  // 0 for a new database
+    /// ```
+    public func count() async throws -> Int {
+      try await perform {
+        var count: Int64 = 0
+        for try await value in try await self.client.query(
+          "SELECT count(*) FROM links", logger: self.logger
+        )
+        .decode(Int64.self) {
+          count = value
+        }
+        return Int(count)
+      }
+    }
+
+    public func isReachable() async -> Bool {
+      do {
+        return try await perform {
+          for try await _ in try await self.client.query("SELECT 1", logger: self.logger).decode(
+            Int32.self)
+          {
+          }
+          return true
+        }
+      } catch {
+        return false
+      }
+    }
+
+    /// Closes the connections.
+    ///
+    /// ```swift
+    /// await store.close()
+    /// ```
+    public func close() async {
+      runner.cancel()
+      await runner.value
+    }
+  }
+
+  /// The parts of a `postgres://` URL the store connects with.
+  struct PostgresAddress: Sendable, Hashable {
+    var user: String
+    var password: String?
+    var host: String
+    var port: Int
+    var database: String?
+    /// The URL without its password.
+    var redacted: String
+
+    /// Reads `postgres[ql]://USER[:PASSWORD]@HOST[:PORT][/DATABASE]`; percent escapes in the
+    /// user, password and database are decoded. No query (`?sslmode=…`): TLS is not offered.
+    init(_ url: String) throws(LinkStoreError) {
+      func fail(_ message: String) -> LinkStoreError {
+        LinkStoreError(path: "--postgres", message: message)
+      }
+      var rest = Substring(url)
+      if rest.hasPrefix("postgres://") {
+        rest = rest.dropFirst("postgres://".count)
+      } else if rest.hasPrefix("postgresql://") {
+        rest = rest.dropFirst("postgresql://".count)
+      } else {
+        throw fail("the URL must start with postgres:// (like postgres://user@127.0.0.1/links)")
+      }
+      if rest.contains("?") || rest.contains("#") {
+        throw fail(
+          "the URL takes no query or fragment (TLS is not supported, use a private network)")
+      }
+      guard let at = rest.lastIndex(of: "@") else {
+        throw fail("the URL names no user (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
+      }
+      let credentials = rest[..<at]
+      var location = rest[rest.index(after: at)...]
+      var database: Substring?
+      if let slash = location.firstIndex(of: "/") {
+        database = location[location.index(after: slash)...]
+        location = location[..<slash]
+      }
+      let userText: Substring
+      var passwordText: Substring?
+      if let colon = credentials.firstIndex(of: ":") {
+        userText = credentials[..<colon]
+        passwordText = credentials[credentials.index(after: colon)...]
+      } else {
+        userText = credentials
+      }
+      var hostText = location
+      var port = 5432
+      if location.hasPrefix("[") {
+        guard let close = location.firstIndex(of: "]") else {
+          throw fail("the host '\(location)' has no closing ']'")
+        }
+        hostText = location[location.index(after: location.startIndex)..<close]
+        let after = location[location.index(after: close)...]
+        if !after.isEmpty {
+          guard after.hasPrefix(":"), let number = Int(after.dropFirst()) else {
+            throw fail("the port after '\(hostText)' is not a number")
+          }
+          port = number
+        }
+      } else if let colon = location.lastIndex(of: ":") {
+        hostText = location[..<colon]
+        guard let number = Int(location[location.index(after: colon)...]) else {
+          throw fail("the port '\(location[location.index(after: colon)...])' is not a number")
+        }
+        port = number
+      }
+      guard (1...65535).contains(port) else { throw fail("the port \(port) is not 1 to 65535") }
+      guard !hostText.isEmpty else { throw fail("the URL names no host") }
+      guard let user = Self.decode(userText), !user.isEmpty else {
+        throw fail("the user name is empty or badly percent-encoded")
+      }
+      self.user = user
+      if let passwordText {
+        guard let password = Self.decode(passwordText) else {
+          throw fail("the password is badly percent-encoded")
+        }
+        self.password = password
+      }
+      self.host = String(hostText)
+      self.port = port
+      if let database, !database.isEmpty {
+        guard let name = Self.decode(database) else {
+          throw fail("the database name is badly percent-encoded")
+        }
+        self.database = name
+      }
+      self.redacted =
+        "postgres://\(userText)\(passwordText == nil ? "" : ":***")@\(location)"
+        + (database.map { "/\($0)" } ?? "")
+    }
+
+    /// `text` with its `%XX` escapes decoded; `nil` when one is malformed or not UTF-8.
+    static func decode(_ text: Substring) -> String? {
+      var bytes: [UInt8] = []
+      var index = text.utf8.startIndex
+      let utf8 = text.utf8
+      while index != utf8.endIndex {
+        let byte = utf8[index]
+        if byte == UInt8(ascii: "%") {
+          let first = utf8.index(after: index)
+          guard first != utf8.endIndex else { return nil }
+          let second = utf8.index(after: first)
+          guard second != utf8.endIndex,
+            let high = hexValue(utf8[first]), let low = hexValue(utf8[second])
+          else { return nil }
+          bytes.append(high << 4 | low)
+          index = utf8.index(after: second)
+        } else {
+          bytes.append(byte)
+          index = utf8.index(after: index)
+        }
+      }
+      return String(validating: bytes, as: UTF8.self)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+      default: nil
+      }
+    }
+  }
+#endif

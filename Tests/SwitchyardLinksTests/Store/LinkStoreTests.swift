@@ -1,0 +1,196 @@
+#if Links
+  @testable import SwitchyardLinks
+  import Testing
+
+  /// What every store promises (``LinkStore``), run against SQLite and PostgreSQL alike.
+  @Suite("LinkStore on both backends: records, unique codes, tokens spent once, click counts")
+  struct LinkStoreTests {
+    static let record = LinkRecord(
+      code: "abc", url: "myapp://search?q=a&q=b", route: "search",
+      values: [("q", "a"), ("q", "b"), ("quote", "\"'\\\n"), ("é", "日本")], title: "T",
+      description: "D", image: "https://example.com/i.png", expires: 5, created: 1)
+
+    @Test(
+      "a record round-trips; a taken code stores nothing and answers false",
+      arguments: StoreBackend.allCases)
+    func uniqueCodes(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      #expect(try await store.isReachable())
+      #expect(try await store.insert(Self.record))
+      var other = Self.record
+      other.url = "myapp://home"
+      #expect(try await store.insert(other) == false)
+      #expect(try await store.link(code: "abc") == Self.record)
+      #expect(try await store.link(code: "ABC") == nil)
+      let bare = LinkRecord(code: "b", url: "myapp://home", route: "home", values: [], created: 7)
+      #expect(try await store.insert(bare))
+      #expect(try await store.link(code: "b") == bare)
+      await opened.close()
+    }
+
+    @Test("50 inserts of one code at once: exactly one stores it", arguments: StoreBackend.allCases)
+    func concurrentInserts(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+        for index in 0..<50 {
+          group.addTask {
+            try await store.insert(
+              LinkRecord(
+                code: "same", url: "myapp://user/\(index)", route: "user",
+                values: [("id", "\(index)")], created: Int64(index)))
+          }
+        }
+        return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+      }
+      #expect(wins == 1)
+      await opened.close()
+    }
+
+    @Test(
+      "a token is redeemed once, then spent; expired tokens and links are spent; unknown ones unknown",
+      arguments: StoreBackend.allCases)
+    func tokens(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      var forever = Self.record
+      forever.code = "forever"
+      forever.expires = nil
+      #expect(try await store.insert(forever))
+      #expect(try await store.insert(Self.record))  // expires at 5
+      let token = String(repeating: "T", count: InstallToken.length)
+      #expect(try await store.insertToken(token, code: "forever", created: 1, expires: 100))
+      #expect(
+        try await store.insertToken(token, code: "forever", created: 1, expires: 100) == false)
+      #expect(try await store.redeem(token: token, now: 20) == .redeemed(forever))
+      #expect(try await store.redeem(token: token, now: 21) == .spent)
+      #expect(try await store.redeem(token: "U" + token.dropFirst(), now: 21) == .unknown)
+      // A token past its expiry, and a token whose link has expired.
+      let late = String(repeating: "L", count: InstallToken.length)
+      #expect(try await store.insertToken(late, code: "forever", created: 1, expires: 10))
+      #expect(try await store.redeem(token: late, now: 10) == .spent)
+      let gone = String(repeating: "G", count: InstallToken.length)
+      #expect(try await store.insertToken(gone, code: "abc", created: 1, expires: 100))
+      #expect(try await store.redeem(token: gone, now: 5) == .spent)
+      await opened.close()
+    }
+
+    @Test(
+      "50 redeems of one token at once: exactly one gets the link", arguments: StoreBackend.allCases
+    )
+    func concurrentRedeems(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      var forever = Self.record
+      forever.expires = nil
+      #expect(try await store.insert(forever))
+      let token = String(repeating: "R", count: InstallToken.length)
+      #expect(try await store.insertToken(token, code: "abc", created: 1, expires: 100))
+      let results = try await withThrowingTaskGroup(of: Redemption.self) { group in
+        for _ in 0..<50 {
+          group.addTask { try await store.redeem(token: token, now: 2) }
+        }
+        return try await group.reduce(into: [Redemption]()) { $0.append($1) }
+      }
+      #expect(results.filter { $0 == .redeemed(forever) }.count == 1)
+      #expect(results.filter { $0 == .spent }.count == 49)
+      await opened.close()
+    }
+
+    @Test(
+      "clicks add up across calls and within one, over many rows, and group by each key",
+      arguments: StoreBackend.allCases)
+    func clicks(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      try await store.addClicks([])
+      try await store.addClicks([
+        ClickCount(day: 5, code: "a", route: "user", platform: .ios, clicks: 2),
+        ClickCount(day: 5, code: "a", route: "user", platform: .ios, clicks: 1),
+        ClickCount(day: 6, code: "b", route: "post", platform: .android, clicks: 4),
+      ])
+      try await store.addClicks([
+        ClickCount(day: 5, code: "a", route: "user", platform: .ios, clicks: 3)
+      ])
+      // More counts than one SQLite statement takes: 1,200 links on day 7, one click each.
+      try await store.addClicks(
+        (0..<1200).map {
+          ClickCount(day: 7, code: "c\($0)", route: "home", platform: .desktop, clicks: 1)
+        })
+      #expect(
+        try await store.clicks(from: 0, to: 6, by: .platform) == [
+          StatsRow(key: "ios", clicks: 6), StatsRow(key: "android", clicks: 4),
+        ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .route) == [
+          StatsRow(key: "home", clicks: 1200), StatsRow(key: "user", clicks: 6),
+          StatsRow(key: "post", clicks: 4),
+        ])
+      #expect(
+        try await store.clicks(from: 5, to: 6, by: .link) == [
+          StatsRow(key: "a", clicks: 6), StatsRow(key: "b", clicks: 4),
+        ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .day) == [
+          StatsRow(key: StatsDay.text(5), clicks: 6), StatsRow(key: StatsDay.text(6), clicks: 4),
+          StatsRow(key: StatsDay.text(7), clicks: 1200),
+        ])
+      #expect(try await store.clicks(from: 8, to: 9, by: .day) == [])
+      await opened.close()
+    }
+
+    @Test(
+      "insertAll stores every record, nullable fields kept, or none when one code is taken",
+      arguments: StoreBackend.allCases)
+    func insertAll(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      #expect(try await store.insert(Self.record))
+      // More records than one PostgreSQL batch, with the taken code in the last one: the
+      // batches before it, already sent, are rolled back too.
+      let many = (0..<6_001).map {
+        LinkRecord(
+          code: "m\($0)", url: "myapp://user/\($0)", route: "user", values: [("id", "\($0)")],
+          created: Int64($0))
+      }
+      var clash = Self.record
+      clash.url = "myapp://home"
+      #expect(try await store.insertAll(many + [clash]) == ["abc"])
+      #expect(try await store.link(code: "m0") == nil)
+      #expect(try await store.link(code: "m6000") == nil)
+      #expect(try await store.link(code: "abc") == Self.record)
+
+      var full = Self.record
+      full.code = "full"
+      var bare = LinkRecord(
+        code: "bare", url: "myapp://home", route: "home", values: [], created: 3)
+      bare.title = ""
+      #expect(try await store.insertAll(many + [full, bare]) == [])
+      #expect(try await store.link(code: "full") == full)
+      #expect(try await store.link(code: "bare") == bare)
+      #expect(try await store.link(code: "m6000") == many[6000])
+      #expect(try await store.insertAll([]) == [])
+      await opened.close()
+    }
+
+    @Test(
+      "opened again, the data is kept and no schema step runs twice",
+      arguments: StoreBackend.allCases)
+    func reopen(_ backend: StoreBackend) async throws {
+      let first = try await TestStore.make(backend)
+      #expect(try await first.store.insert(Self.record))
+      await first.close()
+      let again = try await TestStore.open(backend, at: first.location)
+      #expect(try await again.store.link(code: "abc") == Self.record)
+      #expect(try await again.store.insert(Self.record) == false)
+      switch again.store {
+      case let sqlite as SQLiteLinkStore: #expect(try await sqlite.userVersion() == 3)
+      case let postgres as PostgresLinkStore:
+        #expect(try await postgres.schemaVersionStored() == 3)
+      default: Issue.record("unexpected store \(again.store)")
+      }
+      await again.close()
+    }
+  }
+#endif
