@@ -403,9 +403,31 @@ enum DoctorExamination {
         DoctorFinding(
           group: drift.routeName.map(routeGroup) ?? appleGroup, kind: difference.kind,
           url: drift.url, route: drift.routeName,
-          message: "apple-app-site-association: " + difference.message))
+          message: "apple-app-site-association: " + difference.message
+            + consequence(of: difference.kind, on: .apple)))
     }
     return findings
+  }
+
+  /// What the platform does about a difference `switchyard verify` reports (verify states the
+  /// difference only): `": iOS opens …"`, or nothing when the message already says it.
+  static func consequence(of kind: String, on platform: Platform) -> String {
+    let system = platform == .apple ? "iOS" : "Android"
+    switch kind {
+    case "unhandledLink":
+      return ": \(system) opens such links in the app, where no route handles them"
+    case "webOnlyLink":
+      return ": \(system) opens them in the app instead of on the web"
+    case "routeNotLetIn":
+      return ": \(system) opens the route's links in the browser, not the app"
+    case "packageNotListed":
+      return ": Android does not verify the app's links, so they open in the browser"
+    case "fingerprintNotListed":
+      return ": Android does not verify the app signed with that key, so its links open in "
+        + "the browser"
+    default:
+      return ""
+    }
   }
 
   /// The Android file: hosting checks when it is served (or `--package` asks for it), then the
@@ -431,7 +453,8 @@ enum DoctorExamination {
           findings += VerifyAndroid.differences(links, package: package, sha256: request.sha256)
             .map {
               DoctorFinding(
-                group: androidGroup, kind: $0.kind, url: url, message: $0.message)
+                group: androidGroup, kind: $0.kind, url: url,
+                message: $0.message + consequence(of: $0.kind, on: .android))
             }
         }
         if let base = request.googleStatements {
@@ -441,7 +464,8 @@ enum DoctorExamination {
         findings.append(
           DoctorFinding(
             group: androidGroup, kind: "invalidJSON", url: url,
-            message: "not a valid assetlinks.json (\(error)): Google ignores it"))
+            message: "not a valid assetlinks.json (\(error)): Google ignores it, so Android "
+              + "does not verify the app's links"))
       }
       return findings
     }
@@ -461,7 +485,10 @@ enum DoctorExamination {
     let response: DoctorResponse
     switch fetch(url, false) {
     case .failure(let failure):
-      return finding("noAnswer", message(for: failure) + ": the CDN copy was not compared")
+      return finding(
+        "noAnswer",
+        message(for: failure) + ": the copy devices read (they fetch the file from Apple's CDN, "
+          + "not from the site) was not compared")
     case .success(let answer):
       response = answer
     }
@@ -477,7 +504,10 @@ enum DoctorExamination {
     guard let text = String(validating: body, as: UTF8.self),
       let copy = try? AppleAppSiteAssociation(json: text)
     else {
-      return finding("cdnInvalid", "\(url) is not an apple-app-site-association file")
+      return finding(
+        "cdnInvalid",
+        "\(url) is not an apple-app-site-association file: devices that read it open no link "
+          + "in the app")
     }
     guard copy != origin else { return [] }
     let host = request.site.host
@@ -522,7 +552,8 @@ enum DoctorExamination {
         DoctorFinding(
           group: drift.routeName.map(routeGroup) ?? manifestGroup, kind: difference.kind,
           url: drift.url, route: drift.routeName,
-          message: "AndroidManifest.xml: " + difference.message))
+          message: "AndroidManifest.xml: " + difference.message
+            + consequence(of: difference.kind, on: .android)))
     }
     return findings
   }
@@ -594,7 +625,12 @@ enum DoctorExamination {
     let response: DoctorResponse
     switch fetch(url, false) {
     case .failure(let failure):
-      return [finding("noAnswer", message(for: failure) + ": Google's list was not compared")]
+      return [
+        finding(
+          "noAnswer",
+          message(for: failure) + ": Google's list, which Android's verification reads, was not "
+            + "compared")
+      ]
     case .success(let answer):
       response = answer
     }
@@ -602,14 +638,16 @@ enum DoctorExamination {
       return [
         finding(
           "statementsMissing",
-          "\(url) answers \(response.status): Google's statement list was not compared")
+          "\(url) answers \(response.status): Google's statement list, which Android's "
+            + "verification reads, was not compared")
       ]
     }
     guard let listed = statementApps(response.body) else {
       return [
         finding(
           "statementsInvalid",
-          "\(url) is not a statement list (an object with \"statements\"): it was not compared")
+          "\(url) is not a statement list (an object with \"statements\"): Google's list, "
+            + "which Android's verification reads, was not compared")
       ]
     }
     var served: [AppFingerprint] = []
@@ -633,8 +671,9 @@ enum DoctorExamination {
         finding(
           "statementsDiffer",
           "still has the fingerprint \(pair.fingerprint) of \(pair.package), which the origin's "
-            + "assetlinks.json no longer has: Google still answers from an older copy of the file"
-        ))
+            + "assetlinks.json no longer has: Google still answers from an older copy of the "
+            + "file, and until it reads the new one Android still verifies an app signed with "
+            + "that key"))
     }
     return findings
   }

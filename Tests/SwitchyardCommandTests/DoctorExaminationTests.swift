@@ -255,7 +255,7 @@ struct DoctorExaminationTests {
     #expect(
       text.contains(
         "route \"cart\":\n  apple-app-site-association: route \"cart\": the file does not let in "
-          + "https://shop.example/cart\n"))
+          + "https://shop.example/cart: iOS opens the route's links in the browser, not the app\n"))
     // --format json: one object with every finding.
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
@@ -277,6 +277,9 @@ struct DoctorExaminationTests {
       site: Self.site, table: try Self.table, package: "com.example.shop", timeout: 3)
     let android = DoctorExamination.checkAndroid(request) { _, _ in Self.json(links) }
     #expect(android.map(\.kind) == ["packageNotListed"])
+    #expect(
+      android.first?.message.hasSuffix(
+        ": Android does not verify the app's links, so they open in the browser") == true)
     #expect(android.first?.group == "assetlinks.json")
   }
 

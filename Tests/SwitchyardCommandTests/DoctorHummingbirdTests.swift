@@ -73,7 +73,7 @@
           fallback: AppLinksMiddleware.landingPage(appName: "Shop")))
       let file = AppleAppSiteAssociation.export(table, appIDs: [appID], host: "localhost").file
       let list = statements([currentKey])
-      func json(_ text: String) -> Response {
+      @Sendable func json(_ text: String) -> Response {
         Response(
           status: .ok, headers: [.contentType: "application/json"],
           body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

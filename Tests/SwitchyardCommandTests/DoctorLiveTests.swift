@@ -403,7 +403,8 @@
           it reads the new one Android does not verify the app signed with that key
             still has the fingerprint \(Self.retiredKey) of com.example.shop, which the \
           origin's assetlinks.json no longer has: Google still answers from an older copy of \
-          the file
+          the file, and until it reads the new one Android still verifies an app signed with \
+          that key
 
           """)
     }
