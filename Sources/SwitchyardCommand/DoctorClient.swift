@@ -24,10 +24,15 @@
         let certificates = try NIOSSLCertificate.fromPEMFile(caFile)
         tls.trustRoots = .certificates(certificates)
       }
+      // A connection that fails (refused, a certificate that does not verify) fails its
+      // request at once: by default the pool would try again until the request's deadline, and
+      // every such site would take the whole --timeout to report.
+      var pool = HTTPClient.Configuration.ConnectionPool()
+      pool.retryConnectionEstablishment = false
       let configuration = HTTPClient.Configuration(
         tlsConfiguration: tls, redirectConfiguration: .disallow,
         timeout: .init(connect: .seconds(Int64(timeout)), read: .seconds(Int64(timeout))),
-        connectionPool: HTTPClient.Configuration.ConnectionPool())
+        connectionPool: pool)
       self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
       self.timeout = timeout
     }

@@ -135,17 +135,30 @@
     func remove() { try? FileManager.default.removeItem(at: folder) }
   }
 
+  /// How many connections a ``LoopbackSite`` accepted.
+  final class ConnectionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+  }
+
   /// An HTTPS server on 127.0.0.1 answering from a closure (or, with `tls` nil, a listener that
   /// accepts connections and never answers).
   struct LoopbackSite {
     let channel: any Channel
     let port: Int
+    /// The connections accepted so far.
+    let accepted = ConnectionCount()
     var origin: String { "https://localhost:\(port)" }
 
     init(tls: NIOSSLContext?, answer: @escaping @Sendable (String) -> LoopbackAnswer) throws {
+      let accepted = accepted
       channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .childChannelInitializer { channel in
-          channel.eventLoop.makeCompletedFuture {
+          accepted.add()
+          return channel.eventLoop.makeCompletedFuture {
             guard let tls else { return }
             try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
             try channel.pipeline.syncOperations.configureHTTPServerPipeline()
@@ -235,6 +248,17 @@
       _ overrides: [String: LoopbackAnswer] = [:], certificate: String = "localhost",
       extra: [String] = [], files: [String: String] = [:]
     ) throws -> (result: CommandResult, port: Int) {
+      let run = try doctorCounting(
+        overrides, certificate: certificate, extra: extra, files: files)
+      return (run.result, run.port)
+    }
+
+    /// ``doctor(_:certificate:extra:files:)``, also returning how many connections the server
+    /// accepted.
+    static func doctorCounting(
+      _ overrides: [String: LoopbackAnswer] = [:], certificate: String = "localhost",
+      extra: [String] = [], files: [String: String] = [:]
+    ) throws -> (result: CommandResult, port: Int, connections: Int) {
       let certificates = try LoopbackCertificates()
       defer { certificates.remove() }
       let server = try LoopbackSite(
@@ -249,7 +273,7 @@
           server.origin + "/cdn", "--google-statements", server.origin + "/google",
           "--timeout", "20",
         ] + extra, in: folder)
-      return (result, server.port)
+      return (result, server.port, server.accepted.value)
     }
 
     // The passing case, against a Hummingbird server with AppLinksMiddleware, is
@@ -327,8 +351,10 @@
 
     @Test("A certificate for another host: a TLS finding, exit 1")
     func wrongHost() throws {
-      let (result, port) = try Self.doctor(certificate: "wrong")
+      let (result, port, connections) = try Self.doctorCounting(certificate: "wrong")
       #expect(result.status == 1, "\(result.stderr)")
+      // One handshake: the client does not try again until the --timeout is spent.
+      #expect(connections == 1)
       #expect(
         result.stdout == """
           https://localhost:\(port): 1 finding
@@ -342,8 +368,11 @@
 
     @Test("An expired certificate: a TLS finding with the day it expired, exit 1")
     func expiredCertificate() throws {
-      let (result, port) = try Self.doctor(certificate: "expired")
+      let (result, port, connections) = try Self.doctorCounting(certificate: "expired")
       #expect(result.status == 1, "\(result.stderr)")
+      // The request's handshake, and the one that reads the certificate's dates: the client
+      // does not try again until the --timeout is spent.
+      #expect(connections == 2)
       #expect(
         result.stdout == """
           https://localhost:\(port): 1 finding
