@@ -310,6 +310,15 @@ let package = Package(
       name: "SwitchyardCommandTests",
       dependencies: [
         "SwitchyardCommand", "Switchyard", "SwitchyardFiles",
+        // The passing case of `switchyard doctor` (with the `Doctor` trait, which CI builds
+        // together with this one): a Hummingbird server with the app-link middleware, over
+        // Hummingbird's own TLS.
+        .target(name: "SwitchyardHummingbird", condition: hummingbird),
+        .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+        .product(name: "HummingbirdTLS", package: "hummingbird", condition: hummingbird),
+        .product(name: "Logging", package: "swift-log", condition: hummingbird),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
         // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests).
         .product(name: "NIOCore", package: "swift-nio", condition: doctor),
         .product(name: "NIOPosix", package: "swift-nio", condition: doctor),

@@ -13,8 +13,9 @@ struct Doctor: ParsableCommand {
     discussion: """
       Fetches https://HOST/.well-known/apple-app-site-association and assetlinks.json as \
       Apple and Google do (no redirect followed), checks status, content type, size, byte \
-      order mark and JSON, compares them with the routes as verify does, compares Apple's CDN \
-      copy with the origin's, and requests one web link of each route as a browser would. \
+      order mark and JSON, compares them with the routes as verify does (and --manifest's \
+      intent filters), compares Apple's CDN copy and Google's statement list with the \
+      origin's files, and requests one web link of each route as a browser would. \
       Exit status: 0 all well, 1 findings, 2 a usage error or a site that cannot be reached. \
       Needs the Doctor trait: swift build --traits Doctor --product switchyard.
       """)
@@ -48,6 +49,33 @@ struct Doctor: ParsableCommand {
   var appleCDN: String = DoctorRequest.appleCDNBase
 
   @Option(
+    name: .customLong("google-statements"),
+    help: ArgumentHelp(
+      "The base URL of Google's Digital Asset Links API ('none': skip the comparison).",
+      valueName: "url"))
+  var googleStatements: String = DoctorRequest.googleStatementsBase
+
+  @Option(
+    help: ArgumentHelp(
+      "The app's AndroidManifest.xml: its link filters are checked against the routes.",
+      valueName: "file"))
+  var manifest: String?
+
+  @Option(
+    name: .customLong("link-prefix"),
+    help: ArgumentHelp(
+      "The link service's short-link prefix (/l/): checked as the routes' links are.",
+      valueName: "path"))
+  var linkPrefix: String?
+
+  @Option(
+    name: .customLong("link-code"),
+    help: ArgumentHelp(
+      "A short link's code, requested under --link-prefix as a browser would.",
+      valueName: "code"))
+  var linkCode: String?
+
+  @Option(
     name: .customLong("ca-file"),
     help: ArgumentHelp(
       "Trust the certificates in this PEM file instead of the system's (a test server).",
@@ -73,11 +101,31 @@ struct Doctor: ParsableCommand {
         printError("error: --timeout \(timeout) is not between 1 and 600 seconds")
         throw SwitchyardTool.usageErrorStatus
       }
+      let shortLinks: (prefix: String?, code: String?)
+      switch DoctorRequest.shortLinkOptions(prefix: linkPrefix, code: linkCode) {
+      case .success(let options): shortLinks = options
+      case .failure(let error):
+        printError("error: \(error.message)")
+        throw SwitchyardTool.usageErrorStatus
+      }
       let table = try source.loadTable()
       let names = try AppLinkOptions.webOnlyRoutes(webOnly, in: table)
+      var filters: AndroidIntentFilters?
+      if let manifest {
+        let text = try Verify.read(manifest)
+        do {
+          filters = try AndroidIntentFilters(xml: text)
+        } catch {
+          printError("\(Verify.displayName(manifest)):\(error)")
+          throw SwitchyardTool.usageErrorStatus
+        }
+      }
       let request = DoctorRequest(
         site: site, table: table, appID: appID, package: package, sha256: sha256,
-        webOnly: names, appleCDN: appleCDN == "none" ? nil : appleCDN, timeout: timeout)
+        webOnly: names, appleCDN: appleCDN == "none" ? nil : appleCDN,
+        googleStatements: googleStatements == "none" ? nil : googleStatements,
+        manifest: filters, linkPrefix: shortLinks.prefix, linkCode: shortLinks.code,
+        timeout: timeout)
       let client: DoctorClient
       do {
         client = try DoctorClient(timeout: timeout, caFile: caFile)

@@ -86,13 +86,63 @@ struct DoctorRequest {
   var webOnly: Set<String> = []
   /// The base URL of Apple's CDN (`BASE/HOST` is the host's copy), or `nil` to skip it.
   var appleCDN: String?
+  /// The base URL of Google's Digital Asset Links API (`BASE/statements:list?…` is the site's
+  /// statement list), or `nil` to skip the comparison.
+  var googleStatements: String? = nil
+  /// The app's intent filters (`--manifest`), checked against the routes on the site's host.
+  var manifest: AndroidIntentFilters? = nil
+  /// The link service's short-link prefix (`--link-prefix`, `/l/`): its links must be let in
+  /// by the Apple file, and are not links that no route handles.
+  var linkPrefix: String? = nil
+  /// A short link's code (`--link-code`), requested under ``linkPrefix`` as a browser would.
+  var linkCode: String? = nil
   /// The seconds a request may take (for messages).
   var timeout: Int
 
   /// Apple's CDN of association files, as devices read it.
   static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
+  /// Google's Digital Asset Links API, whose statement list Android's verification reads.
+  static let googleStatementsBase = "https://digitalassetlinks.googleapis.com/v1"
   static let applePath = "/.well-known/apple-app-site-association"
   static let androidPath = "/.well-known/assetlinks.json"
+}
+
+extension DoctorRequest {
+  /// Whether `url` is on the site under ``linkPrefix``.
+  func isShortLink(_ url: String) -> Bool {
+    guard let linkPrefix else { return false }
+    return url.lowercased().hasPrefix("https://" + site.host + linkPrefix.lowercased())
+  }
+
+  /// Reads `--link-prefix` and `--link-code`, or says why not: a prefix `/…/`, a code of
+  /// letters, digits, `-` and `_`, a code only with a prefix.
+  static func shortLinkOptions(prefix: String?, code: String?) -> Result<
+    (prefix: String?, code: String?), DoctorUsageError
+  > {
+    if let code {
+      guard prefix != nil else {
+        return .failure(DoctorUsageError("--link-code needs --link-prefix"))
+      }
+      guard !code.isEmpty,
+        code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+      else {
+        return .failure(
+          DoctorUsageError(
+            "--link-code '\(code.escapedForDisplay)' is not a code (letters, digits, - and _)"))
+      }
+    }
+    if let prefix {
+      let valid =
+        prefix.count >= 2 && prefix.hasPrefix("/") && prefix.hasSuffix("/")
+        && !prefix.contains(where: { $0 == "?" || $0 == "#" || $0 == " " || !$0.isASCII })
+      guard valid else {
+        return .failure(
+          DoctorUsageError(
+            "--link-prefix '\(prefix.escapedForDisplay)' is not a path prefix such as /l/"))
+      }
+    }
+    return .success((prefix, code))
+  }
 }
 
 /// One thing wrong on the site, with what the platform does about it.
@@ -163,6 +213,8 @@ enum DoctorExamination {
   static let appleGroup = "apple-app-site-association"
   static let androidGroup = "assetlinks.json"
   static let cdnGroup = "Apple's CDN"
+  static let googleGroup = "Google's statement list"
+  static let manifestGroup = "AndroidManifest.xml"
   static func routeGroup(_ name: String) -> String { "route \"\(name)\"" }
 
   /// Runs every check, or fails when the site cannot be reached at all.
@@ -201,6 +253,7 @@ enum DoctorExamination {
     if let association {
       findings += verify(association, request: request, url: appleURL)
     }
+    findings += checkManifest(request)
     findings += checkAndroid(request, fetch: fetch)
     if let association, let base = request.appleCDN {
       findings += compareCDN(origin: association, base: base, request: request, fetch: fetch)
@@ -213,6 +266,7 @@ enum DoctorExamination {
         findings.append(finding)
       }
     }
+    findings += checkShortLinks(request, association: association, fetch: fetch)
     return .success(
       DoctorReport(site: site, findings: ordered(findings), webLinksChecked: witnesses.count))
   }
@@ -225,8 +279,10 @@ enum DoctorExamination {
       case "TLS": 0
       case appleGroup: 1
       case androidGroup: 2
-      case cdnGroup: 3
-      default: 4
+      case manifestGroup: 3
+      case cdnGroup: 4
+      case googleGroup: 5
+      default: 6
       }
     }
     return findings.enumerated().sorted { a, b in
@@ -341,19 +397,42 @@ enum DoctorExamination {
     let drifts = association.verify(
       against: request.table, host: request.site.host, appID: request.appID,
       webOnly: request.webOnly)
-    for drift in drifts {
+    for drift in drifts where !request.isShortLink(drift.url) {
       let difference = Verify.Difference(drift)
       findings.append(
         DoctorFinding(
           group: drift.routeName.map(routeGroup) ?? appleGroup, kind: difference.kind,
           url: drift.url, route: drift.routeName,
-          message: "apple-app-site-association: " + difference.message))
+          message: "apple-app-site-association: " + difference.message
+            + consequence(of: difference.kind, on: .apple)))
     }
     return findings
   }
 
+  /// What the platform does about a difference `switchyard verify` reports (verify states the
+  /// difference only): `": iOS opens …"`, or nothing when the message already says it.
+  static func consequence(of kind: String, on platform: Platform) -> String {
+    let system = platform == .apple ? "iOS" : "Android"
+    switch kind {
+    case "unhandledLink":
+      return ": \(system) opens such links in the app, where no route handles them"
+    case "webOnlyLink":
+      return ": \(system) opens them in the app instead of on the web"
+    case "routeNotLetIn":
+      return ": \(system) opens the route's links in the browser, not the app"
+    case "packageNotListed":
+      return ": Android does not verify the app's links, so they open in the browser"
+    case "fingerprintNotListed":
+      return ": Android does not verify the app signed with that key, so its links open in "
+        + "the browser"
+    default:
+      return ""
+    }
+  }
+
   /// The Android file: hosting checks when it is served (or `--package` asks for it), then the
-  /// package and fingerprints `switchyard verify android` checks.
+  /// package and fingerprints `switchyard verify android` checks, then Google's statement list
+  /// compared with it.
   static func checkAndroid(_ request: DoctorRequest, fetch: DoctorFetch) -> [DoctorFinding] {
     let url = request.site.origin + DoctorRequest.androidPath
     switch fetch(url, false) {
@@ -367,19 +446,26 @@ enum DoctorExamination {
       if response.status == 404 && request.package == nil { return [] }
       let checked = checkFile(response, url: url, platform: .android)
       var findings = checked.findings
-      guard let package = request.package, let body = checked.text else { return findings }
+      guard let body = checked.text else { return findings }
       do {
         let links = try AssetLinks(json: body)
-        findings += VerifyAndroid.differences(links, package: package, sha256: request.sha256)
-          .map {
-            DoctorFinding(
-              group: androidGroup, kind: $0.kind, url: url, message: $0.message)
-          }
+        if let package = request.package {
+          findings += VerifyAndroid.differences(links, package: package, sha256: request.sha256)
+            .map {
+              DoctorFinding(
+                group: androidGroup, kind: $0.kind, url: url,
+                message: $0.message + consequence(of: $0.kind, on: .android))
+            }
+        }
+        if let base = request.googleStatements {
+          findings += compareStatements(origin: links, base: base, request: request, fetch: fetch)
+        }
       } catch {
         findings.append(
           DoctorFinding(
             group: androidGroup, kind: "invalidJSON", url: url,
-            message: "not a valid assetlinks.json (\(error)): Google ignores it"))
+            message: "not a valid assetlinks.json (\(error)): Google ignores it, so Android "
+              + "does not verify the app's links"))
       }
       return findings
     }
@@ -399,7 +485,10 @@ enum DoctorExamination {
     let response: DoctorResponse
     switch fetch(url, false) {
     case .failure(let failure):
-      return finding("noAnswer", message(for: failure) + ": the CDN copy was not compared")
+      return finding(
+        "noAnswer",
+        message(for: failure) + ": the copy devices read (they fetch the file from Apple's CDN, "
+          + "not from the site) was not compared")
     case .success(let answer):
       response = answer
     }
@@ -415,7 +504,10 @@ enum DoctorExamination {
     guard let text = String(validating: body, as: UTF8.self),
       let copy = try? AppleAppSiteAssociation(json: text)
     else {
-      return finding("cdnInvalid", "\(url) is not an apple-app-site-association file")
+      return finding(
+        "cdnInvalid",
+        "\(url) is not an apple-app-site-association file: devices that read it open no link "
+          + "in the app")
     }
     guard copy != origin else { return [] }
     let host = request.site.host
@@ -442,11 +534,191 @@ enum DoctorExamination {
     return finding("cdnDiffers", message)
   }
 
+  /// `--manifest`: what `switchyard verify android` reports on the app's intent filters, for
+  /// the links on the site's host (a link let in without `android:autoVerify="true"` opens the
+  /// browser on Android 12 and later).
+  static func checkManifest(_ request: DoctorRequest) -> [DoctorFinding] {
+    guard let manifest = request.manifest else { return [] }
+    let host = request.site.host
+    var findings: [DoctorFinding] = []
+    for drift in manifest.verify(against: request.table, hosts: [host]) {
+      let url = drift.url.lowercased()
+      let onHost = ["https://", "http://"].contains {
+        url == $0 + host || url.hasPrefix($0 + host + "/") || url.hasPrefix($0 + host + "?")
+      }
+      guard onHost else { continue }
+      let difference = Verify.Difference(drift)
+      findings.append(
+        DoctorFinding(
+          group: drift.routeName.map(routeGroup) ?? manifestGroup, kind: difference.kind,
+          url: drift.url, route: drift.routeName,
+          message: "AndroidManifest.xml: " + difference.message
+            + consequence(of: difference.kind, on: .android)))
+    }
+    return findings
+  }
+
+  /// The query of Google's `statements:list` for `site`: its `handle_all_urls` statements.
+  static func statementsURL(base: String, site: DoctorSite) -> String {
+    var trimmed = base
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return trimmed + "/statements:list?source.web.site=" + queryEncoded(site.origin)
+      + "&relation=" + queryEncoded(AssetLinks.handleAllURLs)
+  }
+
+  /// `text` with every byte but letters, digits and `-._~` percent-encoded.
+  static func queryEncoded(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if scalar.isASCII,
+        Character(scalar).isLetter || Character(scalar).isNumber
+          || "-._~".unicodeScalars
+            .contains(scalar)
+      {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return out
+  }
+
+  /// The apps and fingerprints of a `statements:list` answer (`{"statements": [{"relation":
+  /// …, "target": {"androidApp": {"packageName": …, "certificate": {"sha256Fingerprint":
+  /// …}}}}]}`) that hold `handle_all_urls`, fingerprints in upper case; `nil` when the body is
+  /// not such an object. No `statements` member is an empty list.
+  static func statementApps(_ body: [UInt8]) -> [AppFingerprint]? {
+    guard let root = try? JSONParser.parse(bytes: body), root.objectMembers != nil else {
+      return nil
+    }
+    guard let statements = root["statements"] else { return [] }
+    guard let elements = statements.arrayElements else { return nil }
+    var found: [AppFingerprint] = []
+    for statement in elements {
+      guard statement["relation"]?.stringValue == AssetLinks.handleAllURLs,
+        let app = statement["target"]?["androidApp"],
+        let package = app["packageName"]?.stringValue,
+        let fingerprint = app["certificate"]?["sha256Fingerprint"]?.stringValue
+      else { continue }
+      let pair = AppFingerprint(package: package, fingerprint: fingerprint.uppercased())
+      if !found.contains(pair) { found.append(pair) }
+    }
+    return found
+  }
+
+  /// One app's signing key, as `assetlinks.json` and Google's statement list name it.
+  struct AppFingerprint: Equatable {
+    var package: String
+    var fingerprint: String
+  }
+
+  /// Google's statement list for the site compared with the origin's `assetlinks.json`: each
+  /// app key one has and the other lacks (Google answers from its cache of the file).
+  static func compareStatements(
+    origin links: AssetLinks, base: String, request: DoctorRequest, fetch: DoctorFetch
+  ) -> [DoctorFinding] {
+    let url = statementsURL(base: base, site: request.site)
+    func finding(_ kind: String, _ message: String) -> DoctorFinding {
+      DoctorFinding(group: googleGroup, kind: kind, url: url, message: message)
+    }
+    let response: DoctorResponse
+    switch fetch(url, false) {
+    case .failure(let failure):
+      return [
+        finding(
+          "noAnswer",
+          message(for: failure) + ": Google's list, which Android's verification reads, was not "
+            + "compared")
+      ]
+    case .success(let answer):
+      response = answer
+    }
+    guard response.status == 200 else {
+      return [
+        finding(
+          "statementsMissing",
+          "\(url) answers \(response.status): Google's statement list, which Android's "
+            + "verification reads, was not compared")
+      ]
+    }
+    guard let listed = statementApps(response.body) else {
+      return [
+        finding(
+          "statementsInvalid",
+          "\(url) is not a statement list (an object with \"statements\"): Google's list, "
+            + "which Android's verification reads, was not compared")
+      ]
+    }
+    var served: [AppFingerprint] = []
+    for app in links.apps {
+      for fingerprint in app.fingerprints {
+        let pair = AppFingerprint(package: app.packageName, fingerprint: fingerprint.uppercased())
+        if !served.contains(pair) { served.append(pair) }
+      }
+    }
+    var findings: [DoctorFinding] = []
+    for pair in served where !listed.contains(pair) {
+      findings.append(
+        finding(
+          "statementsDiffer",
+          "lacks the fingerprint \(pair.fingerprint) of \(pair.package), which the origin's "
+            + "assetlinks.json has: Google still answers from an older copy of the file, and "
+            + "until it reads the new one Android does not verify the app signed with that key"))
+    }
+    for pair in listed where !served.contains(pair) {
+      findings.append(
+        finding(
+          "statementsDiffer",
+          "still has the fingerprint \(pair.fingerprint) of \(pair.package), which the origin's "
+            + "assetlinks.json no longer has: Google still answers from an older copy of the "
+            + "file, and until it reads the new one Android still verifies an app signed with "
+            + "that key"))
+    }
+    return findings
+  }
+
+  static func shortLinkGroup(_ prefix: String) -> String { "short links \(prefix)" }
+
+  /// `--link-prefix`: the link service's short links checked as the routes' links are: the
+  /// Apple file lets them into the app, and with `--link-code` one of them, requested as a
+  /// browser would, lands on a page (the service's landing page or its redirect), not a 404.
+  static func checkShortLinks(
+    _ request: DoctorRequest, association: AppleAppSiteAssociation?, fetch: DoctorFetch
+  ) -> [DoctorFinding] {
+    guard let prefix = request.linkPrefix else { return [] }
+    let group = shortLinkGroup(prefix)
+    let code = request.linkCode ?? "x"
+    var findings: [DoctorFinding] = []
+    let link = "https://" + request.site.host + prefix + code
+    if let association, !association.opens(link, appID: request.appID) {
+      findings.append(
+        DoctorFinding(
+          group: group, kind: "shortLinkNotLetIn", url: link,
+          message: "apple-app-site-association does not let in \(link): short links open the "
+            + "browser, not the app (the file needs the path \(prefix)*)"))
+    }
+    if let code = request.linkCode {
+      let url = request.site.origin + prefix + code
+      if let finding = checkWebPage(group: group, route: nil, url: url, fetch(url, true)) {
+        findings.append(finding)
+      }
+    }
+    return findings
+  }
+
   /// A route's web link requested as a browser would: it should land on a page.
   static func checkWebPage(
     route: String, url: String, _ result: Result<DoctorResponse, DoctorFetchFailure>
   ) -> DoctorFinding? {
-    let group = routeGroup(route)
+    checkWebPage(group: routeGroup(route), route: route, url: url, result)
+  }
+
+  /// A link requested as a browser would, reported under `group`: it should land on a page.
+  static func checkWebPage(
+    group: String, route: String?, url: String,
+    _ result: Result<DoctorResponse, DoctorFetchFailure>
+  ) -> DoctorFinding? {
     switch result {
     case .failure(let failure):
       return DoctorFinding(
@@ -456,7 +728,9 @@ enum DoctorExamination {
       return DoctorFinding(
         group: group, kind: "webPageMissing", url: url, route: route,
         message: "\(url) answers \(response.status): without the app, the link lands on an "
-          + "error page (serve the route's web page)")
+          + (route == nil
+            ? "error page (is the code one the link service minted?)"
+            : "error page (serve the route's web page)"))
     case .success:
       return nil
     }
@@ -469,6 +743,13 @@ enum DoctorExamination {
     case .tls(let reason): "TLS failed (\(reason))"
     case .unreachable(let reason): "cannot connect (\(reason))"
     }
+  }
+}
+
+extension String {
+  /// The text with `0`s before it up to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }
 

@@ -255,7 +255,7 @@ struct DoctorExaminationTests {
     #expect(
       text.contains(
         "route \"cart\":\n  apple-app-site-association: route \"cart\": the file does not let in "
-          + "https://shop.example/cart\n"))
+          + "https://shop.example/cart: iOS opens the route's links in the browser, not the app\n"))
     // --format json: one object with every finding.
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
@@ -277,7 +277,69 @@ struct DoctorExaminationTests {
       site: Self.site, table: try Self.table, package: "com.example.shop", timeout: 3)
     let android = DoctorExamination.checkAndroid(request) { _, _ in Self.json(links) }
     #expect(android.map(\.kind) == ["packageNotListed"])
+    #expect(
+      android.first?.message.hasSuffix(
+        ": Android does not verify the app's links, so they open in the browser") == true)
     #expect(android.first?.group == "assetlinks.json")
+  }
+
+  @Test("Google's statement list: its query, the apps it lists, answers that are not a list")
+  func googleStatements() throws {
+    #expect(
+      DoctorExamination.statementsURL(base: "https://google.test/v1/", site: Self.site)
+        == "https://google.test/v1/statements:list?source.web.site=https%3A%2F%2Fshop.example"
+        + "&relation=delegate_permission%2Fcommon.handle_all_urls")
+    let list = """
+      {"statements": [
+        {"relation": "delegate_permission/common.handle_all_urls",
+         "target": {"androidApp": {"packageName": "com.example.shop",
+                    "certificate": {"sha256Fingerprint": "ab:cd"}}}},
+        {"relation": "delegate_permission/common.get_login_creds",
+         "target": {"androidApp": {"packageName": "com.example.shop",
+                    "certificate": {"sha256Fingerprint": "EF:01"}}}},
+        {"relation": "delegate_permission/common.handle_all_urls",
+         "target": {"web": {"site": "https://other.example"}}}
+      ], "maxAge": "3600s"}
+      """
+    #expect(
+      DoctorExamination.statementApps(Array(list.utf8))
+        == [.init(package: "com.example.shop", fingerprint: "AB:CD")])
+    #expect(DoctorExamination.statementApps(Array(#"{"maxAge": "60s"}"#.utf8)) == [])
+    #expect(DoctorExamination.statementApps(Array("<html>".utf8)) == nil)
+    #expect(DoctorExamination.statementApps(Array(#"{"statements": 3}"#.utf8)) == nil)
+    let key = Array(repeating: "AB", count: 32).joined(separator: ":")
+    let links = AssetLinks(packageName: "com.example.shop", fingerprints: [key])
+    var request = DoctorRequest(site: Self.site, table: try Self.table, timeout: 3)
+    request.googleStatements = "https://google.test/v1"
+    let missing = DoctorExamination.compareStatements(
+      origin: links, base: "https://google.test/v1", request: request
+    ) { _, _ in Self.json("{}", status: 503) }
+    #expect(missing.map(\.kind) == ["statementsMissing"])
+    let lacking = DoctorExamination.compareStatements(
+      origin: links, base: "https://google.test/v1", request: request
+    ) { _, _ in Self.json("{}") }
+    #expect(lacking.map(\.kind) == ["statementsDiffer"])
+    #expect(lacking.first?.group == "Google's statement list")
+  }
+
+  @Test("--link-prefix and --link-code: what is accepted")
+  func shortLinkOptions() {
+    func accepts(_ prefix: String?, _ code: String?) -> Bool {
+      if case .success = DoctorRequest.shortLinkOptions(prefix: prefix, code: code) {
+        return true
+      }
+      return false
+    }
+    #expect(accepts("/l/", "Ab3dE7"))
+    #expect(accepts("/go/links/", nil))
+    #expect(accepts(nil, nil))
+    #expect(!accepts(nil, "Ab3dE7"))
+    #expect(!accepts("l/", nil))
+    #expect(!accepts("/l", nil))
+    #expect(!accepts("/", nil))
+    #expect(!accepts("/l?x/", nil))
+    #expect(!accepts("/l/", "a/b"))
+    #expect(!accepts("/l/", ""))
   }
 
   @Test("The site argument: https://HOST[:PORT] only")
