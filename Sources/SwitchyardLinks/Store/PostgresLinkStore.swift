@@ -24,7 +24,7 @@
   /// ```
   public final class PostgresLinkStore: LinkStore {
     /// The schema version this release writes (the SQLite store's).
-    public static let schemaVersion = SQLiteLinkStore.schemaVersion
+    package static let schemaVersion = SQLiteLinkStore.schemaVersion
 
     /// The schema, step by step, as PostgreSQL spells the SQLite store's steps.
     static let migrations: [[String]] = [
