@@ -87,6 +87,9 @@ let package = Package(
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     // The `Links` trait only: the PostgreSQL store (`--postgres URL`), for more than one server.
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // The `Links` trait only, and already in postgres-nio's graph (the same range): HMAC-SHA256
+    // for the install tokens, which carry their own proof instead of a stored row.
+    .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
     // The `Doctor` trait only: `switchyard doctor`'s HTTPS client (it brings swift-nio-ssl,
     // whose NIOSSL the doctor's loopback tests serve TLS with).
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -196,8 +199,11 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),
         .product(name: "NIOPosix", package: "swift-nio", condition: links),
+        // The request parts the connection's request deadline watches.
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: links),
+        .product(name: "Crypto", package: "swift-crypto", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
       ],

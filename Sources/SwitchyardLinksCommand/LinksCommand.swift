@@ -51,8 +51,17 @@
 
     @Option(
       name: .long,
-      help: ArgumentHelp("A public host of the short links (repeatable).", valueName: "name"))
+      help: ArgumentHelp(
+        "A public host of the short links (repeatable; required unless --trust-host-header).",
+        valueName: "name"))
     var host: [String] = []
+
+    @Flag(
+      name: .customLong("trust-host-header"),
+      help: ArgumentHelp(
+        "Without --host, build short links from each request's Host header, over http (for a trial on your own machine; no effect with --host)."
+      ))
+    var trustHostHeader = false
 
     @Option(name: .long, help: ArgumentHelp("Where short links live.", valueName: "path"))
     var prefix = "/l/"
@@ -118,6 +127,12 @@
     }
 
     func run() async throws {
+      // Here, not in validate(), which `switchyard-links import` runs too.
+      if host.isEmpty, !trustHostHeader {
+        fail(
+          "--host is required: give the public host of the short links (--host go.example.com), "
+            + "or --trust-host-header to build them from each request's Host header")
+      }
       let table = try loadTable()
       let routeNames = Set(table.routes.map(\.name))
       for name in webOnly where !routeNames.contains(name) {
@@ -138,6 +153,9 @@
         }
         let token = text.trimmingWhitespace()
         guard !token.isEmpty else { fail("--token-file \(tokenFile): the file is empty") }
+        if let weakness = Self.weakness(of: token) {
+          fail("--token-file \(tokenFile): \(weakness)")
+        }
         configuration.token = token
       }
       let logger = {
@@ -169,6 +187,13 @@
         closeStore = { try? await file.close() }
         logger.info("links are stored in \(absolutePath(path))")
       }
+      // A store that reads but cannot write would answer every mint 503: refuse it now.
+      do {
+        try await store.checkWritable()
+      } catch {
+        await closeStore()
+        fail("\(error)")
+      }
       if configuration.token == nil {
         logger.warning(
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
@@ -181,7 +206,9 @@
         middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
       let address = bind
       let application = Application(
-        router: router, configuration: .init(address: .hostname(address, port: port)),
+        router: router, server: configuration.httpServer,
+        configuration: configuration.applicationConfiguration(
+          address: .hostname(address, port: port)),
         onServerRunning: { channel in
           let port = channel.localAddress?.port ?? 0
           logger.info("serving on http://\(address):\(port) (GET /healthz)")
@@ -198,6 +225,31 @@
       }
       try? await counter.flush()
       await closeStore()
+    }
+
+    /// The least a minting token must have: 16 characters, 8 of them different.
+    static let minimumTokenLength = 16
+    static let minimumDistinctCharacters = 8
+
+    /// Why `token` is too weak to guard minting; `nil` when it is strong enough. A token is
+    /// visible ASCII (what an `Authorization` header carries as it is), at least 16
+    /// characters, at least 8 of them different.
+    static func weakness(of token: String) -> String? {
+      let bytes = Array(token.utf8)
+      let advice = "make one with: openssl rand -base64 24 > FILE"
+      if let byte = bytes.first(where: { $0 < 0x21 || $0 > 0x7E }) {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "the token may hold only visible ASCII characters (no spaces, control or "
+          + "non-ASCII characters), and it holds the byte 0x\(hex.count == 1 ? "0" + hex : hex); \(advice)"
+      }
+      if bytes.count < minimumTokenLength {
+        return "the token is \(bytes.count) characters, under the \(minimumTokenLength) needed; \(advice)"
+      }
+      let distinct = Set(bytes).count
+      if distinct < minimumDistinctCharacters {
+        return "the token has \(distinct) different characters, under the \(minimumDistinctCharacters) needed; \(advice)"
+      }
+      return nil
     }
 
     func loadTable() throws -> RouteTable {

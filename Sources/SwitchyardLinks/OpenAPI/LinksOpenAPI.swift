@@ -20,7 +20,7 @@ public enum LinksOpenAPI {
         "title": "Switchyard Links",
         "version": "1.0.0",
         "summary": "Short links on your own domain, checked against the app's route table.",
-        "description": "Mint short links to URLs a route of the app's table handles, and serve them: a preview card to link-preview crawlers, a landing page to iOS and Android browsers, a redirect to everyone else. Every error answer is a JSON object whose `error` member says what is wrong and where.",
+        "description": "Mint short links to URLs a route of the app's table handles, and serve them: a preview card to link-preview crawlers, a landing page to iOS and Android browsers, a redirect to everyone else. Every error answer is a JSON object whose `error` member says what is wrong and where. A method a path does not take is answered 405 with `Allow` naming those it takes (`GET, HEAD` or `POST`); a method the service implements nowhere (`TRACE`, `PUT`, `DELETE`, `PATCH`, `OPTIONS`, …) on a path it does not know, 501; a path it does not know, 404 — each with a JSON body.",
         "license": { "name": "Apache-2.0", "identifier": "Apache-2.0" }
       },
       "paths": {
@@ -57,7 +57,7 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "openShortLink",
             "summary": "Open a short link",
-            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Each visit of a known link is counted (link, route, platform class, day; nothing else).",
+            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Handing out a token writes nothing: it carries its own proof (an HMAC under the service's secret). Each visit of a known link is counted (link, route, platform class, day; nothing else).",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
@@ -119,7 +119,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "redeemInstallToken",
             "summary": "Redeem an install token",
-            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200, every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret.",
+            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200, every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret. A token carries its link, its expiry and its proof (an HMAC under the service's secret); one whose proof does not hold is unknown (404) and costs no lookup. Spending one writes its one row, deleted once the token has expired.",
             "requestBody": {
               "required": true,
               "content": {
@@ -135,7 +135,7 @@ public enum LinksOpenAPI {
               },
               "400": { "$ref": "#/components/responses/BadRequest" },
               "404": {
-                "description": "No such token.",
+                "description": "No such token: malformed, altered, or not signed by this service.",
                 "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
               },
               "410": {
@@ -248,11 +248,11 @@ public enum LinksOpenAPI {
             "summary": "Whether the service is ready",
             "responses": {
               "200": {
-                "description": "The store is open.",
+                "description": "The store is open and takes writes.",
                 "content": { "text/plain": { "schema": { "type": "string" } } }
               },
               "503": {
-                "description": "The store is unreachable.",
+                "description": "The store is unreachable, or it takes no writes (a read-only file or database, a full disk); the body says why.",
                 "content": {
                   "application/json": { "schema": { "$ref": "#/components/schemas/Error" } }
                 }
@@ -301,6 +301,20 @@ public enum LinksOpenAPI {
           }
         },
         "responses": {
+          "MethodNotAllowed": {
+            "description": "The path does not take this method; `Allow` names those it takes.",
+            "headers": {
+              "Allow": {
+                "description": "The methods the path takes: `GET, HEAD` or `POST`.",
+                "schema": { "type": "string" }
+              }
+            },
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "NotImplemented": {
+            "description": "The service implements this method on no path (it answers GET, HEAD and POST).",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
           "BadRequest": {
             "description": "The body is not JSON, or a member is missing, of the wrong type or invalid; the error says which and where.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
@@ -388,7 +402,7 @@ public enum LinksOpenAPI {
             "type": "object",
             "required": ["token"],
             "properties": {
-              "token": { "type": "string", "description": "The install token: 22 letters and digits." }
+              "token": { "type": "string", "description": "The install token: URL-safe base64 (`A-Z a-z 0-9 - _`), 66 characters for an 8-character code." }
             },
             "additionalProperties": false
           },

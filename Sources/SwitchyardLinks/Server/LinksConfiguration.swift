@@ -36,14 +36,13 @@ public struct LinksConfiguration: Sendable {
     return LinkCode.generate(using: &generator)
   }
 
+  /// Timeouts and the connection limit of the HTTP server (``httpServer`` and
+  /// ``applicationConfiguration(address:)`` apply them).
+  public var connections = ConnectionLimits()
+
   /// How long an install token can be redeemed, in seconds (`--install-token-days`); 7 days
   /// by default.
   public var installTokenLifetime: Int64 = InstallToken.defaultLifetime
-  /// A new install token: ``InstallToken/generate(using:)`` with the system's generator.
-  public var newToken: @Sendable () -> String = {
-    var generator = SystemRandomNumberGenerator()
-    return InstallToken.generate(using: &generator)
-  }
 
   /// A configuration with the defaults of `switchyard-links`.
   ///

@@ -32,6 +32,9 @@
     let counter: ClickCounter?
     /// The recent `422`s of `POST /v1/links`, for the admin page.
     let refusedMints = RefusedMints()
+    /// Signs and checks install tokens with the store's secret; `nil` when the store has none
+    /// (under 16 bytes): then no token is handed out and none redeems.
+    let signer: InstallTokenSigner?
 
     /// Creates the middleware.
     ///
@@ -44,6 +47,8 @@
       self.counter = counter
       self.configuration = configuration
       self.store = store
+      self.signer =
+        store.installTokenKey.count >= 16 ? InstallTokenSigner(key: store.installTokenKey) : nil
       self.minter = LinkMinter(table: configuration.table, hosts: configuration.hosts)
       var associations: [String: String] = [:]
       if !configuration.appIDs.isEmpty {
@@ -90,16 +95,28 @@
     ) async throws -> Response {
       let path = request.uri.path
       let isGet = request.method == .get || request.method == .head
-      if path.hasPrefix(configuration.prefix), isGet {
+      if let allowed = Self.allowedMethods(path, prefix: configuration.prefix),
+        !allowed.contains(request.method)
+      {
+        return Self.methodNotAllowed(path, allowed: allowed)
+      }
+      if path.hasPrefix(configuration.prefix) {
         return await shortLink(
           code: path.dropFirst(configuration.prefix.count),
           userAgent: request.headers[.userAgent], host: requestHost(request),
           isHead: request.method == .head)
       }
       switch path {
-      case "/healthz" where isGet:
+      case "/healthz":
         guard await store.isReachable() else {
           return Self.json(.serviceUnavailable, #"{"error":"the store is unreachable"}"#)
+        }
+        do {
+          try await store.checkWritable()
+        } catch {
+          return Self.json(
+            .serviceUnavailable,
+            "{\"error\":" + JSONEscaping.quote("the store takes no writes: \(error)") + "}")
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
@@ -107,30 +124,22 @@
         return Response(
           status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
       case "/v1/links":
-        guard request.method == .post else {
-          return Self.json(
-            .methodNotAllowed, #"{"error":"/v1/links takes POST","field":"method"}"#)
-        }
         return await mint(request)
       case "/v1/redeem":
-        guard request.method == .post else {
-          return Self.json(
-            .methodNotAllowed, #"{"error":"/v1/redeem takes POST","field":"method"}"#)
-        }
         return await redeem(request)
-      case "/v1/stats" where isGet:
+      case "/v1/stats":
         return await stats(request)
-      case "/admin" where isGet:
+      case "/admin":
         return await admin(request)
-      case "/v1/openapi.json" where isGet:
+      case "/v1/openapi.json":
         return Self.json(.ok, LinksOpenAPI.document)
-      case "/.well-known/apple-app-site-association" where isGet:
+      case "/.well-known/apple-app-site-association":
         let host = requestHost(request)
         guard let json = associations[host] ?? associations[""] else {
           return Self.json(.notFound, #"{"error":"no --app-id is configured"}"#)
         }
         return Self.json(.ok, json)
-      case "/.well-known/assetlinks.json" where isGet:
+      case "/.well-known/assetlinks.json":
         guard let assetLinks else {
           return Self.json(.notFound, #"{"error":"no --package is configured"}"#)
         }
@@ -139,8 +148,60 @@
         if path.hasPrefix("/v1/links/"), isGet {
           return await linkInfo(code: path.dropFirst("/v1/links/".count))
         }
-        return try await next(request, context)
+        do {
+          return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+          // Nothing further on answers this request: say so in JSON, as every error here.
+          return Self.noSuchResource(request)
+        }
       }
+    }
+
+    /// The methods the service answers on each of its paths: those it reads (`GET`, `HEAD`)
+    /// and those that write (`POST`). `nil`: not one of its paths.
+    static func allowedMethods(_ path: String, prefix: String) -> [HTTPRequest.Method]? {
+      if path.hasPrefix(prefix) || path.hasPrefix("/v1/links/") { return [.get, .head] }
+      switch path {
+      case "/v1/links", "/v1/redeem": return [.post]
+      case "/healthz", "/v1/stats", "/admin", "/v1/openapi.json",
+        "/.well-known/apple-app-site-association", "/.well-known/assetlinks.json":
+        return [.get, .head]
+      default: return nil
+      }
+    }
+
+    /// `405` with `Allow` (RFC 9110 §15.5.6), saying which methods `path` takes.
+    static func methodNotAllowed(_ path: String, allowed: [HTTPRequest.Method]) -> Response {
+      let names = allowed.map(\.rawValue)
+      let list =
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+      var response = json(
+        .methodNotAllowed,
+        "{\"error\":" + JSONEscaping.quote("\(path) takes \(list)") + ",\"field\":\"method\"}")
+      response.headers[.allow] = names.joined(separator: ", ")
+      return response
+    }
+
+    /// The methods the service answers anywhere; any other is `501` (RFC 9110 §15.6.2).
+    static let implementedMethods: Set<HTTPRequest.Method> = [.get, .head, .post]
+
+    /// The JSON answer to a request no path of the service (nor anything after it) takes:
+    /// `501` for a method the service implements nowhere (`TRACE`, `PUT`, …), else `404`.
+    static func noSuchResource(_ request: Request) -> Response {
+      guard implementedMethods.contains(request.method) else {
+        var response = json(
+          .notImplemented,
+          "{\"error\":"
+            + JSONEscaping.quote(
+              "the method \(request.method.rawValue) is not implemented: the service answers GET, HEAD and POST"
+            ) + ",\"field\":\"method\"}")
+        response.headers[.allow] = "GET, HEAD, POST"
+        return response
+      }
+      return json(
+        .notFound,
+        "{\"error\":" + JSONEscaping.quote("no such path: \(request.uri.path)")
+          + ",\"field\":\"path\"}")
     }
 
     /// The request's host without its port, lowercased.
@@ -186,7 +247,7 @@
       case .previewCrawler:
         return Self.page(.ok, LinkPages.preview(preview(record, host: host)), cache: cache)
       case .iOSBrowser, .androidBrowser:
-        let token = isHead ? nil : await installToken(for: record, client: client)
+        let token = isHead ? nil : installToken(for: record, client: client)
         guard let token else {
           return Self.page(
             .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
@@ -202,25 +263,15 @@
       }
     }
 
-    /// A new install token for this visit of `record`, stored; `nil` when the platform's store
-    /// is not configured or the store fails (the page then goes without).
-    func installToken(for record: LinkRecord, client: LinkClient) async -> String? {
+    /// A new install token for this visit of `record`; `nil` when the platform's store is not
+    /// configured. Nothing is written: the token carries its own proof (``InstallToken``).
+    func installToken(for record: LinkRecord, client: LinkClient) -> String? {
       let storeConfigured =
         client == .iOSBrowser ? stores.appStoreURL != nil : stores.googlePlayURL != nil
-      guard storeConfigured else { return nil }
-      let now = configuration.now()
-      var expires = now + configuration.installTokenLifetime
+      guard storeConfigured, let signer else { return nil }
+      var expires = configuration.now() + configuration.installTokenLifetime
       if let linkExpiry = record.expires { expires = min(expires, linkExpiry) }
-      for _ in 0..<4 {
-        let token = configuration.newToken()
-        guard InstallToken.isValid(token) else { return nil }
-        guard
-          let inserted = try? await store.insertToken(
-            token, code: record.code, created: now, expires: expires)
-        else { return nil }
-        if inserted { return token }
-      }
-      return nil
+      return signer.token(code: record.code, expires: expires)
     }
 
     func preview(_ record: LinkRecord, host: String) -> LinkPreview {

@@ -18,15 +18,23 @@
         return Self.json(.badRequest, #"{"error":"the body could not be read"}"#)
       }
       let redemption: Redemption
-      if InstallToken.isValid(token) {
-        do {
-          redemption = try await store.redeem(token: token, now: configuration.now())
-        } catch {
-          return Self.json(
-            .serviceUnavailable,
-            "{\"error\":" + JSONEscaping.quote("the store failed: \(error)") + "}")
+      let now = configuration.now()
+      if let claim = signer?.read(token) {
+        if claim.expires <= now {
+          // Its proof holds, and it says it has expired: no need to ask the store.
+          redemption = .spent
+        } else {
+          do {
+            redemption = try await store.spendToken(
+              id: claim.id, code: claim.code, expires: claim.expires, now: now)
+          } catch {
+            return Self.json(
+              .serviceUnavailable,
+              "{\"error\":" + JSONEscaping.quote("the store failed: \(error)") + "}")
+          }
         }
       } else {
+        // Malformed, altered or signed with another secret: nothing is looked up.
         redemption = .unknown
       }
       switch redemption {

@@ -29,13 +29,21 @@ public protocol LinkStore: Sendable {
   func link(code: String) async throws -> LinkRecord?
   /// Whether the store answers (for `GET /healthz`).
   func isReachable() async -> Bool
-  /// Stores a new install token for one visit of the link `code`, redeemable until `expires`
-  /// (seconds since 1970); `false` when the token exists already (nothing is written).
-  func insertToken(_ token: String, code: String, created: Int64, expires: Int64) async throws
-    -> Bool
-  /// Spends `token` at `now` if it is unspent, unexpired and its link still works, in one
-  /// conditional write; otherwise says why not.
-  func redeem(token: String, now: Int64) async throws -> Redemption
+  /// The secret install tokens are signed with: 32 random bytes the store made when it was
+  /// first opened and keeps, so that every server on the same data signs and checks alike.
+  /// Whoever reads it can make tokens, which only ever redeem a link's public long URL.
+  var installTokenKey: [UInt8] { get }
+  /// Spends the install token `id` (a token of the link `code`, redeemable until `expires`;
+  /// its proof checked already) at `now`, if its link still works: the one row this writes is
+  /// keyed by `id`, and the store's uniqueness constraint lets one call alone write it, however
+  /// many arrive at once, across servers. Deletes a bounded number of rows of tokens that have
+  /// expired. `.spent` when the token was spent before or its link has expired.
+  func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws
+    -> Redemption
+  /// Throws a ``LinkStoreError`` saying why when the store cannot take writes (a read-only
+  /// file, database or user; no space left): checked at start and by `GET /healthz`. Writes
+  /// nothing.
+  func checkWritable() async throws(LinkStoreError)
   /// Adds the counts to the stored ones, all in one transaction.
   func addClicks(_ counts: [ClickCount]) async throws
   /// The stored clicks of the days `from...to` (days since 1970), summed by `grouping`,
@@ -46,7 +54,7 @@ public protocol LinkStore: Sendable {
 /// What redeeming an install token gave.
 ///
 /// ```swift
-/// switch try await store.redeem(token: token, now: now) {
+/// switch try await store.spendToken(id: id, code: code, expires: expires, now: now) {
 /// case .redeemed(let link): print(link.url)
 /// case .spent: print("410")
 /// case .unknown: print("404")
@@ -57,7 +65,7 @@ public enum Redemption: Sendable, Hashable {
   case redeemed(LinkRecord)
   /// The token was spent before, has expired, or its link has expired.
   case spent
-  /// No such token.
+  /// No such token (its proof does not hold), or no such link.
   case unknown
 }
 

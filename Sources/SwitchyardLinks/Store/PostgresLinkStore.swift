@@ -67,6 +67,25 @@
         """,
         "CREATE INDEX clicks_route ON clicks (route, day)",
       ],
+      // 4: install tokens carry their own proof; a row only for a spent token (the SQLite
+      // store's step 4).
+      [
+        "DROP TABLE install_tokens",
+        """
+        CREATE TABLE spent_tokens (
+          id TEXT PRIMARY KEY NOT NULL,
+          code TEXT NOT NULL,
+          expires BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX spent_tokens_expires ON spent_tokens (expires)",
+        """
+        CREATE TABLE switchyard_keys (
+          name TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        )
+        """,
+      ],
     ]
 
     /// The advisory lock the schema steps run under (any number, the same in every server).
@@ -77,11 +96,21 @@
     let logger = Logger(label: "switchyard.links.postgres")
     /// The URL as given, without its password (for messages).
     public let location: String
+    public let installTokenKey: [UInt8]
 
-    init(client: PostgresClient, location: String) {
+    init(client: PostgresClient, location: String, installTokenKey: [UInt8] = []) {
       self.client = client
       self.location = location
+      self.installTokenKey = installTokenKey
       self.runner = Task { await client.run() }
+    }
+
+    /// The same connections with the install tokens' secret.
+    init(_ store: PostgresLinkStore, installTokenKey: [UInt8]) {
+      self.client = store.client
+      self.location = store.location
+      self.installTokenKey = installTokenKey
+      self.runner = store.runner
     }
 
     /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`)
@@ -113,13 +142,50 @@
       }
       let store = PostgresLinkStore(
         client: PostgresClient(configuration: configuration), location: address.redacted)
+      let key: [UInt8]
       do {
         try await store.migrate()
+        key = try await store.loadInstallTokenKey()
       } catch {
         await store.close()
         throw error
       }
-      return store
+      return PostgresLinkStore(store, installTokenKey: key)
+    }
+
+    /// The install tokens' secret, made and stored by the first server that needs it (the
+    /// others, starting at the same time, read the same row).
+    func loadInstallTokenKey() async throws(LinkStoreError) -> [UInt8] {
+      let name = SpentTokens.keyName
+      do {
+        return try await perform {
+          for attempt in 0..<2 {
+            for try await text in try await self.client.query(
+              "SELECT value FROM switchyard_keys WHERE name = \(name)", logger: self.logger
+            ).decode(String.self) {
+              guard let key = SpentTokens.key(text) else {
+                throw LinkStoreError(
+                  path: self.location,
+                  message: "the install tokens' secret in switchyard_keys is malformed")
+              }
+              return key
+            }
+            guard attempt == 0 else { break }
+            let text = SpentTokens.newKeyText()
+            try await self.client.query(
+              """
+              INSERT INTO switchyard_keys (name, value) VALUES (\(name), \(text))
+              ON CONFLICT (name) DO NOTHING
+              """, logger: self.logger)
+          }
+          throw LinkStoreError(
+            path: self.location, message: "the install tokens' secret could not be stored")
+        }
+      } catch let error as LinkStoreError {
+        throw error
+      } catch {
+        throw LinkStoreError(path: location, message: Self.reason(error))
+      }
     }
 
     /// Runs the missing schema steps in one transaction under the advisory lock.
@@ -260,46 +326,62 @@
       }
     }
 
-    public func insertToken(_ token: String, code: String, created: Int64, expires: Int64)
-      async throws -> Bool
+    public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws
+      -> Redemption
     {
-      try await perform {
-        let rows = try await self.client.query(
-          """
-          INSERT INTO install_tokens (token, code, created, expires)
-          VALUES (\(token), \(code), \(created), \(expires))
-          ON CONFLICT (token) DO NOTHING RETURNING token
-          """, logger: self.logger)
+      guard expires > now else { return .spent }
+      guard let record = try await link(code: code) else { return .unknown }
+      if record.isExpired(at: now) { return .spent }
+      return try await perform {
+        // The primary key decides: a second spender waits for the first one's insert, then
+        // inserts nothing.
         var inserted = false
-        for try await _ in rows.decode(String.self) { inserted = true }
-        return inserted
+        for try await _ in try await self.client.query(
+          """
+          INSERT INTO spent_tokens (id, code, expires) VALUES (\(id), \(code), \(expires))
+          ON CONFLICT (id) DO NOTHING RETURNING id
+          """, logger: self.logger
+        ).decode(String.self) {
+          inserted = true
+        }
+        let limit = SpentTokens.sweepLimit
+        try await self.client.query(
+          """
+          DELETE FROM spent_tokens WHERE id IN
+            (SELECT id FROM spent_tokens WHERE expires <= \(now) LIMIT \(limit))
+          """, logger: self.logger)
+        return inserted ? .redeemed(record) : .spent
       }
     }
 
-    public func redeem(token: String, now: Int64) async throws -> Redemption {
-      try await perform {
-        // One statement decides. A second redeemer waits for the first one's row lock, then
-        // re-reads the row (`redeemed` is set by then) and updates nothing.
-        let spent = try await self.client.query(
-          """
-          UPDATE install_tokens SET redeemed = \(now)
-          WHERE token = \(token) AND redeemed IS NULL AND expires > \(now)
-            AND code IN (SELECT code FROM links WHERE expires IS NULL OR expires > \(now))
-          RETURNING code
-          """, logger: self.logger)
-        var spentCode: String?
-        for try await code in spent.decode(String.self) { spentCode = code }
-        if let spentCode {
-          guard let record = try await self.link(code: spentCode) else { return .spent }
-          return .redeemed(record)
+    public func checkWritable() async throws(LinkStoreError) {
+      let writable: Bool
+      do {
+        writable = try await perform {
+          // A standby, `default_transaction_read_only` or a user without INSERT: no writes.
+          var writable = false
+          for try await value in try await self.client.query(
+            """
+            SELECT current_setting('transaction_read_only') = 'off'
+              AND has_table_privilege('links', 'INSERT')
+              AND has_table_privilege('spent_tokens', 'INSERT')
+              AND has_table_privilege('clicks', 'INSERT')
+            """, logger: self.logger
+          ).decode(Bool.self) {
+            writable = value
+          }
+          return writable
         }
-        var known = false
-        for try await _ in try await self.client.query(
-          "SELECT 1 FROM install_tokens WHERE token = \(token)", logger: self.logger
-        ).decode(Int32.self) {
-          known = true
-        }
-        return known ? .spent : .unknown
+      } catch let error as LinkStoreError {
+        throw error
+      } catch {
+        throw LinkStoreError(path: location, message: Self.reason(error))
+      }
+      guard writable else {
+        throw LinkStoreError(
+          path: location,
+          message:
+            "the database cannot be written (read-only, a standby, or the user may not insert)")
       }
     }
 

@@ -21,7 +21,7 @@
   /// ```
   public final class SQLiteLinkStore: LinkStore {
     /// The schema version this release writes. Each step of ``migrations`` raises it by one.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     /// The schema, step by step: step `n` takes a file from version `n` to `n + 1`.
     static let migrations: [[String]] = [
@@ -66,15 +66,44 @@
         """,
         "CREATE INDEX clicks_route ON clicks (route, day)",
       ],
+      // 4: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
+      // so a phone's visit writes nothing. A row is written only when a token is spent — its
+      // primary key keeps "exactly once" — and deleted once the token has expired. The rows of
+      // step 2, one per visit, go (tokens handed out before this step are not redeemable).
+      [
+        "DROP TABLE install_tokens",
+        """
+        CREATE TABLE spent_tokens (
+          id TEXT PRIMARY KEY NOT NULL,
+          code TEXT NOT NULL,
+          expires INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX spent_tokens_expires ON spent_tokens (expires)",
+        """
+        CREATE TABLE switchyard_keys (
+          name TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+      ],
     ]
 
     let connection: SQLiteConnection
     /// The file's path as given.
     public let path: String
+    public let installTokenKey: [UInt8]
+    /// The least free space on the file's disk that ``checkWritable()`` accepts.
+    let minimumFreeSpace: UInt64
 
-    init(connection: SQLiteConnection, path: String) {
+    init(
+      connection: SQLiteConnection, path: String, installTokenKey: [UInt8] = [],
+      minimumFreeSpace: UInt64 = SpentTokens.minimumFreeSpace
+    ) {
       self.connection = connection
       self.path = path
+      self.installTokenKey = installTokenKey
+      self.minimumFreeSpace = minimumFreeSpace
     }
 
     /// Opens (creating when missing) the database at `path` and brings its schema up to date.
@@ -85,6 +114,13 @@
     /// - Throws: ``LinkStoreError`` naming the file: it cannot be opened, is not a database,
     ///   or was written by a newer release.
     public static func open(path: String) async throws(LinkStoreError) -> SQLiteLinkStore {
+      try await open(path: path, minimumFreeSpace: SpentTokens.minimumFreeSpace)
+    }
+
+    /// ``open(path:)`` with the least free space ``checkWritable()`` accepts.
+    static func open(path: String, minimumFreeSpace: UInt64) async throws(LinkStoreError)
+      -> SQLiteLinkStore
+    {
       let logger = Logger(label: "switchyard.links.sqlite")
       let connection: SQLiteConnection
       do {
@@ -93,13 +129,40 @@
         throw LinkStoreError(path: path, message: "cannot open the database: \(error)")
       }
       let store = SQLiteLinkStore(connection: connection, path: path)
+      let key: [UInt8]
       do {
         try await store.migrate()
+        key = try await store.loadInstallTokenKey()
       } catch {
         try? await connection.close()
         throw error
       }
-      return store
+      return SQLiteLinkStore(
+        connection: connection, path: path, installTokenKey: key,
+        minimumFreeSpace: minimumFreeSpace)
+    }
+
+    /// The install tokens' secret, made (from the system's random generator) and stored the
+    /// first time.
+    func loadInstallTokenKey() async throws(LinkStoreError) -> [UInt8] {
+      do {
+        for attempt in 0..<2 {
+          let rows = try await connection.query(
+            "SELECT value FROM switchyard_keys WHERE name = ?", [.text(SpentTokens.keyName)])
+          if let text = rows.first?.column("value")?.string, let key = SpentTokens.key(text) {
+            return key
+          }
+          guard attempt == 0 else { break }
+          _ = try await connection.query(
+            "INSERT INTO switchyard_keys (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+            [.text(SpentTokens.keyName), .text(SpentTokens.newKeyText())])
+        }
+      } catch {
+        throw LinkStoreError(
+          path: path, message: "cannot read or store the install tokens' secret: \(error)")
+      }
+      throw LinkStoreError(
+        path: path, message: "the install tokens' secret in switchyard_keys is malformed")
     }
 
     /// Sets the durability settings and runs the missing schema steps, each in a transaction.
@@ -183,36 +246,43 @@
         created: Int64(row.column("created")?.integer ?? 0))
     }
 
-    public func insertToken(_ token: String, code: String, created: Int64, expires: Int64)
-      async throws -> Bool
+    public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws
+      -> Redemption
     {
-      let rows = try await connection.query(
-        """
-        INSERT INTO install_tokens (token, code, created, expires) VALUES (?, ?, ?, ?)
-        ON CONFLICT (token) DO NOTHING RETURNING token
-        """,
-        [.text(token), .text(code), .integer(SQLiteInt64(created)), .integer(SQLiteInt64(expires))]
-      )
-      return !rows.isEmpty
-    }
-
-    public func redeem(token: String, now: Int64) async throws -> Redemption {
-      // One statement decides: the token is spent only if it was unspent, has not expired and
-      // its link still works. Two redeemers cannot both see it unspent.
+      guard expires > now else { return .spent }
+      guard let record = try await link(code: code) else { return .unknown }
+      if record.isExpired(at: now) { return .spent }
+      // The primary key decides: of any number of spenders, one alone inserts the row.
       let spent = try await connection.query(
         """
-        UPDATE install_tokens SET redeemed = ?1
-        WHERE token = ?2 AND redeemed IS NULL AND expires > ?1
-          AND code IN (SELECT code FROM links WHERE expires IS NULL OR expires > ?1)
-        RETURNING code
-        """, [.integer(SQLiteInt64(now)), .text(token)])
-      if let code = spent.first?.column("code")?.string {
-        guard let record = try await link(code: code) else { return .spent }
-        return .redeemed(record)
+        INSERT INTO spent_tokens (id, code, expires) VALUES (?, ?, ?)
+        ON CONFLICT (id) DO NOTHING RETURNING id
+        """, [.text(id), .text(code), .integer(SQLiteInt64(expires))])
+      // A bounded number of expired rows go with each spend: a token past its expiry is
+      // refused by its own proof, so its row is no longer needed.
+      _ = try await connection.query(
+        """
+        DELETE FROM spent_tokens WHERE id IN
+          (SELECT id FROM spent_tokens WHERE expires <= ? LIMIT \(SpentTokens.sweepLimit))
+        """, [.integer(SQLiteInt64(now))])
+      return spent.isEmpty ? .spent : .redeemed(record)
+    }
+
+    public func checkWritable() async throws(LinkStoreError) {
+      do {
+        // A statement that needs the write lock and changes nothing: refused on a read-only
+        // file, and it commits nothing (no page is written, nothing is synced).
+        _ = try await connection.query("DELETE FROM spent_tokens WHERE 0")
+      } catch {
+        throw LinkStoreError(path: path, message: "the database cannot be written: \(error)")
       }
-      let known = try await connection.query(
-        "SELECT 1 AS known FROM install_tokens WHERE token = ?", [.text(token)])
-      return known.isEmpty ? .unknown : .spent
+      if let free = SpentTokens.freeSpace(at: path), free < minimumFreeSpace {
+        throw LinkStoreError(
+          path: path,
+          message:
+            "the disk holding the database has \(free) bytes free, under the \(minimumFreeSpace) it needs"
+        )
+      }
     }
 
     /// The most counts one statement adds (5 parameters each, far under SQLite's limit).

@@ -16,11 +16,25 @@
     static let iPhone =
       "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
 
-    /// The token in an Android landing page's Google Play link.
+    /// The token in an Android landing page's Google Play link (up to the link's end).
     static func androidToken(_ html: String) throws -> String {
       let marker = "&amp;referrer=switchyard_token%3D"
       let start = try #require(html.range(of: marker)).upperBound
-      return String(html[start...].prefix(InstallToken.length))
+      return String(html[start...].prefix { $0 != "\"" && $0 != "&" })
+    }
+
+    /// How many rows each table of the SQLite file at `path` holds.
+    static func rowCounts(_ path: String) async throws -> [String: Int64] {
+      let connection = try await SQLiteConnection.open(storage: .file(path: path))
+      var counts: [String: Int64] = [:]
+      let tables = try await connection.query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      for table in tables.compactMap({ $0.column("name")?.string }) {
+        let rows = try await connection.query("SELECT count(*) AS n FROM \"\(table)\"")
+        counts[table] = Int64(rows.first?.column("n")?.integer ?? -1)
+      }
+      try await connection.close()
+      return counts
     }
 
     /// The one-time link of an iOS landing page's "Get the app" button.
@@ -48,26 +62,125 @@
     }
 
     @Test(
-      "a token is 22 of the 62 letters and digits (≥ 128 bits), and the referrer is URL-encoded")
+      "a token is URL-safe base64 of its link, expiry and 128 random bits under an HMAC; every altered byte, another key or another form is refused"
+    )
     func tokenForm() throws {
       var generator = SeededGenerator(seed: 7)
-      var seen = Set<String>()
-      for _ in 0..<1000 {
-        let token = InstallToken.generate(using: &generator)
-        #expect(token.count == 22 && InstallToken.isValid(token))
-        seen.insert(token)
-      }
-      #expect(seen.count == 1000)
-      // 22 × log2(62) ≈ 131 bits.
-      #expect(Double(InstallToken.length) * log2(62) >= 128)
+      let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let signer = InstallTokenSigner(key: key)
+      let nonce = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let token = signer.token(code: "Ab3dE9xQ", expires: 1_800_604_800, nonce: nonce)
+      #expect(token.count == 66)
       #expect(
-        !InstallToken.isValid("short") && !InstallToken.isValid(String(repeating: "-", count: 22)))
+        token.utf8.allSatisfy {
+          isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F
+        })
+      let claim = try #require(signer.read(token))
+      #expect(claim.code == "Ab3dE9xQ" && claim.expires == 1_800_604_800)
+      #expect(claim.id == Base64URL.encode(nonce) && claim.id.count == 22)
+      // Every bit of every byte matters: one flipped anywhere and the token is refused.
+      let bytes = try #require(Base64URL.decode(token))
+      var refused = 0
+      for index in bytes.indices {
+        for bit in 0..<8 {
+          var altered = bytes
+          altered[index] ^= 1 << UInt8(bit)
+          if signer.read(Base64URL.encode(altered)) == nil { refused += 1 }
+        }
+      }
+      #expect(refused == bytes.count * 8)
+      // Another secret, a cut token, a longer one, padding, other letters, nothing.
+      let other = InstallTokenSigner(key: key.map { $0 ^ 0x5A })
+      #expect(other.read(token) == nil)
+      for text in [
+        String(token.dropLast()), String(token.dropLast(4)), token + "A", token + "=",
+        token.replacingOccurrences(of: "-", with: "+"), "", "A", String(repeating: "A", count: 22),
+        String(repeating: "A", count: 10_000),
+      ] {
+        #expect(signer.read(text) == nil, "\(text)")
+      }
+      // Fresh tokens are each their own, and their referrer is URL-encoded.
+      let fresh = Set((0..<1000).map { _ in signer.token(code: "abc", expires: 5) })
+      #expect(fresh.count == 1000)
+      #expect(Set(fresh.compactMap { signer.read($0)?.id }).count == 1000)
       #expect(InstallToken.referrer("abc") == "switchyard_token%3Dabc")
       #expect(InstallToken.defaultLifetime == 604_800)
-      var configuration = LinksConfiguration(table: try BuiltInRoutes.table(), now: { 0 })
-      #expect(configuration.installTokenLifetime == 604_800)
-      configuration.installTokenLifetime = 1
-      #expect(InstallToken.isValid(configuration.newToken()))
+      #expect(LinksConfiguration(table: try BuiltInRoutes.table()).installTokenLifetime == 604_800)
+      // Base64URL round-trips every length, and refuses a text with unused bits set.
+      for count in 0..<40 {
+        let data = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(Base64URL.decode(Base64URL.encode(data)) == data)
+      }
+      #expect(Base64URL.decode("AB") == nil && Base64URL.decode("AA") == [0])
+    }
+
+    @Test(
+      "a phone's visit writes nothing: every table's row count is the same after 20 iPhone and Android visits"
+    )
+    func aVisitWritesNothing() async throws {
+      try await LinksTestServer.run { server async throws in
+        let code = try await Self.mintUser(server.client)
+        let before = try await Self.rowCounts(server.path)
+        #expect(before["links"] == 1 && before["spent_tokens"] == 0)
+        var tokens = Set<String>()
+        for index in 0..<20 {
+          let page = try await server.client.get(
+            "/l/" + code, userAgent: index % 2 == 0 ? Self.android : Self.iPhone)
+          #expect(page.status == .ok)
+          if index % 2 == 0 {
+            tokens.insert(try Self.androidToken(page.body))
+          } else {
+            tokens.insert(String(try Self.oneTimeLink(page.body).split(separator: "=").last ?? ""))
+          }
+        }
+        #expect(tokens.count == 20)
+        #expect(try await Self.rowCounts(server.path) == before)
+        // A redemption writes its one row.
+        #expect(try await Self.redeem(server.client, token: tokens.first ?? "").status == .ok)
+        var after = before
+        after["spent_tokens"] = 1
+        #expect(try await Self.rowCounts(server.path) == after)
+      }
+    }
+
+    @Test(
+      "forged, altered, foreign and expired tokens are refused (404, 404, 404, 410) and write nothing"
+    )
+    func forgedTokens() async throws {
+      let foreign = try await LinksTestServer.run { client, _, _ async throws in
+        let code = try await Self.mintUser(client)
+        return try Self.androidToken(
+          try await client.get("/l/" + code, userAgent: Self.android).body)
+      }
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let code = try await Self.mintUser(client)
+        let token = try Self.androidToken(
+          try await client.get("/l/" + code, userAgent: Self.android).body)
+        let before = try await Self.rowCounts(server.path)
+        // Signed by another server's secret (another database): not this service's token.
+        let other = try await Self.redeem(client, token: foreign)
+        #expect(other.status == .notFound && jsonString(other.body, "field") == "token")
+        // One character changed, in the middle and at the end.
+        var characters = Array(token)
+        let middle = characters.count / 2
+        characters[middle] = characters[middle] == "A" ? "B" : "A"
+        #expect(try await Self.redeem(client, token: String(characters)).status == .notFound)
+        characters = Array(token)
+        characters[characters.count - 1] = characters.last == "Q" ? "R" : "Q"
+        #expect(try await Self.redeem(client, token: String(characters)).status == .notFound)
+        // A token made with a guessed secret.
+        let guessed = InstallTokenSigner(key: Array(repeating: 0, count: 32))
+        #expect(
+          try await Self.redeem(client, token: guessed.token(code: code, expires: .max / 2))
+            .status == .notFound)
+        #expect(try await Self.rowCounts(server.path) == before)
+        // The real one, once its time is up: 410, and still nothing written.
+        server.time.advance(by: InstallToken.defaultLifetime)
+        let expired = try await Self.redeem(client, token: token)
+        #expect(expired.status == .gone && jsonString(expired.body, "field") == "token")
+        #expect(try await Self.rowCounts(server.path) == before)
+      }
     }
 
     @Test("Android: Google Play's referrer carries a token; redeemed once: 200, then 410")
@@ -84,8 +197,7 @@
         #expect(page.headers[.cacheControl] == "private, no-store")
         #expect(!page.body.contains("<script"))
         let token = try Self.androidToken(page.body)
-        #expect(InstallToken.isValid(token))
-        // Another visit, another token.
+                // Another visit, another token.
         let again = try await client.get("/l/" + code, userAgent: Self.android)
         #expect(try Self.androidToken(again.body) != token)
 
@@ -129,8 +241,7 @@
         let prefix = "https://go.example.com/l/\(code)?switchyard_token="
         #expect(link.hasPrefix(prefix))
         let token = String(link.dropFirst(prefix.count))
-        #expect(InstallToken.isValid(token))
-        #expect(try await Self.redeem(client, token: token).status == .ok)
+                #expect(try await Self.redeem(client, token: token).status == .ok)
         #expect(try await Self.redeem(client, token: token).status == .gone)
         // The one-time link still opens the link itself in a browser.
         let opened = try await client.get("/l/\(code)?switchyard_token=\(token)")
@@ -152,10 +263,7 @@
         _ = try await server.client.get("/l/" + code, userAgent: Self.android)
         _ = try await server.client.get("/l/" + code, userAgent: "Twitterbot/1.0")
         _ = try await server.client.get("/l/" + code)
-        let connection = try await SQLiteConnection.open(storage: .file(path: server.path))
-        let rows = try await connection.query("SELECT count(*) AS n FROM install_tokens")
-        #expect(rows.first?.column("n")?.integer == 0)
-        try await connection.close()
+        #expect(try await Self.rowCounts(server.path)["spent_tokens"] == 0)
       }
       try await LinksTestServer.run { server async throws in
         let code = try await Self.mintUser(server.client)
@@ -163,10 +271,9 @@
           .head, "/l/" + code, headers: [.userAgent: Self.android])
         _ = try await server.client.get("/l/" + code, userAgent: "Twitterbot/1.0")
         _ = try await server.client.get("/l/" + code)
-        let connection = try await SQLiteConnection.open(storage: .file(path: server.path))
-        let rows = try await connection.query("SELECT count(*) AS n FROM install_tokens")
-        #expect(rows.first?.column("n")?.integer == 0)
-        try await connection.close()
+        let page = try await server.client.send(
+          .head, "/l/" + code, headers: [.userAgent: Self.android])
+        #expect(page.status == .ok && page.body.isEmpty)
       }
     }
 
@@ -175,7 +282,9 @@
       try await LinksTestServer.run { client, _, _ async throws in
         var generator = SeededGenerator(seed: 3)
         let unknown = try await Self.redeem(
-          client, token: InstallToken.generate(using: &generator))
+          client,
+          token: InstallTokenSigner(key: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            .token(code: "abc", expires: .max / 2))
         #expect(unknown.status == .notFound)
         #expect(jsonString(unknown.body, "field") == "token")
         #expect(try await Self.redeem(client, token: "not-a-token").status == .notFound)

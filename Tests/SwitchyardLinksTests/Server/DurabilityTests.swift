@@ -68,7 +68,7 @@
     )
     func killNine() async throws {
       let folder = try temporaryFolder()
-      try "durable-token\n".write(toFile: folder + "/token", atomically: true, encoding: .utf8)
+      try "durable-token-7f3a\n".write(toFile: folder + "/token", atomically: true, encoding: .utf8)
       let arguments = ["--token-file", "token", "--db", "links.sqlite", "--host", "go.example.com"]
       let server = try LinksProcess(arguments, in: folder)
       let client = HTTPClient(port: server.port)
@@ -79,7 +79,7 @@
             for index in 0..<125 {
               let url = "myapp://user/\(worker * 1000 + index)"
               let answer = try await client.mint(
-                "{\"url\": \"\(url)\"}", token: "durable-token")
+                "{\"url\": \"\(url)\"}", token: "durable-token-7f3a")
               #expect(answer.status == .created)
               if answer.status == .created, let code = jsonString(answer.body, "code") {
                 codes.append((code, url))
@@ -123,20 +123,77 @@
         ["--postgres", "mysql://u@127.0.0.1/links"], ["--postgres", "postgres://u@127.0.0.1:1/x"],
       ]
       for arguments in cases {
-        let process = Process()
-        process.executableURL = LinksProcess.binary
-        process.arguments = arguments + ["--port", "0"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = String(
-          decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2, "\(arguments): \(output)")
+        let (status, output) = try Self.start(arguments + ["--host", "go.example.com"], in: folder)
+        #expect(status == 2, "\(arguments): \(output)")
         #expect(output.hasPrefix("error: "), "\(arguments): \(output)")
         #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
+      }
+    }
+
+    /// Runs the binary with `arguments` (and `--port 0`) in `folder` until it exits: its exit
+    /// status and what it wrote to stderr. Only for arguments it refuses.
+    static func start(_ arguments: [String], in folder: String) throws -> (Int32, String) {
+      let process = Process()
+      process.executableURL = LinksProcess.binary
+      process.arguments = arguments + ["--port", "0"]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let output = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, output)
+    }
+
+    @Test(
+      "refused at start, one line naming why, exit 2: no --host, a weak minting token, a database that cannot be written"
+    )
+    func unsafeStarts() async throws {
+      let folder = try temporaryFolder()
+      let tokens = [
+        "one": "a\n", "short": "Zq8-xY2_kP4\n", "spaces": "abc def ghi jkl mno pqr\n",
+        "same": "abababababababababababab\n", "nbsp": "\u{a0}s3cret-t0ken-of-many\u{a0}\n",
+        "vt": "\u{0b}\u{0c}\n", "strong": "kX9-vQ2_mT7pL4wR8sN3yB6\n",
+      ]
+      for (name, text) in tokens {
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      }
+      let store = try await SQLiteLinkStore.open(path: folder + "/read-only.sqlite")
+      try await store.close()
+      SQLiteLinkStoreTests.markReadOnly(folder + "/read-only.sqlite")
+      let host = ["--host", "go.example.com"]
+      let cases: [([String], String)] = [
+        ([], "error: --host is required: give the public host of the short links"),
+        (["--token-file", "strong"], "error: --host is required"),
+        (host + ["--token-file", "one"], "the token is 1 characters, under the 16 needed"),
+        (host + ["--token-file", "short"], "the token is 11 characters, under the 16 needed"),
+        (host + ["--token-file", "spaces"], "only visible ASCII characters"),
+        (host + ["--token-file", "same"], "the token has 2 different characters, under the 8"),
+        (host + ["--token-file", "nbsp"], "only visible ASCII characters"),
+        (host + ["--token-file", "vt"], "only visible ASCII characters"),
+        (host + ["--db", "read-only.sqlite"], "the database cannot be written"),
+      ]
+      for (arguments, message) in cases {
+        let database = arguments.contains("--db") ? [] : ["--db", "links.sqlite"]
+        let (status, output) = try Self.start(arguments + database, in: folder)
+        #expect(status == 2, "\(arguments): \(output)")
+        #expect(output.hasPrefix("error: ") && output.contains(message), "\(arguments): \(output)")
+        #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
+      }
+      // The same with a strong token and --host, or --trust-host-header: it serves.
+      for flags in [host, ["--trust-host-header"]] {
+        let server = try LinksProcess(
+          flags + ["--token-file", "strong", "--db", "links.sqlite"], in: folder)
+        defer { server.kill() }
+        let client = HTTPClient(port: server.port)
+        #expect(try await client.get("/healthz").status == .ok)
+        let minted = try await client.mint(
+          #"{"url": "myapp://user/1"}"#, token: "kX9-vQ2_mT7pL4wR8sN3yB6")
+        #expect(minted.status == .created, "\(minted.body)")
+        let link = jsonString(minted.body, "link") ?? ""
+        #expect(link.hasPrefix(flags == host ? "https://go.example.com/l/" : "http://127.0.0.1/l/"))
       }
     }
   }

@@ -173,8 +173,11 @@
         logger = Logger(label: "switchyard.links.tests") { _ in log.handler() }
         logger.logLevel = .trace
       }
+      // The server as `switchyard-links` builds it: its timeouts and connection limit.
       let application = Application(
-        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        router: router, server: configuration.httpServer,
+        configuration: configuration.applicationConfiguration(
+          address: .hostname("127.0.0.1", port: 0)),
         onServerRunning: { channel in
           portSink.yield(channel.localAddress?.port ?? 0)
           portSink.finish()

@@ -16,7 +16,10 @@
       let url = try await TestPostgres.newDatabase()
       let folder = try temporaryFolder()
       try (token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
-      let arguments = ["--token-file", "token", "--postgres", url, "--host", "go.example.com"]
+      let arguments = [
+        "--token-file", "token", "--postgres", url, "--host", "go.example.com",
+        "--package", "com.example.myapp",
+      ]
       let first = try LinksProcess(arguments, in: folder)
       let second = try LinksProcess(arguments, in: folder)
       return (url, [first, second])
@@ -83,7 +86,9 @@
       await store.close()
     }
 
-    @Test("50 redeems of one token at once, 25 on each server: exactly one 200, the others 410")
+    @Test(
+      "a token one server's landing page signed: 50 redeems at once, 25 on each server, exactly one 200, the others 410"
+    )
     func redeemOnce() async throws {
       let (url, servers) = try await Self.start()
       defer { servers.forEach { $0.kill() } }
@@ -91,13 +96,9 @@
       let minted = try await clients[0].mint(
         "{\"url\": \"myapp://user/7\"}", token: Self.token)
       let code = try #require(jsonString(minted.body, "code"))
-      // The token as the landing page's visit stores it.
-      let store = try await PostgresLinkStore.open(url: url)
-      var random = SystemRandomNumberGenerator()
-      let token = InstallToken.generate(using: &random)
-      let now = Int64(Date().timeIntervalSince1970)
-      #expect(try await store.insertToken(token, code: code, created: now, expires: now + 86_400))
-      await store.close()
+      // The first server's Android landing page signs it; both servers share the secret.
+      let page = try await clients[0].get("/l/" + code, userAgent: InstallTokenTests.android)
+      let token = try InstallTokenTests.androidToken(page.body)
       let body = Array("{\"token\": \"\(token)\"}".utf8)
       let headers: HTTPFields = [.contentType: "application/json"]
       let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -111,6 +112,13 @@
       }
       #expect(statuses.filter { $0 == .ok }.count == 1)
       #expect(statuses.filter { $0 == .gone }.count == 49)
+      let store = try await PostgresLinkStore.open(url: url)
+      for try await count in try await store.client.query(
+        "SELECT count(*) FROM spent_tokens", logger: store.logger
+      ).decode(Int64.self) {
+        #expect(count == 1)
+      }
+      await store.close()
     }
 
     @Test(

@@ -59,20 +59,19 @@
       forever.expires = nil
       #expect(try await store.insert(forever))
       #expect(try await store.insert(Self.record))  // expires at 5
-      let token = String(repeating: "T", count: InstallToken.length)
-      #expect(try await store.insertToken(token, code: "forever", created: 1, expires: 100))
       #expect(
-        try await store.insertToken(token, code: "forever", created: 1, expires: 100) == false)
-      #expect(try await store.redeem(token: token, now: 20) == .redeemed(forever))
-      #expect(try await store.redeem(token: token, now: 21) == .spent)
-      #expect(try await store.redeem(token: "U" + token.dropFirst(), now: 21) == .unknown)
-      // A token past its expiry, and a token whose link has expired.
-      let late = String(repeating: "L", count: InstallToken.length)
-      #expect(try await store.insertToken(late, code: "forever", created: 1, expires: 10))
-      #expect(try await store.redeem(token: late, now: 10) == .spent)
-      let gone = String(repeating: "G", count: InstallToken.length)
-      #expect(try await store.insertToken(gone, code: "abc", created: 1, expires: 100))
-      #expect(try await store.redeem(token: gone, now: 5) == .spent)
+        try await store.spendToken(id: "T", code: "forever", expires: 100, now: 20)
+          == .redeemed(forever))
+      #expect(try await store.spendToken(id: "T", code: "forever", expires: 100, now: 21) == .spent)
+      // Another token of the same link is its own.
+      #expect(
+        try await store.spendToken(id: "U", code: "forever", expires: 100, now: 21)
+          == .redeemed(forever))
+      // A token past its expiry, a token whose link has expired, a token of no link.
+      #expect(try await store.spendToken(id: "L", code: "forever", expires: 10, now: 10) == .spent)
+      #expect(try await store.spendToken(id: "G", code: "abc", expires: 100, now: 5) == .spent)
+      #expect(try await store.spendToken(id: "N", code: "none", expires: 100, now: 5) == .unknown)
+      #expect(try await Self.spentRows(opened) == ["T", "U"])
       await opened.close()
     }
 
@@ -85,11 +84,11 @@
       var forever = Self.record
       forever.expires = nil
       #expect(try await store.insert(forever))
-      let token = String(repeating: "R", count: InstallToken.length)
-      #expect(try await store.insertToken(token, code: "abc", created: 1, expires: 100))
       let results = try await withThrowingTaskGroup(of: Redemption.self) { group in
         for _ in 0..<50 {
-          group.addTask { try await store.redeem(token: token, now: 2) }
+          group.addTask {
+            try await store.spendToken(id: "R", code: "abc", expires: 100, now: 2)
+          }
         }
         return try await group.reduce(into: [Redemption]()) { $0.append($1) }
       }
@@ -185,12 +184,81 @@
       #expect(try await again.store.link(code: "abc") == Self.record)
       #expect(try await again.store.insert(Self.record) == false)
       switch again.store {
-      case let sqlite as SQLiteLinkStore: #expect(try await sqlite.userVersion() == 3)
+      case let sqlite as SQLiteLinkStore: #expect(try await sqlite.userVersion() == 4)
       case let postgres as PostgresLinkStore:
-        #expect(try await postgres.schemaVersionStored() == 3)
+        #expect(try await postgres.schemaVersionStored() == 4)
       default: Issue.record("unexpected store \(again.store)")
       }
+      // The install tokens' secret was made once: opened again, the same.
+      #expect(again.store.installTokenKey == first.store.installTokenKey)
+      #expect(again.store.installTokenKey.count == 32)
       await again.close()
+    }
+
+    @Test(
+      "five stores opened at once on a new database make one install-token secret",
+      arguments: StoreBackend.allCases)
+    func oneSecret(_ backend: StoreBackend) async throws {
+      let location =
+        backend == .sqlite
+        ? try temporaryFolder() + "/links.sqlite" : try await TestPostgres.newDatabase()
+      let opened = try await withThrowingTaskGroup(of: TestStore.self) { group in
+        for _ in 0..<5 {
+          group.addTask { try await TestStore.open(backend, at: location) }
+        }
+        return try await group.reduce(into: [TestStore]()) { $0.append($1) }
+      }
+      #expect(opened.count == 5)
+      #expect(Set(opened.map(\.store.installTokenKey)).count == 1)
+      for store in opened { await store.close() }
+    }
+
+    /// The ids of the spent-token rows, in order.
+    static func spentRows(_ opened: TestStore) async throws -> [String] {
+      switch opened.store {
+      case let sqlite as SQLiteLinkStore:
+        return try await sqlite.connection.query("SELECT id FROM spent_tokens ORDER BY id").map {
+          $0.column("id")?.string ?? ""
+        }
+      case let postgres as PostgresLinkStore:
+        var ids: [String] = []
+        for try await id in try await postgres.client.query(
+          "SELECT id FROM spent_tokens ORDER BY id COLLATE \"C\"", logger: postgres.logger
+        ).decode(String.self) {
+          ids.append(id)
+        }
+        return ids
+      default:
+        Issue.record("unexpected store \(opened.store)")
+        return []
+      }
+    }
+
+    @Test(
+      "spending deletes the rows of expired tokens, at most 100 a spend; rows of live ones stay",
+      arguments: StoreBackend.allCases)
+    func expiredRowsAreDeleted(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      var forever = Self.record
+      forever.expires = nil
+      #expect(try await store.insert(forever))
+      for index in 0..<150 {
+        let id = "e" + String(1000 + index)
+        #expect(
+          try await store.spendToken(id: id, code: "abc", expires: 10, now: 1)
+            == .redeemed(forever))
+      }
+      #expect(try await store.spendToken(id: "live", code: "abc", expires: 500, now: 2) != .spent)
+      #expect(try await Self.spentRows(opened).count == 151)
+      // At 10 the 150 have expired: the next spend deletes 100 of them, the one after the rest.
+      #expect(try await store.spendToken(id: "x", code: "abc", expires: 500, now: 10) != .spent)
+      #expect(try await Self.spentRows(opened).count == 52)
+      #expect(try await store.spendToken(id: "y", code: "abc", expires: 500, now: 10) != .spent)
+      #expect(try await Self.spentRows(opened) == ["live", "x", "y"])
+      // "live" is still spent until it expires.
+      #expect(try await store.spendToken(id: "live", code: "abc", expires: 500, now: 11) == .spent)
+      await opened.close()
     }
   }
 #endif

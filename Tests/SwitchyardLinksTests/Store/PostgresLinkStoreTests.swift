@@ -46,7 +46,7 @@
         for try await (table, column) in try await connection.query(
           """
           SELECT table_name::TEXT, column_name::TEXT FROM information_schema.columns
-          WHERE table_schema = 'public' AND table_name IN ('links', 'install_tokens', 'clicks')
+          WHERE table_schema = 'public' AND table_name IN ('links', 'spent_tokens', 'switchyard_keys', 'clicks')
           ORDER BY table_name, ordinal_position
           """, logger: TestPostgres.logger
         ).decode((String, String).self) {
@@ -58,14 +58,14 @@
       let path = try temporaryFolder() + "/links.sqlite"
       let sqlite = try await SQLiteLinkStore.open(path: path)
       var sqliteColumns: [String] = []
-      for table in ["clicks", "install_tokens", "links"] {
+      for table in ["clicks", "links", "spent_tokens", "switchyard_keys"] {
         for row in try await sqlite.connection.query("PRAGMA table_info(\(table))") {
           sqliteColumns.append(table + "." + (row.column("name")?.string ?? ""))
         }
       }
       try await sqlite.close()
       #expect(postgresColumns == sqliteColumns)
-      #expect(postgresColumns.count == 19)
+      #expect(postgresColumns.count == 19)  // 9 + 5 + 3 + 2
       #expect(PostgresLinkStore.schemaVersion == SQLiteLinkStore.schemaVersion)
     }
 
@@ -97,6 +97,27 @@
         return names
       }
       #expect(tables == ["switchyard_schema"])
+    }
+
+    @Test("a database that takes no writes (a read-only session) is reported by checkWritable")
+    func writability() async throws {
+      let opened = try await TestStore.make(.postgres)
+      try await opened.store.checkWritable()
+      await opened.close()
+      // The same database through sessions that are read-only, as on a standby.
+      let address = try PostgresAddress(opened.location)
+      var configuration = PostgresClient.Configuration(
+        host: address.host, port: address.port, username: address.user,
+        password: address.password, database: address.database, tls: .disable)
+      configuration.options.additionalStartupParameters = [("default_transaction_read_only", "on")]
+      let readOnly = PostgresLinkStore(
+        client: PostgresClient(configuration: configuration), location: address.redacted)
+      await #expect {
+        try await readOnly.checkWritable()
+      } throws: { error in
+        (error as? LinkStoreError)?.message.contains("cannot be written") == true
+      }
+      await readOnly.close()
     }
 
     @Test("a server that does not answer: an error naming the URL without its password")

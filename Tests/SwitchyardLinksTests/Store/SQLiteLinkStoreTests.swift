@@ -110,16 +110,14 @@
       try await connection.close()
 
       let store = try await SQLiteLinkStore.open(path: path)
-      #expect(SQLiteLinkStore.schemaVersion == 3)
-      #expect(try await store.userVersion() == 3)
+      #expect(SQLiteLinkStore.schemaVersion == 4)
+      #expect(try await store.userVersion() == 4)
       let old = try #require(try await store.link(code: "old"))
       #expect(old.url == "myapp://user/7" && old.values == [LinkValue(name: "id", value: "7")])
-      let token = String(repeating: "T", count: InstallToken.length)
-      #expect(try await store.insertToken(token, code: "old", created: 10, expires: 100))
-      #expect(try await store.insertToken(token, code: "old", created: 10, expires: 100) == false)
-      #expect(try await store.redeem(token: token, now: 20) == .redeemed(old))
-      #expect(try await store.redeem(token: token, now: 21) == .spent)
-      #expect(try await store.redeem(token: "U" + token.dropFirst(), now: 21) == .unknown)
+      #expect(store.installTokenKey.count == InstallToken.keyLength)
+      #expect(
+        try await store.spendToken(id: "t", code: "old", expires: 100, now: 20) == .redeemed(old))
+      #expect(try await store.spendToken(id: "t", code: "old", expires: 100, now: 21) == .spent)
       try await store.addClicks([
         ClickCount(day: 5, code: "old", route: "user", platform: .ios, clicks: 2)
       ])
@@ -129,11 +127,57 @@
       #expect(
         try await store.clicks(from: 0, to: 9, by: .platform) == [StatsRow(key: "ios", clicks: 5)])
       try await store.close()
-      // Opened again, no step runs twice.
+      // Opened again, no step runs twice, and the secret is the one made the first time.
       let again = try await SQLiteLinkStore.open(path: path)
+      #expect(again.installTokenKey == store.installTokenKey)
       #expect(
         try await again.clicks(from: 5, to: 5, by: .link) == [StatsRow(key: "old", clicks: 5)])
       try await again.close()
+    }
+
+    /// Marks the SQLite file at `path` as one this library may read but not write (its
+    /// header's write version 3), as a read-only file is for a process that is not root.
+    static func markReadOnly(_ path: String) {
+      guard let file = fopen(path, "r+b") else { return }
+      fseek(file, 18, SEEK_SET)
+      fputc(3, file)
+      fclose(file)
+    }
+
+    @Test(
+      "a store that cannot take writes says why (read-only connection or file, a full disk); a writable one passes"
+    )
+    func writability() async throws {
+      let path = try temporaryFolder() + "/links.sqlite"
+      let store = try await SQLiteLinkStore.open(path: path)
+      try await store.checkWritable()
+      _ = try await store.connection.query("PRAGMA query_only = 1")
+      await #expect {
+        try await store.checkWritable()
+      } throws: { error in
+        let error = error as? LinkStoreError
+        return error?.path == path && error?.message.contains("cannot be written") == true
+      }
+      _ = try await store.connection.query("PRAGMA query_only = 0")
+      try await store.checkWritable()
+      try await store.close()
+      // Less free space on the disk than the store needs.
+      let full = try await SQLiteLinkStore.open(path: path, minimumFreeSpace: .max)
+      await #expect {
+        try await full.checkWritable()
+      } throws: { error in
+        (error as? LinkStoreError)?.message.contains("bytes free, under the") == true
+      }
+      try await full.close()
+      // A file SQLite may only read: it opens (nothing to migrate), and cannot be written.
+      Self.markReadOnly(path)
+      let readOnly = try await SQLiteLinkStore.open(path: path)
+      await #expect {
+        try await readOnly.checkWritable()
+      } throws: { error in
+        (error as? LinkStoreError)?.message.contains("readonly") == true
+      }
+      try await readOnly.close()
     }
 
     @Test("generated codes: 8 of the 62 letters and digits, valid, and different")
