@@ -108,7 +108,8 @@ check("GET", f"/l/{code}", 200, headers={"User-Agent": ios})
 android_page = check("GET", f"/l/{code}", 200, headers={"User-Agent": android}).decode("utf-8", "replace")
 # The Android landing page hands out an install token in Google Play's referrer; it is redeemed
 # once (200), then refused (410).
-found = re.search(r"referrer=switchyard_token%3D([A-Za-z0-9]{22})", android_page)
+# The token is URL-safe base64 (it carries the code, its expiry and an HMAC).
+found = re.search(r"referrer=switchyard_token%3D([A-Za-z0-9_-]{40,})\"", android_page)
 if found is None:
     failures.append("GET /l/CODE (Android): no install token in the Google Play link")
     install_token = "missing"

@@ -243,11 +243,13 @@
           + "non-ASCII characters), and it holds the byte 0x\(hex.count == 1 ? "0" + hex : hex); \(advice)"
       }
       if bytes.count < minimumTokenLength {
-        return "the token is \(bytes.count) characters, under the \(minimumTokenLength) needed; \(advice)"
+        return
+          "the token is \(bytes.count) characters, under the \(minimumTokenLength) needed; \(advice)"
       }
       let distinct = Set(bytes).count
       if distinct < minimumDistinctCharacters {
-        return "the token has \(distinct) different characters, under the \(minimumDistinctCharacters) needed; \(advice)"
+        return
+          "the token has \(distinct) different characters, under the \(minimumDistinctCharacters) needed; \(advice)"
       }
       return nil
     }

@@ -174,7 +174,8 @@
     static func methodNotAllowed(_ path: String, allowed: [HTTPRequest.Method]) -> Response {
       let names = allowed.map(\.rawValue)
       let list =
-        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        names.count == 1
+        ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
       var response = json(
         .methodNotAllowed,
         "{\"error\":" + JSONEscaping.quote("\(path) takes \(list)") + ",\"field\":\"method\"}")

@@ -72,7 +72,9 @@ public enum InstallToken {
   static func signedBytes(code: String, expires: Int64, nonce: [UInt8]) -> [UInt8] {
     var bytes: [UInt8] = [form]
     let value = UInt64(bitPattern: expires)
-    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    }
     bytes += nonce
     bytes += Array(code.utf8)
     return bytes

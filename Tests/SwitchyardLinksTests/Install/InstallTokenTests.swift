@@ -197,7 +197,7 @@
         #expect(page.headers[.cacheControl] == "private, no-store")
         #expect(!page.body.contains("<script"))
         let token = try Self.androidToken(page.body)
-                // Another visit, another token.
+        // Another visit, another token.
         let again = try await client.get("/l/" + code, userAgent: Self.android)
         #expect(try Self.androidToken(again.body) != token)
 
@@ -241,7 +241,7 @@
         let prefix = "https://go.example.com/l/\(code)?switchyard_token="
         #expect(link.hasPrefix(prefix))
         let token = String(link.dropFirst(prefix.count))
-                #expect(try await Self.redeem(client, token: token).status == .ok)
+        #expect(try await Self.redeem(client, token: token).status == .ok)
         #expect(try await Self.redeem(client, token: token).status == .gone)
         // The one-time link still opens the link itself in a browser.
         let opened = try await client.get("/l/\(code)?switchyard_token=\(token)")
@@ -283,8 +283,10 @@
         var generator = SeededGenerator(seed: 3)
         let unknown = try await Self.redeem(
           client,
-          token: InstallTokenSigner(key: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            .token(code: "abc", expires: .max / 2))
+          token: InstallTokenSigner(
+            key: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+          )
+          .token(code: "abc", expires: .max / 2))
         #expect(unknown.status == .notFound)
         #expect(jsonString(unknown.body, "field") == "token")
         #expect(try await Self.redeem(client, token: "not-a-token").status == .notFound)
