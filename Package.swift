@@ -202,6 +202,8 @@ let package = Package(
       dependencies: [
         "Switchyard", "SwitchyardFiles",
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
+        // The HTTP server's builder and connection limit (Hummingbird does not re-export them).
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),
@@ -304,6 +306,7 @@ let package = Package(
         "SwitchyardFoundation",
         .product(name: "Clocks", package: "swift-clocks", condition: links),
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),

@@ -165,6 +165,7 @@
       }()
       let store: any LinkStore
       let closeStore: @Sendable () async -> Void
+      let location: String
       if let postgres {
         let database: PostgresLinkStore
         do {
@@ -174,7 +175,7 @@
         }
         store = database
         closeStore = { await database.close() }
-        logger.info("links are stored in \(database.location)")
+        location = database.location
       } else {
         let path = db ?? "switchyard-links.sqlite"
         let file: SQLiteLinkStore
@@ -185,7 +186,7 @@
         }
         store = file
         closeStore = { try? await file.close() }
-        logger.info("links are stored in \(absolutePath(path))")
+        location = absolutePath(path)
       }
       // A store that reads but cannot write would answer every mint 503: refuse it now.
       do {
@@ -194,6 +195,7 @@
         await closeStore()
         fail("\(error)")
       }
+      logger.info("links are stored in \(location)")
       if configuration.token == nil {
         logger.warning(
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"

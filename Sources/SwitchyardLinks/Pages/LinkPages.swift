@@ -106,7 +106,7 @@ public enum LinkPages {
   /// other client both (those the stores configure). A button whose target is not safe or not
   /// configured is left out.
   ///
-  /// With an `installToken` (an ``InstallToken`` the service stored for this visit), the store
+  /// With an `installToken` (an ``InstallToken`` the service signed for this visit), the store
   /// buttons carry the link across the installation: Google Play's gets
   /// `&referrer=switchyard_token%3DTOKEN`, which the app reads with Google Play's Install
   /// Referrer API, and on iOS the App Store button becomes "Get the app": on the person's tap
@@ -125,7 +125,7 @@ public enum LinkPages {
     installToken: String? = nil
   ) -> String {
     let values = Values(preview, appSchemes: stores.appSchemes)
-    let token = installToken.flatMap { InstallToken.isValid($0) ? $0 : nil }
+    let token = installToken.flatMap { Base64URL.isEncoded($0) ? $0 : nil }
     var body = values.card
     if let long = values.longURL {
       body += "<a class=\"button primary\" href=\"\(long)\">Open in the app</a>\n"

@@ -33,6 +33,7 @@ public struct ConnectionLimits: Sendable, Hashable {
 
 #if Links
   public import Hummingbird
+  public import HummingbirdCore
   import NIOCore
   import NIOHTTPTypes
 

@@ -184,7 +184,7 @@
     }
 
     /// The methods the service answers anywhere; any other is `501` (RFC 9110 §15.6.2).
-    static let implementedMethods: Set<HTTPRequest.Method> = [.get, .head, .post]
+    static var implementedMethods: Set<HTTPRequest.Method> { [.get, .head, .post] }
 
     /// The JSON answer to a request no path of the service (nor anything after it) takes:
     /// `501` for a method the service implements nowhere (`TRACE`, `PUT`, …), else `404`.

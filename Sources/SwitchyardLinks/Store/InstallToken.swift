@@ -107,6 +107,11 @@ enum Base64URL {
     (count * 8 + 5) / 6
   }
 
+  /// Whether `text` is 1 to 200 characters of the alphabet: what may go into a page's link.
+  static func isEncoded(_ text: String) -> Bool {
+    (1...200).contains(text.utf8.count) && text.utf8.allSatisfy { alphabet.contains($0) }
+  }
+
   static func encode(_ bytes: [UInt8]) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(encodedLength(bytes.count))
