@@ -131,7 +131,8 @@
     }
 
     /// Runs the binary with `arguments` (and `--port 0`) in `folder` until it exits: its exit
-    /// status and what it wrote to stderr. Only for arguments it refuses.
+    /// status and what it wrote to stderr. A binary that starts serving instead is killed and
+    /// reported with status -1 (so a start that should have been refused fails the test).
     static func start(_ arguments: [String], in folder: String) throws -> (Int32, String) {
       let process = Process()
       process.executableURL = LinksProcess.binary
@@ -141,8 +142,17 @@
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
       try process.run()
-      let output = String(
-        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      var output = ""
+      while true {
+        let chunk = errors.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        output += String(decoding: chunk, as: UTF8.self)
+        if output.contains("serving on http://") {
+          Foundation.kill(process.processIdentifier, SIGKILL)
+          process.waitUntilExit()
+          return (-1, output)
+        }
+      }
       process.waitUntilExit()
       return (process.terminationStatus, output)
     }
