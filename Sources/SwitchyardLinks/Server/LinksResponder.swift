@@ -259,7 +259,9 @@
           preview(record, host: host), for: client, stores: stores, installToken: token)
         return Self.page(
           .ok, html, cache: "private, no-store",
-          policy: client == .iOSBrowser && html.contains("id=\"get-app\"")
+          // The iOS page with a token and the App Store button has the "Get the app" script
+          // (known without reading the page back).
+          policy: client == .iOSBrowser && stores.appStoreURL != nil
             ? LinkPages.installContentSecurityPolicy : LinkPages.contentSecurityPolicy)
       }
     }

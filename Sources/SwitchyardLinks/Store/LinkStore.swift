@@ -4,8 +4,8 @@
 /// `insert` must be atomic and durable: it returns only once the link would survive the
 /// process being killed, and a code already taken makes it return `false` (decided by the
 /// database's own uniqueness constraint, so that two servers minting at once cannot both win).
-/// `redeem` must spend a token in one conditional write, so that however many redeem it at
-/// once, across servers, one alone gets the link.
+/// `spendToken` must write its one row under the database's uniqueness constraint, so that
+/// however many redeem a token at once, across servers, one alone gets the link.
 ///
 /// ```swift
 /// let store: any LinkStore = try await SQLiteLinkStore.open(path: "links.sqlite")
