@@ -208,6 +208,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),
         .product(name: "NIOPosix", package: "swift-nio", condition: links),
+        // The lock of the cache of links read lately.
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: links),
         // The request parts the connection's request deadline watches.
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),

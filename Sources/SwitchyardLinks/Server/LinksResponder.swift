@@ -35,6 +35,8 @@
     /// Signs and checks install tokens with the store's secret; `nil` when the store has none
     /// (under 16 bytes): then no token is handed out and none redeems.
     let signer: InstallTokenSigner?
+    /// The links read lately (links never change once minted).
+    let cache = LinkCache()
 
     /// Creates the middleware.
     ///
@@ -255,8 +257,7 @@
             cache: cache)
         }
         // The page holds a token of this visit alone: no cache may keep it.
-        let html = LinkPages.landing(
-          preview(record, host: host), for: client, stores: stores, installToken: token)
+        let html = landingPage(record, for: client, host: host, installToken: token)
         return Self.page(
           .ok, html, cache: "private, no-store",
           // The iOS page with a token and the App Store button has the "Get the app" script
@@ -264,6 +265,23 @@
           policy: client == .iOSBrowser && stores.appStoreURL != nil
             ? LinkPages.installContentSecurityPolicy : LinkPages.contentSecurityPolicy)
       }
+    }
+
+    /// The landing page of `record` for `client` with `token`: rendered once per link, client
+    /// and host with a placeholder where the token goes (a token is URL-safe base64, which
+    /// neither HTML escaping nor the referrer's percent-encoding changes), then the token put
+    /// in its places.
+    func landingPage(
+      _ record: LinkRecord, for client: LinkClient, host: String, installToken token: String
+    ) -> String {
+      let key = record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host
+      if let parts = cache.page(key) { return parts.joined(separator: token) }
+      let placeholder = cache.placeholder
+      let html = LinkPages.landing(
+        preview(record, host: host), for: client, stores: stores, installToken: placeholder)
+      let parts = LinkCache.split(html, at: placeholder)
+      cache.keep(page: parts, for: key)
+      return parts.joined(separator: token)
     }
 
     /// A new install token for this visit of `record`; `nil` when the platform's store is not
@@ -303,11 +321,15 @@
     /// The link with `code`, or the status that says why there is none.
     func find(_ code: Substring) async -> Result<LinkRecord, Missing> {
       guard LinkCode.isValid(code) else { return .failure(Missing(status: .notFound)) }
-      let record: LinkRecord?
-      do {
-        record = try await store.link(code: String(code))
-      } catch {
-        return .failure(Missing(status: .serviceUnavailable))
+      let code = String(code)
+      var record = cache.record(code)
+      if record == nil {
+        do {
+          record = try await store.link(code: code)
+        } catch {
+          return .failure(Missing(status: .serviceUnavailable))
+        }
+        if let record { cache.keep(record) }
       }
       guard let record else { return .failure(Missing(status: .notFound)) }
       if record.isExpired(at: configuration.now()) { return .failure(Missing(status: .gone)) }

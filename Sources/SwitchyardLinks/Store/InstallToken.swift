@@ -109,7 +109,10 @@ enum Base64URL {
 
   /// Whether `text` is 1 to 200 characters of the alphabet: what may go into a page's link.
   static func isEncoded(_ text: String) -> Bool {
-    (1...200).contains(text.utf8.count) && text.utf8.allSatisfy { alphabet.contains($0) }
+    (1...200).contains(text.utf8.count)
+      && text.utf8.allSatisfy {
+        isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F
+      }
   }
 
   static func encode(_ bytes: [UInt8]) -> String {

@@ -1,0 +1,78 @@
+#if Links
+  import NIOConcurrencyHelpers
+
+  /// The links read lately, and their phones' landing pages, kept in memory: a link never
+  /// changes once minted (there is no edit), so a short link opened again is answered without
+  /// the store, and its page without rendering it again. At most ``capacity`` links and
+  /// ``pageCapacity`` pages; when one is full, it is emptied and fills again (bounded memory,
+  /// bounded work per request). Only links that exist are kept, so a code minted later, on
+  /// this server or another, is found in the store.
+  final class LinkCache: Sendable {
+    /// The most links kept: about 3 MB of records.
+    static let capacity = 10_000
+    /// The most landing pages kept (one per link, phone platform and host): about 4 MB.
+    static let pageCapacity = 1_000
+
+    let records = NIOLockedValueBox<[String: LinkRecord]>([:])
+    let pages = NIOLockedValueBox<[String: [String]]>([:])
+    let capacity: Int
+    let pageCapacity: Int
+    /// What stands for the install token in a kept page: 40 random bytes in the token's
+    /// letters, so that no page holds it by chance.
+    let placeholder: String
+
+    init(capacity: Int = LinkCache.capacity, pageCapacity: Int = LinkCache.pageCapacity) {
+      self.capacity = capacity
+      self.pageCapacity = pageCapacity
+      var generator = SystemRandomNumberGenerator()
+      placeholder = Base64URL.encode(
+        (0..<40).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    /// The parts of the page kept under `key`, to be joined with the token.
+    func page(_ key: String) -> [String]? {
+      pages.withLockedValue { $0[key] }
+    }
+
+    /// Keeps a page's `parts` under `key` (emptying the pages first when they are full).
+    func keep(page parts: [String], for key: String) {
+      pages.withLockedValue { pages in
+        if pages.count >= pageCapacity { pages.removeAll(keepingCapacity: true) }
+        pages[key] = parts
+      }
+    }
+
+    /// `html` cut at each `placeholder`: joined with the placeholder, the parts are `html`.
+    static func split(_ html: String, at placeholder: String) -> [String] {
+      let text = Array(html.utf8)
+      let mark = Array(placeholder.utf8)
+      var parts: [String] = []
+      var start = 0
+      var index = 0
+      while index + mark.count <= text.count {
+        if text[index] == mark[0], text[index..<(index + mark.count)].elementsEqual(mark) {
+          parts.append(String(decoding: text[start..<index], as: UTF8.self))
+          index += mark.count
+          start = index
+        } else {
+          index += 1
+        }
+      }
+      parts.append(String(decoding: text[start...], as: UTF8.self))
+      return parts
+    }
+
+    /// The link with `code`, if it was read lately.
+    func record(_ code: String) -> LinkRecord? {
+      records.withLockedValue { $0[code] }
+    }
+
+    /// Keeps `record` (emptying the cache first when it is full).
+    func keep(_ record: LinkRecord) {
+      records.withLockedValue { records in
+        if records.count >= capacity { records.removeAll(keepingCapacity: true) }
+        records[record.code] = record
+      }
+    }
+  }
+#endif

@@ -1,0 +1,74 @@
+#if Links
+  import Foundation
+  import NIOConcurrencyHelpers
+  @testable import SwitchyardLinks
+  import Testing
+
+  /// The links and landing pages kept in memory: bounded, and a kept page is the page.
+  @Suite("The cache of links read lately and their landing pages")
+  struct LinkCacheTests {
+    static func record(_ code: String) -> LinkRecord {
+      LinkRecord(code: code, url: "myapp://user/1", route: "user", values: [], created: 0)
+    }
+
+    @Test("at most its capacity: a full cache is emptied, then keeps the new entry")
+    func bounded() {
+      let cache = LinkCache(capacity: 3, pageCapacity: 2)
+      for code in ["a", "b", "c"] { cache.keep(Self.record(code)) }
+      #expect(["a", "b", "c"].allSatisfy { cache.record($0) != nil })
+      cache.keep(Self.record("d"))
+      #expect(cache.record("d") == Self.record("d"))
+      #expect(cache.records.withLockedValue { $0.count } == 1)
+      cache.keep(page: ["x"], for: "1")
+      cache.keep(page: ["y"], for: "2")
+      cache.keep(page: ["z"], for: "3")
+      #expect(cache.page("3") == ["z"] && cache.page("1") == nil)
+      #expect(cache.pages.withLockedValue { $0.count } == 1)
+      #expect(LinkCache().placeholder.count == 54 && Base64URL.isEncoded(LinkCache().placeholder))
+      #expect(LinkCache().placeholder != LinkCache().placeholder)
+    }
+
+    @Test("a page is cut at each placeholder, and the parts joined with it give the page")
+    func split() {
+      #expect(LinkCache.split("aXXbXXc", at: "XX") == ["a", "b", "c"])
+      #expect(LinkCache.split("XXmidXX", at: "XX") == ["", "mid", ""])
+      #expect(LinkCache.split("none", at: "XX") == ["none"])
+      #expect(LinkCache.split("", at: "XX") == [""])
+      let page = "<a href=\"p?r=TOKEN\">é</a><a data-link=\"l?t=TOKEN\">"
+      #expect(LinkCache.split(page, at: "TOKEN").joined(separator: "TOKEN") == page)
+    }
+
+    @Test(
+      "a landing page from the cache is the page rendered afresh with its own token (iOS and Android)"
+    )
+    func cachedPagesArePages() async throws {
+      try await LinksTestServer.run { client, _, _ async throws in
+        let code = try await InstallTokenTests.mintUser(client)
+        for agent in [InstallTokenTests.android, InstallTokenTests.iPhone] {
+          // The first visit renders the page, the next ones come from the cache.
+          let pages = try await (0..<3).asyncMap { _ in
+            try await client.get("/l/" + code, userAgent: agent).body
+          }
+          let tokens = try pages.map { page in
+            agent == InstallTokenTests.android
+              ? try InstallTokenTests.androidToken(page)
+              : String(try InstallTokenTests.oneTimeLink(page).split(separator: "=").last ?? "")
+          }
+          #expect(Set(tokens).count == 3)
+          for (page, token) in zip(pages, tokens).dropFirst() {
+            #expect(page.replacingOccurrences(of: token, with: tokens[0]) == pages[0])
+          }
+        }
+      }
+    }
+  }
+
+  extension Range where Bound == Int {
+    /// `transform` of each number, one after the other.
+    func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
+      var results: [T] = []
+      for index in self { results.append(try await transform(index)) }
+      return results
+    }
+  }
+#endif
