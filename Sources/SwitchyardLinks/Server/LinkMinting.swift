@@ -431,9 +431,10 @@ public struct LinkMinter: Sendable {
     let values = match.parameters.map { LinkValue(name: $0.name, value: $0.value.text) }
     // The router's reading and the check's agree on the scheme and the host.
     if checked.isWeb {
+      let defaultPort = checked.scheme == "https" ? 443 : 80
+      let routerPort = match.url.port == defaultPort ? nil : match.url.port
       guard match.url.scheme == checked.scheme, match.url.host == checked.host,
-        (match.url.port == nil || match.url.port == (checked.scheme == "https" ? 443 : 80))
-          ? checked.port == nil : match.url.port == checked.port
+        routerPort == checked.port
       else {
         throw Self.refusal(
           url,
