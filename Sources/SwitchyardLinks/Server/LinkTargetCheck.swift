@@ -61,7 +61,8 @@ extension LinkMinter {
         )
       case 0x00...0x1F, 0x7F:
         throw refusal(
-          url, "it holds the control character U+\(LinkMintRequest.hex(UInt32(byte))) at byte \(index)")
+          url,
+          "it holds the control character U+\(LinkMintRequest.hex(UInt32(byte))) at byte \(index)")
       case 0x20:
         throw refusal(url, "it holds a space at byte \(index); write it as %20")
       case UInt8(ascii: "\\"):
@@ -237,7 +238,8 @@ extension LinkMinter {
       guard isIPv4 else {
         throw Self.refusal(
           url,
-          "its host \(JSONEscaping.quote(host)) ends in a number, which browsers read as an IPv4 address")
+          "its host \(JSONEscaping.quote(host)) ends in a number, which browsers read as an IPv4 address"
+        )
       }
     }
   }

@@ -186,7 +186,8 @@
             .ok,
             targets.app == nil
               ? LinkPages.unavailable()
-              : LinkPages.openOnPhone(preview(record, host: host, targets: targets), stores: stores),
+              : LinkPages.openOnPhone(
+                preview(record, host: host, targets: targets), stores: stores),
             cache: cache)
         }
         return Self.redirect(to: web, cache: cache)

@@ -9,21 +9,38 @@
   /// every platform leading somewhere that opens there.
   @Suite("Dead ends: minting by route with accepted origins; every route × platform opens")
   struct DeadEndTests {
-    @Test("minting by route on a table with acceptedOrigins builds the web URL (on --host when the route answers it)")
+    @Test(
+      "minting by route on a table with acceptedOrigins builds the web URL (on --host when the route answers it)"
+    )
     func mintByRouteWithOrigins() async throws {
       let table = try ShopTable.table()
       try await LinksTestServer.run(configure: ShopTable.configure(table)) {
         client, _, _ async throws in
         let cases: [(String, String, String)] = [
-          (#"{"route":"product","values":{"id":1042}}"#, "https://shop.example.com/product/1042", "product"),
-          (#"{"route":"search","values":{"term":"red shoes"}}"#, "https://shop.example.com/search?q=red%20shoes", "search"),
-          (#"{"route":"help","values":{"rest":"returns"}}"#, "https://shop.example.com/help/returns", "help"),
+          (
+            #"{"route":"product","values":{"id":1042}}"#, "https://shop.example.com/product/1042",
+            "product"
+          ),
+          (
+            #"{"route":"search","values":{"term":"red shoes"}}"#,
+            "https://shop.example.com/search?q=red%20shoes", "search"
+          ),
+          (
+            #"{"route":"help","values":{"rest":"returns"}}"#,
+            "https://shop.example.com/help/returns", "help"
+          ),
           (#"{"route":"cart"}"#, "https://shop.example.com/cart", "cart"),
-          (#"{"route":"blog","values":{"slug":"winter-guide","utm_source":"ig"}}"#, "https://shop.example.com/blog/winter-guide?utm_source=ig", "blog"),
+          (
+            #"{"route":"blog","values":{"slug":"winter-guide","utm_source":"ig"}}"#,
+            "https://shop.example.com/blog/winter-guide?utm_source=ig", "blog"
+          ),
           // A wildcard host: built on --host, which the route answers.
           (#"{"route":"post","values":{"id":7}}"#, "https://links.shop.example.com/post/7", "post"),
           // The app's route alone: its own scheme.
-          (#"{"route":"settings","values":{"tab":"privacy"}}"#, "shop://settings/privacy", "settings"),
+          (
+            #"{"route":"settings","values":{"tab":"privacy"}}"#, "shop://settings/privacy",
+            "settings"
+          ),
         ]
         for (body, url, route) in cases {
           let answer = try await client.mint(body)
@@ -56,21 +73,37 @@
     }
 
     static let links: [Link] = [
-      Link(code: "pWeb", route: "product", body: #"{"url":"https://shop.example.com/product/42"}"#, hasWeb: true),
+      Link(
+        code: "pWeb", route: "product", body: #"{"url":"https://shop.example.com/product/42"}"#,
+        hasWeb: true),
       Link(code: "pApp", route: "product", body: #"{"url":"shop://product/42"}"#, hasWeb: true),
-      Link(code: "pRoute", route: "product", body: #"{"route":"product","values":{"id":42}}"#, hasWeb: true),
-      Link(code: "sApp", route: "search", body: #"{"url":"shop://search?q=red%20shoes"}"#, hasWeb: true),
-      Link(code: "sWeb", route: "search", body: #"{"url":"https://shop.example.com/search?q=red"}"#, hasWeb: true),
+      Link(
+        code: "pRoute", route: "product", body: #"{"route":"product","values":{"id":42}}"#,
+        hasWeb: true),
+      Link(
+        code: "sApp", route: "search", body: #"{"url":"shop://search?q=red%20shoes"}"#, hasWeb: true
+      ),
+      Link(
+        code: "sWeb", route: "search", body: #"{"url":"https://shop.example.com/search?q=red"}"#,
+        hasWeb: true),
       Link(code: "hApp", route: "help", body: #"{"url":"shop://help/returns/eu"}"#, hasWeb: true),
       Link(code: "cApp", route: "cart", body: #"{"url":"shop://cart"}"#, hasWeb: true),
       Link(code: "cWeb", route: "cart", body: #"{"route":"cart"}"#, hasWeb: true),
-      Link(code: "set", route: "settings", body: #"{"url":"shop://settings/privacy"}"#, hasWeb: false),
-      Link(code: "blog", route: "blog", body: #"{"url":"https://shop.example.com/blog/winter-guide"}"#, hasWeb: true),
-      Link(code: "look", route: "lookbook", body: #"{"route":"lookbook","values":{"season":"fw27"}}"#, hasWeb: true),
-      Link(code: "post", route: "post", body: #"{"url":"https://news.shop.example.com/post/3"}"#, hasWeb: true),
+      Link(
+        code: "set", route: "settings", body: #"{"url":"shop://settings/privacy"}"#, hasWeb: false),
+      Link(
+        code: "blog", route: "blog", body: #"{"url":"https://shop.example.com/blog/winter-guide"}"#,
+        hasWeb: true),
+      Link(
+        code: "look", route: "lookbook", body: #"{"route":"lookbook","values":{"season":"fw27"}}"#,
+        hasWeb: true),
+      Link(
+        code: "post", route: "post", body: #"{"url":"https://news.shop.example.com/post/3"}"#,
+        hasWeb: true),
     ]
 
-    @Test("every route × platform (desktop, iOS, Android, crawler): each Location and href opens there")
+    @Test(
+      "every route × platform (desktop, iOS, Android, crawler): each Location and href opens there")
     func everyRouteOnEveryPlatform() async throws {
       let table = try ShopTable.table()
       let matcher = RouteMatcher(table)
@@ -141,7 +174,8 @@
             let app = found.filter { $0.text == "Open in the app" }.map(\.href)
             let web = found.filter { $0.text == "Continue on the web" }.map(\.href)
             let stores = found.filter {
-              $0.href.hasPrefix("https://apps.apple.com/") || $0.href.hasPrefix("https://play.google.com/")
+              $0.href.hasPrefix("https://apps.apple.com/")
+                || $0.href.hasPrefix("https://play.google.com/")
             }
             #expect(app.count == 1, "\(link.code) \(platform): \(found.map(\.href))")
             for href in app {
@@ -158,13 +192,18 @@
       }
     }
 
-    @Test("an app's URL on a desktop: the same route's web URL when it has one, else the open-on-a-phone page")
+    @Test(
+      "an app's URL on a desktop: the same route's web URL when it has one, else the open-on-a-phone page"
+    )
     func appSchemeOnDesktop() async throws {
       let table = try ShopTable.table()
       try await LinksTestServer.run(configure: ShopTable.configure(table)) {
         client, _, _ async throws in
-        #expect(try await client.mint(#"{"url":"shop://product/42","code":"app"}"#).status == .created)
-        #expect(try await client.mint(#"{"url":"shop://settings/privacy","code":"only"}"#).status == .created)
+        #expect(
+          try await client.mint(#"{"url":"shop://product/42","code":"app"}"#).status == .created)
+        #expect(
+          try await client.mint(#"{"url":"shop://settings/privacy","code":"only"}"#).status
+            == .created)
         let desktop = try await client.get("/l/app", userAgent: Agents.desktop)
         #expect(desktop.status == .found)
         #expect(desktop.headers[.location] == "https://shop.example.com/product/42")
@@ -176,7 +215,8 @@
         // The phone gets the app's own URL, which the page may link to.
         let phone = try await client.get("/l/app", userAgent: Agents.iPhone)
         #expect(phone.body.contains(#"href="shop://product/42">Open in the app"#))
-        #expect(phone.body.contains(#"href="https://shop.example.com/product/42">Continue on the web"#))
+        #expect(
+          phone.body.contains(#"href="https://shop.example.com/product/42">Continue on the web"#))
       }
     }
 

@@ -41,7 +41,9 @@
       }
     }
 
-    @Test("the other forms browsers read differently: userinfo, tab, dot segments, full-width dot, xn-- under a wildcard")
+    @Test(
+      "the other forms browsers read differently: userinfo, tab, dot segments, full-width dot, xn-- under a wildcard"
+    )
     func otherFormsRefused() throws {
       let minter = LinkMinter(table: try BuiltInRoutes.table(), hosts: ["go.example.com"])
       let refused: [(String, String)] = [
@@ -100,7 +102,9 @@
       }
     }
 
-    @Test("a link stored by an older release with a backslash: the answers are built from its route, never echoed")
+    @Test(
+      "a link stored by an older release with a backslash: the answers are built from its route, never echoed"
+    )
     func storedBeforeTheFix() async throws {
       try await LinksTestServer.run { client, store, _ async throws in
         // What the release before the fix stored for the first review form.
@@ -124,47 +128,82 @@
 
     // MARK: The generated comparison with a browser's reading
 
-    /// Pieces the generated URLs are made of: the attacks of the review and their relatives.
-    static let schemes = ["https", "http", "HTTPS", "myapp", "shop", "javascript"]
-    static let separators = ["://", "://", "://", ":/\\", ":\\\\", ":", ":///", ":/"]
-    static let userinfos = [
-      "", "", "", "", "evil.com@", "evil.com\\@", "a:b@", "evil.com%40", "example.com@",
+    /// URLs of the example table's routes, which the generator starts from.
+    static let bases = [
+      "https://example.com/articles/7", "https://www.example.com/articles/7/hello",
+      "http://example.com/about/team", "https://news.example.com/post/launch",
+      "https://go.example.com/s/abc", "https://example.com/@alice",
+      "https://api.example.com/articles/7.json", "https://example.com/spring?utm_campaign=sale",
+      "https://example.com/account/orders", "https://example.com/legacy/old/page",
+      "https://shop.example.com/product/42", "myapp://user/42", "myapp://search?q=red%20shoes",
+      "myapp://help#returns", "myapp://settings/privacy/ads", "myapp://files/docs/read%20me.txt",
+    ]
+    /// What the review tried, and its relatives, to put in place of or before a host.
+    static let userinfos = ["evil.com@", "evil.com\\@", "a:b@", "evil.com:443\\@", "@"]
+    static let hostPrefixes = [
+      "evil.com\\", "evil.com\\.", "evil.com\\a.", "evil.com%5C.", "evil.com;.", "xn--80ak6aa92e.",
     ]
     static let hosts = [
-      "example.com", "www.example.com", "shop.example.com", "a.example.com", "go.example.com",
-      "EXAMPLE.COM", "api.example.com", "evil.com\\.example.com", "evil.com\\a.example.com",
-      "evil.com", "xn--80ak6aa92e.example.com", "evil.com%5C.example.com", "evil\u{FF0E}example.com",
-      "example\u{3002}com", "a..example.com", "example.com.", "127.0.0.1", "example.123",
-      "evil.com;.example.com", "user", "product", "settings", "",
+      "EXAMPLE.COM", "Www.Example.Com", "evil.com", "xn--e1afmkfd.example.com", "a..example.com",
+      "example.com.", "127.0.0.1", "example.123", "0x7f.example.com", "evil\u{FF0E}example.com",
+      "example\u{3002}com", "ex%61mple.com", "",
     ]
-    static let ports = ["", "", "", "", ":443", ":80", ":8443", ":", ":99999", ":0443"]
-    static let paths = [
-      "/articles/7", "/articles/7/hello", "/x", "/post/1", "/s/abc", "/@ann", "/42",
-      "/product/42", "/a/../b", "/%2e%2e/x", "/a\\b", "//evil.com/x", "/%5C/x", "", "/",
-      "/@evil.com", "/a%2fb", "/caf\u{E9}", "/a'b", "/a|b", "/help/a%20b", "/legacy/1",
-      "/account/orders", "/.", "/x/%2E",
+    static let separators = [":/\\", ":\\\\", ":", ":///", ":/", "://\\"]
+    static let ports = [":443", ":80", ":8443", ":", ":99999", ":0443", ":1"]
+    static let pathPieces = [
+      "/..", "/.", "/%2e%2e", "/%2E", "//evil.com", "/\\evil.com", "/a|b", "/caf\u{E9}", "/a'b",
+      "/%5C", "/a%2fb",
     ]
-    static let queries = ["", "", "", "?q=1", "?utm_campaign=spring", "?a='b'", "?x=%ZZ", "?q=%5C"]
-    static let fragments = ["", "", "", "#top", "#a#b", "#x\\y", "#%20"]
-    static let noise = ["\\", "\t", "\r", "\n", "%5C", "%2e", "\u{FF0E}", "@", " ", "#", "?", "/"]
+    static let tails = [
+      "?q=1", "?a='b'", "?x=%ZZ", "?q=%5C", "#top", "#a#b", "#x\\y", "#%20", "?q=a b",
+    ]
+    static let noise = [
+      "\\", "\t", "\r", "\n", "%5C", "%2e", "\u{FF0E}", "@", " ", "#", "?", "/", "\u{0}",
+    ]
 
-    /// `count` URLs from the seeded generator: pieces put together, some with one character of
-    /// noise inserted somewhere.
+    /// `count` URLs from the seeded generator: a URL of the table, with up to three of the
+    /// mutations above (a quarter of them with none).
     static func generated(count: Int, seed: UInt64) -> [String] {
       var random = SeededGenerator(seed: seed)
       var urls: [String] = []
       for _ in 0..<count {
-        var url =
-          random.pick(schemes) + random.pick(separators) + random.pick(userinfos)
-          + random.pick(hosts) + random.pick(ports) + random.pick(paths) + random.pick(queries)
-          + random.pick(fragments)
-        if random.chance(30) {
-          var scalars = Array(url.unicodeScalars)
-          let at = random.below(scalars.count + 1)
-          scalars.insert(contentsOf: random.pick(noise).unicodeScalars, at: at)
-          url = String(String.UnicodeScalarView(scalars))
+        let base = random.pick(bases)
+        guard let separator = base.firstRange(of: "://") else { continue }
+        var scheme = String(base[..<separator.lowerBound])
+        var middle = "://"
+        var rest = base[separator.upperBound...]
+        let hostEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        var host = String(rest[..<hostEnd])
+        var path = String(rest[hostEnd...])
+        rest = ""
+        var port = ""
+        var userinfo = ""
+        for _ in 0..<(random.chance(25) ? 0 : 1 + random.below(3)) {
+          switch random.below(10) {
+          case 0: userinfo = random.pick(userinfos)
+          case 1: host = random.pick(hostPrefixes) + host
+          case 2: host = random.pick(hosts)
+          case 3: middle = random.pick(separators)
+          case 4: port = random.pick(ports)
+          case 5:
+            let firstSlash = path.firstIndex(of: "/") ?? path.endIndex
+            path.insert(contentsOf: random.pick(pathPieces), at: firstSlash)
+          case 6: path += random.pick(tails)
+          case 7: scheme = scheme.uppercased()
+          case 8:
+            if let dot = host.firstIndex(of: ".") {
+              host.replaceSubrange(dot...dot, with: random.pick(["\u{FF0E}", "\u{3002}", "\\."]))
+            }
+          default:
+            var scalars = Array((host + port + path).unicodeScalars)
+            let at = random.below(scalars.count + 1)
+            scalars.insert(contentsOf: random.pick(noise).unicodeScalars, at: at)
+            host = String(String.UnicodeScalarView(scalars))
+            port = ""
+            path = ""
+          }
         }
-        urls.append(url)
+        urls.append(scheme + middle + userinfo + host + port + path)
       }
       return urls
     }
@@ -237,7 +276,8 @@
           return
         }
         guard reading.href == url else {
-          disagreements.append("\(what) \(url) (from \(input)): a browser writes it \(reading.href ?? "")")
+          disagreements.append(
+            "\(what) \(url) (from \(input)): a browser writes it \(reading.href ?? "")")
           return
         }
         guard let parts = matcher.match(url)?.url else {

@@ -71,7 +71,9 @@
         let close = afterHref.firstIndex(of: ">"),
         let end = afterHref.firstRange(of: "</a>")
       else { break }
-      let href = String(afterHref[..<quote]).replacing("&amp;", with: "&")
+      let href = String(afterHref[..<quote]).replacing("&#39;", with: "'")
+        .replacing("&quot;", with: "\"").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+        .replacing("&amp;", with: "&")
       let text = String(afterHref[afterHref.index(after: close)..<end.lowerBound])
       found.append((href, text))
       rest = afterHref[end.upperBound...]
