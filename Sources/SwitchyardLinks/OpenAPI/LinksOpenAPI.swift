@@ -28,7 +28,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "mintLink",
             "summary": "Mint a short link",
-            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back: the route's web URL when it has one, on the first `--host` the route answers, else on the route's own host). A URL that no app or web route handles is refused with 422 and the router's reason; so is one that a browser (WHATWG URL Standard) would read otherwise than the router (a backslash, tab or line break, userinfo, a dot segment, a character browsers rewrite), with the reason. The `url` answered and stored is the URL as a browser writes it. A `201` means the link is on disk.",
+            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back: the route's web URL when it has one: on a `--host` the route names, else on the route's own host, else on a `--host` its wildcard host answers). A URL that no app or web route handles is refused with 422 and the router's reason; so is one that a browser (WHATWG URL Standard) would read otherwise than the router (a backslash, tab or line break, userinfo, a dot segment, a character browsers rewrite), with the reason. The `url` answered and stored is the URL as a browser writes it. A `201` means the link is on disk.",
             "security": [{ "bearer": [] }],
             "requestBody": {
               "required": true,

@@ -336,8 +336,11 @@ public struct LinkMinter: Sendable {
   let hosts: Set<String>
   let hostSuffixes: [String]
   /// The service's own hosts (`--host`), in order: a route's web URL is built on the first
-  /// the route answers.
+  /// the route names as it is, else on the route's own host, else on the first the route
+  /// answers by a wildcard.
   let serviceHosts: [String]
+  /// The literal hosts the table's web routes name (without the `--host`s).
+  let tableHosts: Set<String>
 
   /// How many of the nearest misses a `422` lists.
   public static let nearestMissesShown = 5
@@ -363,6 +366,10 @@ public struct LinkMinter: Sendable {
         hosts.insert(host.lowercased())
       }
     }
+    self.tableHosts = Set(
+      AppleAppSiteAssociation.hosts(in: table).map { $0.lowercased() }.filter {
+        !$0.hasPrefix("*.")
+      })
     self.hosts = hosts
     self.hostSuffixes = suffixes.map { $0.lowercased() }
   }
@@ -379,9 +386,9 @@ public struct LinkMinter: Sendable {
 
   /// The URL, route and values of a link target, or why there are none.
   ///
-  /// A route and its values are built into a web URL when the route has one (`http(s)`, on
-  /// the first `--host` the route answers, else on the route's own host), else into the
-  /// route's first URL (an app's scheme).
+  /// A route and its values are built into a web URL when the route has one (`https`, else
+  /// `http`; on a `--host` the route names, else on the route's own host, else on a `--host`
+  /// its wildcard host answers), else into the route's first URL (an app's scheme).
   ///
   /// ```swift
   /// try minter.resolve(.route("user", [("id", .int(42))])).url  // "myapp://user/42"
@@ -406,10 +413,9 @@ public struct LinkMinter: Sendable {
     }
   }
 
-  /// The check of a long URL: its characters, the route that handles it, its parts, and the
+  /// The check of a long URL: the route that handles it, its characters, its parts, and the
   /// same route and values once written as a browser writes it.
   func resolve(url: String) throws(LinkMintingError) -> Resolved {
-    try Self.checkCharacters(url)
     guard let match = matcher.match(url) else {
       let explanation = table.explain(url, matcher: matcher)
       throw LinkMintingError(
@@ -420,6 +426,7 @@ public struct LinkMinter: Sendable {
       throw LinkMintingError(
         status: 422, message: "\(url) is not an absolute URL (it has no scheme)", field: "url")
     }
+    try Self.checkCharacters(url)
     let checked = try checkParts(url)
     if checked.isWeb, !isTableHost(checked.host) {
       throw LinkMintingError(
@@ -465,7 +472,7 @@ public struct LinkMinter: Sendable {
     // first web URL's.
     var webFailure: LinkMintingError? = nil
     var ownFailure: LinkMintingError? = nil
-    for (scheme, host) in Self.webCandidates(serviceHosts) + [(nil, nil)] {
+    for (scheme, host) in webCandidates + [(nil, nil)] {
       let url: String
       do {
         url = try table.url(for: route, values: values, host: host, scheme: scheme)
@@ -477,7 +484,7 @@ public struct LinkMinter: Sendable {
         }
         continue
       }
-      do {
+      do throws(LinkMintingError) {
         let resolved = try resolve(url: url)
         guard resolved.route == route else {
           throw LinkMintingError(
@@ -494,12 +501,17 @@ public struct LinkMinter: Sendable {
       ?? LinkMintingError(status: 400, message: "route '\(route)' builds no URL", field: "values")
   }
 
-  /// The schemes and hosts a web URL is built with, in order of preference.
-  static func webCandidates(_ hosts: [String]) -> [(String?, String?)] {
+  /// The schemes and hosts a web URL is built with, in order of preference: `https`, then
+  /// `http`; each on the `--host`s the table names as they are, then on the route's own host,
+  /// then on the other `--host`s (which a wildcard host of the route may answer).
+  var webCandidates: [(String?, String?)] {
     var candidates: [(String?, String?)] = []
     for scheme in ["https", "http"] {
-      for host in hosts { candidates.append((scheme, host)) }
+      for host in serviceHosts where tableHosts.contains(host) { candidates.append((scheme, host)) }
       candidates.append((scheme, nil))
+      for host in serviceHosts where !tableHosts.contains(host) {
+        candidates.append((scheme, host))
+      }
     }
     return candidates
   }
@@ -510,7 +522,7 @@ public struct LinkMinter: Sendable {
   func webURL(route: String, values: [LinkValue]) -> String? {
     var dictionary: [String: any BuildValueConvertible] = [:]
     for value in values where dictionary[value.name] == nil { dictionary[value.name] = value.value }
-    for (scheme, host) in Self.webCandidates(serviceHosts) {
+    for (scheme, host) in webCandidates {
       guard let url = try? table.url(for: route, values: dictionary, host: host, scheme: scheme),
         let resolved = try? resolve(url: url), resolved.route == route,
         sendable(resolved.url)?.isWeb == true

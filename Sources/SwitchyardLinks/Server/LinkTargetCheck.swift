@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardFiles
 
 /// The one check of a link's target, for minting, importing and sending.
 ///

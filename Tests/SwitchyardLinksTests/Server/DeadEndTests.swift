@@ -72,7 +72,7 @@
       var hasWeb: Bool
     }
 
-    static let links: [Link] = [
+    static let cases: [Link] = [
       Link(
         code: "pWeb", route: "product", body: #"{"url":"https://shop.example.com/product/42"}"#,
         hasWeb: true),
@@ -109,10 +109,10 @@
       let matcher = RouteMatcher(table)
       let minter = LinkMinter(table: table, hosts: [ShopTable.host])
       // Every route of the table has a link here.
-      #expect(Set(Self.links.map(\.route)) == Set(table.routes.map(\.name)))
+      #expect(Set(Self.cases.map(\.route)) == Set(table.routes.map(\.name)))
       try await LinksTestServer.run(configure: ShopTable.configure(table)) {
         client, _, _ async throws in
-        for link in Self.links {
+        for link in Self.cases {
           let body = String(link.body.dropLast()) + ",\"code\":\"\(link.code)\"}"
           let minted = try await client.mint(body)
           #expect(minted.status == .created, "\(link.body): \(minted.body)")
@@ -130,7 +130,7 @@
           else { return false }
           return matcher.match(url)?.route.name == link.route
         }
-        for link in Self.links {
+        for link in Self.cases {
           let appOpens = !ShopTable.webOnly.contains(link.route)
           let path = "/l/\(link.code)"
 
