@@ -100,9 +100,18 @@ check("POST", "/v1/links", 409, json.dumps({"url": "myapp://home", "code": "ci-h
 check("POST", "/v1/links", 400, "{not json", auth)
 check("POST", "/v1/links", 400, json.dumps({"url": "myapp://home", "image": "javascript:alert(1)"}), auth)
 check("POST", "/v1/links", 422, json.dumps({"url": "https://evil.example.org/x"}), auth)
+# A URL a browser reads on another host than the router (a backslash ends the host): refused.
+check("POST", "/v1/links", 422, json.dumps({"url": "https://evil.example.org\\@example.com/x"}), auth)
+# A path-only route under the table's accepted origins is built as its web URL.
+orders = json.loads(check("POST", "/v1/links", 201, json.dumps({"route": "orders"}), auth))
+if not orders.get("url", "").startswith("https://"):
+    failures.append(f"POST /v1/links by route (accepted origins): not a web URL: {orders}")
 check("POST", "/v1/links", 401, json.dumps({"url": "myapp://home"}), {"Content-Type": "application/json"})
 check("POST", "/v1/links", 413, json.dumps({"url": "myapp://home", "title": "a" * 70000}), auth)
 check("GET", f"/l/{code}", 302)
+# A link of the app alone on a desktop: a page saying to open it on a phone, never a redirect
+# to the app's scheme.
+check("GET", "/l/ci-home", 200)
 check("GET", f"/l/{code}", 200, headers={"User-Agent": crawler})
 check("GET", f"/l/{code}", 200, headers={"User-Agent": ios})
 android_page = check("GET", f"/l/{code}", 200, headers={"User-Agent": android}).decode("utf-8", "replace")

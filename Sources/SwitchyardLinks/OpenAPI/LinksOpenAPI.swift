@@ -28,7 +28,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "mintLink",
             "summary": "Mint a short link",
-            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back). A URL that no app or web route handles is refused with 422 and the router's reason. A `201` means the link is on disk.",
+            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back: the route's web URL when it has one: on a `--host` the route names, else on the route's own host, else on a `--host` its wildcard host answers). A URL that no app or web route handles is refused with 422 and the router's reason; so is one that a browser (WHATWG URL Standard) would read otherwise than the router (a backslash, tab or line break, userinfo, a dot segment, a character browsers rewrite), with the reason. The `url` answered and stored is the URL as a browser writes it. A `201` means the link is on disk.",
             "security": [{ "bearer": [] }],
             "requestBody": {
               "required": true,
@@ -57,11 +57,11 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "openShortLink",
             "summary": "Open a short link",
-            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Each visit of a known link is counted (link, route, platform class, day; nothing else).",
+            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button (a link of a `--web-only` route: a redirect to its web page instead), everyone else a redirect to the web page of the link's route (the long URL when it is http(s), else the same route's web URL built from the link's values; a route of the app alone, with no web URL: a page saying to open the link on a phone). Every Location and href is a URL a browser (WHATWG URL Standard) reads exactly as the route table's router does. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Each visit of a known link is counted (link, route, platform class, day; nothing else).",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
-                "description": "The preview page (crawlers) or the landing page (iOS and Android browsers).",
+                "description": "The preview page (crawlers), the landing page (iOS and Android browsers), or, for other clients, the page of a link the app alone opens (open it on a phone).",
                 "headers": {
                   "Vary": { "$ref": "#/components/headers/Vary" },
                   "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
@@ -69,10 +69,10 @@ public enum LinksOpenAPI {
                 "content": { "text/html": { "schema": { "type": "string" } } }
               },
               "302": {
-                "description": "Everyone else: a redirect to the long URL, the web page of the same route.",
+                "description": "Everyone else (and phones, for a link of a web-only route): a redirect to the web page of the link's route.",
                 "headers": {
                   "Location": {
-                    "description": "The long URL.",
+                    "description": "The long URL when it is http(s), else the route's web URL built from the link's values: an http(s) URL on a host the table names, written as a browser writes it.",
                     "schema": { "type": "string", "format": "uri" }
                   },
                   "Vary": { "$ref": "#/components/headers/Vary" }
@@ -334,7 +334,7 @@ public enum LinksOpenAPI {
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Unprocessable": {
-            "description": "No app or web route of the table handles the URL; the error carries the router's reason.",
+            "description": "No app or web route of the table handles the URL (the error carries the router's reason), or a browser would read the URL otherwise than the router (the error says why).",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           }
         },

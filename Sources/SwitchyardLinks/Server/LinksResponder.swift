@@ -176,30 +176,84 @@
           code: record.code, route: record.route, platform: ClickPlatform(client),
           day: StatsDay.day(ofSeconds: configuration.now()))
       }
+      let targets = targets(record)
       switch client {
       case .other:
-        var response = Response(status: .found)
-        response.headers[.location] = record.url
-        response.headers[.cacheControl] = cache
-        response.headers[.vary] = "User-Agent"
-        return response
-      case .previewCrawler:
-        return Self.page(.ok, LinkPages.preview(preview(record, host: host)), cache: cache)
-      case .iOSBrowser, .androidBrowser:
-        let token = isHead ? nil : await installToken(for: record, client: client)
-        guard let token else {
+        // A desktop goes to the web page; a link with none gets a page saying to open it on
+        // a phone, never a redirect to an app's scheme.
+        guard let web = targets.web else {
           return Self.page(
-            .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
+            .ok,
+            targets.app == nil
+              ? LinkPages.unavailable()
+              : LinkPages.openOnPhone(
+                preview(record, host: host, targets: targets), stores: stores),
             cache: cache)
         }
+        return Self.redirect(to: web, cache: cache)
+      case .previewCrawler:
+        return Self.page(
+          .ok, LinkPages.preview(preview(record, host: host, targets: targets)), cache: cache)
+      case .iOSBrowser, .androidBrowser:
+        // A route the app does not open (web-only) goes to the web like a desktop: no app
+        // button, no store, no install token.
+        guard targets.app != nil else {
+          guard let web = targets.web else {
+            return Self.page(.ok, LinkPages.unavailable(), cache: cache)
+          }
+          return Self.redirect(to: web, cache: cache)
+        }
+        var stores = self.stores
+        if let scheme = targets.appScheme { stores.appSchemes = [scheme] }
+        let shown = preview(record, host: host, targets: targets)
+        let token = isHead ? nil : await installToken(for: record, client: client)
+        guard let token else {
+          return Self.page(.ok, LinkPages.landing(shown, for: client, stores: stores), cache: cache)
+        }
         // The page holds a token of this visit alone: no cache may keep it.
-        let html = LinkPages.landing(
-          preview(record, host: host), for: client, stores: stores, installToken: token)
+        let html = LinkPages.landing(shown, for: client, stores: stores, installToken: token)
         return Self.page(
           .ok, html, cache: "private, no-store",
           policy: client == .iOSBrowser && html.contains("id=\"get-app\"")
             ? LinkPages.installContentSecurityPolicy : LinkPages.contentSecurityPolicy)
       }
+    }
+
+    /// Where a link's answers lead: the web page (for desktops, crawlers' cards and "Continue
+    /// on the web") and the app's link ("Open in the app").
+    struct Targets {
+      /// An `http(s)` URL of a route of the table, on a host it names; `nil`: the route has
+      /// no web URL.
+      var web: String?
+      /// The long URL when the app opens the route; `nil` for a web-only route.
+      var app: String?
+      /// The scheme of ``app`` when it is an app's own (not `http(s)`).
+      var appScheme: String? = nil
+    }
+
+    /// The link's targets, each passing the minter's check again as it is sent: the stored
+    /// long URL when it does (a link stored by an older release might not), else the route's
+    /// web URL built from the link's values. An app's URL gets the route's web URL as its web
+    /// page, built on the first `--host` the route answers, else on the route's own host.
+    func targets(_ record: LinkRecord) -> Targets {
+      let appOpens = !configuration.webOnly.contains(record.route)
+      guard let checked = minter.sendable(record.url) else {
+        return Targets(web: minter.webURL(route: record.route, values: record.values), app: nil)
+      }
+      if checked.isWeb {
+        return Targets(web: record.url, app: appOpens ? record.url : nil)
+      }
+      return Targets(
+        web: minter.webURL(route: record.route, values: record.values),
+        app: appOpens ? record.url : nil, appScheme: appOpens ? checked.scheme : nil)
+    }
+
+    static func redirect(to url: String, cache: String) -> Response {
+      var response = Response(status: .found)
+      response.headers[.location] = url
+      response.headers[.cacheControl] = cache
+      response.headers[.vary] = "User-Agent"
+      return response
     }
 
     /// A new install token for this visit of `record`, stored; `nil` when the platform's store
@@ -223,7 +277,7 @@
       return nil
     }
 
-    func preview(_ record: LinkRecord, host: String) -> LinkPreview {
+    func preview(_ record: LinkRecord, host: String, targets: Targets) -> LinkPreview {
       var values: [String: String] = [:]
       for value in record.values where values[value.name] == nil {
         values[value.name] = value.value
@@ -231,7 +285,8 @@
       let title = record.title ?? titleTemplates[record.route]?.render(values) ?? record.route
       return LinkPreview(
         title: title, description: record.description, imageURL: record.image,
-        shortLink: shortURL(record.code, requestHost: host), longURL: record.url)
+        shortLink: shortURL(record.code, requestHost: host),
+        longURL: targets.app ?? targets.web ?? "", webURL: targets.web)
     }
 
     func shortURL(_ code: String, requestHost: String) -> String {

@@ -77,7 +77,7 @@
           group.addTask {
             var codes: [(String, String)] = []
             for index in 0..<125 {
-              let url = "myapp://user/\(worker * 1000 + index)"
+              let url = "https://example.com/articles/\(worker * 1000 + index)"
               let answer = try await client.mint(
                 "{\"url\": \"\(url)\"}", token: "durable-token")
               #expect(answer.status == .created)
