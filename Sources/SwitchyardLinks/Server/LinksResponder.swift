@@ -137,7 +137,9 @@
         return Self.json(.ok, assetLinks)
       default:
         if path.hasPrefix("/v1/links/"), isGet {
-          return await linkInfo(code: path.dropFirst("/v1/links/".count))
+          return await linkInfo(
+            code: path.dropFirst("/v1/links/".count),
+            userAgent: request.method == .head ? nil : request.headers[.userAgent] ?? "")
         }
         return try await next(request, context)
       }
@@ -171,10 +173,11 @@
       let cache = "public, max-age=\(lifetime)"
       let client = LinkClient(userAgent: userAgent)
       if !isHead, let counter {
-        // In memory only: the counter writes its counts in batches, off this path.
+        // In memory only: the counter writes its counts in batches, off this path. A
+        // crawler's fetch is a preview, never a click.
         await counter.record(
-          code: record.code, route: record.route, platform: ClickPlatform(client),
-          day: StatsDay.day(ofSeconds: configuration.now()))
+          client == .previewCrawler ? .preview : .click, code: record.code, route: record.route,
+          platform: ClickPlatform(client), day: StatsDay.day(ofSeconds: configuration.now()))
       }
       switch client {
       case .other:
@@ -262,7 +265,9 @@
 
     // MARK: The JSON API
 
-    func linkInfo(code: Substring) async -> Response {
+    /// `GET /v1/links/CODE`: the link, for the app a short link opened, which counts it as an
+    /// app open (unless `userAgent` is `nil`: a `HEAD`).
+    func linkInfo(code: Substring, userAgent: String?) async -> Response {
       switch await find(code) {
       case .failure(let missing):
         let status = missing.status
@@ -275,6 +280,12 @@
         return Self.json(
           status, "{\"error\":" + JSONEscaping.quote(message) + ",\"field\":\"code\"}")
       case .success(let record):
+        if let userAgent, let counter {
+          await counter.record(
+            .appOpen, code: record.code, route: record.route,
+            platform: ClickPlatform(appUserAgent: userAgent),
+            day: StatsDay.day(ofSeconds: configuration.now()))
+        }
         return Self.json(
           .ok,
           "{\"code\":" + JSONEscaping.quote(record.code) + ",\"url\":"
