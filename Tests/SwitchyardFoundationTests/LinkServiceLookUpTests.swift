@@ -14,6 +14,14 @@ import Testing
 struct LinkServiceLookUpTests {
   enum Screen: Sendable, Equatable { case product(Int), user(Int) }
 
+  /// Records what a navigator shows.
+  @MainActor
+  final class RecordingHost: NavigationHost {
+    var log: [String] = []
+    func push(_ screen: Screen, animated: Bool) { log.append("push \(screen)") }
+    func present(_ screen: Screen, wrap: Bool, animated: Bool) { log.append("present \(screen)") }
+  }
+
   /// A link service whose requests wait until the test answers them: each request is
   /// announced on `requests` once it waits, and a cancelled request is counted.
   final class HandAnsweredService: @unchecked Sendable {
@@ -102,7 +110,7 @@ struct LinkServiceLookUpTests {
   @Test("a Navigator shows a link that is not the service's as it is")
   @MainActor
   func navigatorShowsOrdinaryLinks() async throws {
-    let host = NavigatorLinkServiceTests.RecordingHost()
+    let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
     try navigator.map("shop://product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
     try navigator.map("https://shop.example.com/product/<int:id>") {
@@ -285,7 +293,7 @@ struct LinkServiceLookUpTests {
   @MainActor
   func serviceGivesNoLink() async throws {
     let answering = HandAnsweredService()
-    let host = NavigatorLinkServiceTests.RecordingHost()
+    let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
     try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var requests = answering.requests.makeAsyncIterator()
