@@ -12,6 +12,13 @@ let links: TargetDependencyCondition? = .when(traits: ["Links"])
 // What the `Doctor` trait adds: `switchyard doctor`'s HTTP client (and its tests' TLS server).
 let doctor: TargetDependencyCondition? = .when(traits: ["Doctor"])
 
+// CI's trait and sanitizer steps build only the test targets they run: with
+// `SWITCHYARD_TEST_TARGETS=NAME,NAME` the package has only those test targets (CONTRIBUTING.md,
+// "Continuous integration"). Unset, as for a user or `swift test`, it has all of them.
+let testTargetsKept: Set<String>? = Context.environment["SWITCHYARD_TEST_TARGETS"].map {
+  Set($0.split(separator: ",").map(String.init))
+}
+
 // Settings shared by every target.
 let swiftSettings: [SwiftSetting] = [
   // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
@@ -334,3 +341,7 @@ let package = Package(
     ),
   ]
 )
+
+if let testTargetsKept {
+  package.targets.removeAll { $0.type == .test && !testTargetsKept.contains($0.name) }
+}
