@@ -80,7 +80,7 @@
     // MARK: Statistics
 
     /// The parameters `GET /v1/stats` reads; any other is refused.
-    static let statsParameters: Set<Substring> = ["from", "to", "by", "code"]
+    static var statsParameters: Set<Substring> { ["from", "to", "by", "code"] }
 
     /// `GET /v1/stats?from=&to=&by=&code=`: the clicks by people, previews by crawlers, app
     /// opens and installs of the days `from...to` (of the link `code` alone, when given), by

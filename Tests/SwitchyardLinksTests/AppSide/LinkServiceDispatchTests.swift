@@ -253,7 +253,9 @@
           ) { match in .user(try match.value("id", as: Int.self)) }
           return router
         }
-        let link = screens.dispatch(resolving: "https://go.example.com/l/" + code, via: service)
+        let link = await MainActor.run {
+          screens.dispatch(resolving: "https://go.example.com/l/" + code, via: service)
+        }
         #expect(link.currentResult == nil)
         screens.links.openGate(.signedIn)
         #expect(await link.result.output == .user(42))

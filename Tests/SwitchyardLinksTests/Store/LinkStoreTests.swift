@@ -228,9 +228,10 @@
       #expect(try await again.store.link(code: "abc") == Self.record)
       #expect(try await again.store.insert(Self.record) == false)
       switch again.store {
-      case let sqlite as SQLiteLinkStore: #expect(try await sqlite.userVersion() == 3)
+      case let sqlite as SQLiteLinkStore:
+        #expect(try await sqlite.userVersion() == SQLiteLinkStore.schemaVersion)
       case let postgres as PostgresLinkStore:
-        #expect(try await postgres.schemaVersionStored() == 3)
+        #expect(try await postgres.schemaVersionStored() == SQLiteLinkStore.schemaVersion)
       default: Issue.record("unexpected store \(again.store)")
       }
       await again.close()
