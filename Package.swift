@@ -248,7 +248,11 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardFoundationTests",
-      dependencies: ["Switchyard", "SwitchyardFoundation"],
+      dependencies: [
+        "Switchyard", "SwitchyardFoundation",
+        // Links looked up by the link service time out on a test clock.
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

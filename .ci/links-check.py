@@ -138,10 +138,23 @@ bearer = {"Authorization": f"Bearer {token}"}
 stats = json.loads(check("GET", "/v1/stats?by=route", 200, headers=bearer))
 if stats.get("total", 0) < 1:
     failures.append(f"GET /v1/stats: the visits above were not counted: {stats}")
+totals = stats.get("totals", {})
+if sorted(totals) != ["appOpens", "clicks", "installs", "previews"] or totals["clicks"] != stats["total"]:
+    failures.append(f"GET /v1/stats: totals should count clicks, previews, app opens and installs apart: {stats}")
 csv = check("GET", "/v1/stats?by=platform", 200, headers={**bearer, "Accept": "text/csv"})
-if not csv.startswith(b"platform,clicks\r\n"):
+if not csv.startswith(b"platform,clicks,previews,app_opens,installs\r\n"):
     failures.append(f"GET /v1/stats (CSV): {csv[:100]!r}")
 check("GET", "/v1/stats?by=ip", 400, headers=bearer)
+check("GET", "/v1/stats?cod=x", 400, headers=bearer)
+# The minted link's own counts: the crawler's fetch is a preview, never a click; the app's
+# GET /v1/links/CODE is an app open and the redemption an install.
+own = json.loads(check("GET", f"/v1/stats?by=platform&code={code}", 200, headers=bearer))
+crawler_row = next((row for row in own.get("rows", []) if row.get("key") == "crawler"), {})
+own_totals = own.get("totals", {})
+if crawler_row.get("clicks") != 0 or crawler_row.get("previews", 0) < 1:
+    failures.append(f"GET /v1/stats?code=: a crawler's preview counted as a click: {own}")
+if own_totals.get("appOpens", 0) < 1 or own_totals.get("installs", 0) < 1 or own.get("code") != code:
+    failures.append(f"GET /v1/stats?code=: the app open and the install were not counted: {own}")
 check("GET", "/v1/stats", 401)
 admin = check("GET", "/admin", 200, headers=bearer)
 if b"<svg" not in admin:

@@ -100,7 +100,7 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "getLink",
             "summary": "Resolve a short link",
-            "description": "What an app opened with a short link calls to learn its long URL, route and values. Public: it reveals what the link itself reveals.",
+            "description": "What an app opened with a short link calls to learn its long URL, route and values; each 200 counts as an app open in the statistics (under the platform class of the app's HTTP client). Public: it reveals what the link itself reveals.",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
@@ -119,7 +119,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "redeemInstallToken",
             "summary": "Redeem an install token",
-            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200, every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret.",
+            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200 (counted as an install of the link in the statistics), every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret.",
             "requestBody": {
               "required": true,
               "content": {
@@ -150,8 +150,8 @@ public enum LinksOpenAPI {
         "/v1/stats": {
           "get": {
             "operationId": "clickStatistics",
-            "summary": "Click counts",
-            "description": "The clicks of the short links on the days `from` to `to` (UTC, both included), summed by link, route, platform class (`ios`, `android`, `desktop`, `crawler`) or day. Nothing else is counted: no address, user agent or cookie is stored. JSON, or CSV (RFC 4180, a header line, CRLF line ends) with `Accept: text/csv`.",
+            "summary": "Clicks, previews, app opens and installs",
+            "description": "The counts of the short links on the days `from` to `to` (UTC, both included), of one link with `code`, summed by link, route, platform class (`ios`, `android`, `desktop`, `crawler`) or day, each kind apart: `clicks` (visits of a short link by people), `previews` (fetches by link-preview crawlers, never clicks), `appOpens` (`GET /v1/links/{code}` by the app a short link opened) and `installs` (install tokens redeemed). `total` is the clicks alone. Nothing else is counted: no address, user agent or cookie is stored. JSON, or CSV (RFC 4180, a header line, CRLF line ends) with `Accept: text/csv`. Any other parameter is refused (400).",
             "security": [{ "bearer": [] }],
             "parameters": [
               {
@@ -168,16 +168,21 @@ public enum LinksOpenAPI {
                 "name": "by", "in": "query", "required": false,
                 "description": "What to sum by; `day` by default.",
                 "schema": { "type": "string", "enum": ["link", "route", "platform", "day"] }
+              },
+              {
+                "name": "code", "in": "query", "required": false,
+                "description": "Count this link alone (its code); every link by default.",
+                "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$" }
               }
             ],
             "responses": {
               "200": {
-                "description": "The counts, largest first (by day: in day order).",
+                "description": "The counts: the most clicks first, then the most app opens, installs and previews (by day: in day order).",
                 "content": {
                   "application/json": { "schema": { "$ref": "#/components/schemas/Stats" } },
                   "text/csv": {
                     "schema": { "type": "string" },
-                    "example": "route,clicks\r\nproduct,12\r\nuser,3\r\n"
+                    "example": "route,clicks,previews,app_opens,installs\r\nproduct,12,4,3,1\r\nuser,3,0,1,0\r\n"
                   }
                 }
               },
@@ -191,8 +196,8 @@ public enum LinksOpenAPI {
         "/admin": {
           "get": {
             "operationId": "adminPage",
-            "summary": "The clicks as a page",
-            "description": "The last 30 days (UTC): clicks per day and per route as server-drawn SVG bar charts, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "summary": "The counts as a page",
+            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
             "security": [{ "bearer": [] }],
             "responses": {
               "200": {
@@ -404,24 +409,41 @@ public enum LinksOpenAPI {
           },
           "Stats": {
             "type": "object",
-            "required": ["from", "to", "by", "total", "rows"],
+            "required": ["from", "to", "by", "total", "totals", "rows"],
             "properties": {
               "from": { "type": "string", "format": "date" },
               "to": { "type": "string", "format": "date" },
               "by": { "type": "string", "enum": ["link", "route", "platform", "day"] },
-              "total": { "type": "integer", "minimum": 0 },
+              "code": { "type": "string", "description": "The link counted, when `code` was given." },
+              "total": { "type": "integer", "minimum": 0, "description": "The clicks by people (previews are never clicks)." },
+              "totals": { "$ref": "#/components/schemas/Counts" },
               "rows": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": ["key", "clicks"],
+                  "required": ["key", "clicks", "previews", "appOpens", "installs"],
                   "properties": {
                     "key": { "type": "string", "description": "The link's code, the route, the platform class or the day." },
-                    "clicks": { "type": "integer", "minimum": 1 }
+                    "clicks": { "type": "integer", "minimum": 0 },
+                    "previews": { "type": "integer", "minimum": 0 },
+                    "appOpens": { "type": "integer", "minimum": 0 },
+                    "installs": { "type": "integer", "minimum": 0 }
                   },
                   "additionalProperties": false
                 }
               }
+            },
+            "additionalProperties": false
+          },
+          "Counts": {
+            "type": "object",
+            "description": "Each kind apart: clicks by people, previews by crawlers, app opens, installs.",
+            "required": ["clicks", "previews", "appOpens", "installs"],
+            "properties": {
+              "clicks": { "type": "integer", "minimum": 0 },
+              "previews": { "type": "integer", "minimum": 0 },
+              "appOpens": { "type": "integer", "minimum": 0 },
+              "installs": { "type": "integer", "minimum": 0 }
             },
             "additionalProperties": false
           },

@@ -33,14 +33,17 @@
     /// The recent `422`s of `POST /v1/links`, for the admin page.
     let refusedMints = RefusedMints()
 
-    /// Creates the middleware.
+    /// Creates the middleware, reading the routes' preview-title templates (metadata
+    /// `previewTitle`).
     ///
     /// ```swift
-    /// LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
+    /// try LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
     /// ```
+    /// - Throws: ``TitleTemplateError`` naming the route when a template is malformed, names
+    ///   no capture of its route, or sits under the key `title`.
     public init(
       configuration: LinksConfiguration, store: any LinkStore, counter: ClickCounter? = nil
-    ) {
+    ) throws(TitleTemplateError) {
       self.counter = counter
       self.configuration = configuration
       self.store = store
@@ -73,15 +76,7 @@
       }
       self.stores = StoreLinks(
         appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage)
-      var templates: [String: TitleTemplate] = [:]
-      for route in configuration.table.routes {
-        if let text = route.metadata[name: "title"] as? String,
-          let template = try? TitleTemplate(text)
-        {
-          templates[route.name] = template
-        }
-      }
-      self.titleTemplates = templates
+      self.titleTemplates = try TitleTemplate.templates(of: configuration.table)
     }
 
     public func handle(
@@ -137,7 +132,9 @@
         return Self.json(.ok, assetLinks)
       default:
         if path.hasPrefix("/v1/links/"), isGet {
-          return await linkInfo(code: path.dropFirst("/v1/links/".count))
+          return await linkInfo(
+            code: path.dropFirst("/v1/links/".count),
+            userAgent: request.method == .head ? nil : request.headers[.userAgent] ?? "")
         }
         return try await next(request, context)
       }
@@ -171,10 +168,11 @@
       let cache = "public, max-age=\(lifetime)"
       let client = LinkClient(userAgent: userAgent)
       if !isHead, let counter {
-        // In memory only: the counter writes its counts in batches, off this path.
+        // In memory only: the counter writes its counts in batches, off this path. A
+        // crawler's fetch is a preview, never a click.
         await counter.record(
-          code: record.code, route: record.route, platform: ClickPlatform(client),
-          day: StatsDay.day(ofSeconds: configuration.now()))
+          client == .previewCrawler ? .preview : .click, code: record.code, route: record.route,
+          platform: ClickPlatform(client), day: StatsDay.day(ofSeconds: configuration.now()))
       }
       let targets = targets(record)
       switch client {
@@ -282,11 +280,32 @@
       for value in record.values where values[value.name] == nil {
         values[value.name] = value.value
       }
-      let title = record.title ?? titleTemplates[record.route]?.render(values) ?? record.route
+      let title =
+        record.title ?? titleTemplates[record.route]?.render(values)
+        ?? defaultTitle(record, requestHost: host)
       return LinkPreview(
         title: title, description: record.description, imageURL: record.image,
         shortLink: shortURL(record.code, requestHost: host),
         longURL: targets.app ?? targets.web ?? "", webURL: targets.web)
+    }
+
+    /// The title of a link with neither a title of its own nor a route template: the
+    /// `--site-name`, else the long URL's host and path for a web URL
+    /// (`shop.example.com/product/42`), else the short link's host. Never the route's name,
+    /// which is the table's and no reader's.
+    func defaultTitle(_ record: LinkRecord, requestHost: String) -> String {
+      if let siteName = configuration.siteName { return siteName }
+      let url = record.url
+      for scheme in ["https://", "http://"]
+      where url.utf8.count > scheme.utf8.count
+        && url.prefix(scheme.count).lowercased() == scheme
+      {
+        var rest = url.dropFirst(scheme.count)
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        while rest.hasSuffix("/") { rest = rest.dropLast() }
+        if !rest.isEmpty { return String(rest) }
+      }
+      return configuration.hosts.first ?? requestHost
     }
 
     func shortURL(_ code: String, requestHost: String) -> String {
@@ -317,7 +336,9 @@
 
     // MARK: The JSON API
 
-    func linkInfo(code: Substring) async -> Response {
+    /// `GET /v1/links/CODE`: the link, for the app a short link opened, which counts it as an
+    /// app open (unless `userAgent` is `nil`: a `HEAD`).
+    func linkInfo(code: Substring, userAgent: String?) async -> Response {
       switch await find(code) {
       case .failure(let missing):
         let status = missing.status
@@ -330,6 +351,12 @@
         return Self.json(
           status, "{\"error\":" + JSONEscaping.quote(message) + ",\"field\":\"code\"}")
       case .success(let record):
+        if let userAgent, let counter {
+          await counter.record(
+            .appOpen, code: record.code, route: record.route,
+            platform: ClickPlatform(appUserAgent: userAgent),
+            day: StatsDay.day(ofSeconds: configuration.now()))
+        }
         return Self.json(
           .ok,
           "{\"code\":" + JSONEscaping.quote(record.code) + ",\"url\":"

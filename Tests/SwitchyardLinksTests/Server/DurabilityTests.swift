@@ -139,5 +139,56 @@
         #expect(output.split(separator: "\n").count == 1, "\(arguments): \(output)")
       }
     }
+
+    @Test(
+      "a bad preview title stops the start with FILE:LINE:COL of the problem and exit 2",
+      arguments: [
+        // Malformed: the column of the unclosed "{" in the file.
+        (
+          #""previewTitle": "Results for {term""#,
+          #"routes.json:4:114: route "search": title template "Results for {term", column 13: the placeholder opened at column 13 is not closed with "}""#
+        ),
+        // A name that is no capture of the route.
+        (
+          #""previewTitle": "Results for {query}""#,
+          #"routes.json:4:114: route "search": title template "Results for {query}", column 13: {query} is no capture of the route's pattern"#
+        ),
+        // The key the service does not read.
+        (
+          #""title": "Results for {term}""#,
+          #"routes.json:4:95: route "search": title template "Results for {term}", column 1: the link service reads a route's preview title from "previewTitle", not "title""#
+        ),
+        (
+          #""previewTitle": 7"#,
+          #"routes.json:4:101: route "search": title template "7", column 1: "previewTitle" must be a string"#
+        ),
+      ])
+    func badPreviewTitles(metadata: String, expected: String) throws {
+      let folder = try temporaryFolder()
+      let routes = """
+        {"version": 1, "routes": [
+          {"name": "home", "pattern": "myapp://home"},
+          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"previewTitle": "Post {slug}"}},
+          {"name": "search", "pattern": "https://example.com/search?q=<term>", "metadata": {\(metadata)}}
+        ]}
+        """
+      try routes.write(toFile: folder + "/routes.json", atomically: true, encoding: .utf8)
+      let process = Process()
+      process.executableURL = LinksProcess.binary
+      process.arguments = ["--port", "0", "--db", "links.sqlite"]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let output = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 2, "\(output)")
+      #expect(output.hasPrefix("error: " + expected), "\(output)")
+      #expect(output.split(separator: "\n").count == 1, "\(output)")
+      // Nothing started: no database was made.
+      #expect(!FileManager.default.fileExists(atPath: folder + "/links.sqlite"))
+    }
   }
 #endif

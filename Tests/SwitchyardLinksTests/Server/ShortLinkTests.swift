@@ -125,11 +125,14 @@
       #expect(answer.headers[.cacheControl] != nil)
     }
 
-    @Test("a route's title template titles its previews; a link's own title wins")
+    @Test(
+      "a route's previewTitle titles its previews; a link's own title wins; else host and path")
     func titleTemplate() async throws {
       let text = #"""
         {"version": 1, "routes": [
-          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"title": "Post {slug}"}}
+          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"previewTitle": "Post {slug}"}},
+          {"name": "help", "pattern": "https://example.com/help/*topic"},
+          {"name": "app", "pattern": "myapp://inbox"}
         ]}
         """#
       let table = try RouteFile.parse(text, fileName: "routes.json")
@@ -148,6 +151,36 @@
         let page = try await client.get("/l/" + titled, userAgent: crawler).body
         #expect(page.contains("Ours &amp; theirs"))
         #expect(!page.contains("Ours & theirs"))
+        // No title, no template: the long URL's host and path, never the route's name.
+        let help = try #require(
+          jsonString(
+            try await client.mint(#"{"url": "https://example.com/help/returns/?x=1"}"#).body,
+            "code"))
+        let helpPage = try await client.get("/l/" + help, userAgent: crawler).body
+        #expect(
+          helpPage.contains("<meta property=\"og:title\" content=\"example.com/help/returns\">"))
+        #expect(!helpPage.contains("content=\"help\""))
+        // An app-only link: the short link's host (the test server's first --host).
+        let inbox = try #require(
+          jsonString(try await client.mint(#"{"url": "myapp://inbox"}"#).body, "code"))
+        let inboxPage = try await client.get("/l/" + inbox, userAgent: crawler).body
+        #expect(inboxPage.contains("<meta property=\"og:title\" content=\"go.example.com\">"))
+      }
+      // --site-name titles every untitled link without a template.
+      try await LinksTestServer.run(configure: {
+        $0.table = table
+        $0.siteName = "Example Shop"
+      }) { client, _, _ async throws in
+        let help = try #require(
+          jsonString(
+            try await client.mint(#"{"url": "https://example.com/help/returns"}"#).body, "code"))
+        let page = try await client.get("/l/" + help, userAgent: Self.crawlers[0]).body
+        #expect(page.contains("<meta property=\"og:title\" content=\"Example Shop\">"))
+        let post = try #require(
+          jsonString(try await client.mint(#"{"url": "https://example.com/post/hi"}"#).body, "code")
+        )
+        #expect(
+          try await client.get("/l/" + post, userAgent: Self.crawlers[0]).body.contains("Post hi"))
       }
     }
 

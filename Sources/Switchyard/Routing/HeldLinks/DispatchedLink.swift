@@ -39,7 +39,8 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
     }
   }
 
-  /// The URL as dispatched: for `dispatch(resolving:via:)`, the long link the service gave.
+  /// The URL as dispatched: for SwitchyardFoundation's `dispatch(resolving:via:)`, the text
+  /// as found (its result's `url` is the long link the service gave).
   public var url: String {
     switch storage {
     case .waiting(let box, _): box.url

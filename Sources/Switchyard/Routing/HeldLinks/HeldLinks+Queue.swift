@@ -18,6 +18,10 @@ extension HeldLinks {
   /// One held or queued link.
   struct Entry: Sendable {
     let link: LinkBox<Output>
+    /// The URL it is routed by: the box's, or for a link that was looked up
+    /// (``dispatch(resolving:policy:withStack:context:reader:lookUp:then:)``), the URL it was
+    /// given.
+    let url: String
     /// The route the link is for (`nil`: no route matched; delivered as unmatched).
     var routeName: String?
     var match: RouteMatch?
@@ -31,11 +35,22 @@ extension HeldLinks {
     /// The policy the link is held under.
     let policy: PolicySource
     var timeoutTask: Task<Void, Never>? = nil
+    /// Set while the link waits for its URL (a link service's answer): it is held, with no
+    /// route, until then.
+    var lookingUp: LookingUp? = nil
 
     /// What its router reads to deliver it.
     var parcel: Parcel {
-      Parcel(id: link.id, url: link.url, match: match, withStack: withStack, context: context)
+      Parcel(id: link.id, url: url, match: match, withStack: withStack, context: context)
     }
+  }
+
+  /// A held link that waits for its URL: when it was dispatched (its timeout counts from
+  /// then, the look-up included) and the task that looks it up, cancelled when the link ends
+  /// first.
+  struct LookingUp: Sendable {
+    let since: Duration
+    var task: Task<Void, Never>? = nil
   }
 
   /// A link as its router delivers it: what routing it reads, and what its result names.
@@ -152,7 +167,8 @@ extension HeldLinks {
     }
 
     func canDeliver(_ entry: Entry) -> Bool {
-      canDeliver(
+      guard entry.lookingUp == nil else { return false }
+      return canDeliver(
         routeName: entry.routeName, gates: entry.gates, waitsForHandler: entry.waitsForHandler)
     }
 
@@ -206,6 +222,13 @@ extension HeldLinks {
     case deliverNow(LinkID)
   }
 
+  /// A link that waited for its URL, now dispatched with it (see
+  /// ``dispatch(resolving:policy:withStack:context:reader:lookUp:then:)``): it keeps its
+  /// identity, its waiters and the time it was first dispatched.
+  package struct Resumed: Sendable {
+    let box: LinkBox<Output>
+  }
+
   /// Dispatches `url`: delivers it now when its route can take it, nothing is queued or being
   /// delivered, and `lookup` says the router can (`deliverNow` routes it, on the caller's
   /// thread); queues it for delivery when its route can take it (or when no route matches: the
@@ -219,8 +242,13 @@ extension HeldLinks {
   /// A link delivered now needs no box, no task and no continuation, which is most of what a
   /// queued link costs; while it is being delivered the queue counts as draining, so links
   /// dispatched meanwhile (by its handler, say) queue behind it and keep their order.
+  ///
+  /// A `resumed` link (one that waited for its URL) takes the place of its placeholder under
+  /// the same lock, keeping its identity, waiters and start time; when the placeholder ended
+  /// meanwhile (cancelled, timed out, dropped) nothing is dispatched.
   func dispatch(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
+    resumed: Resumed? = nil,
     lookup: () -> Lookup, deliverNow: (Parcel) -> LinkResult<Output>, deliver: () -> Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
@@ -233,19 +261,34 @@ extension HeldLinks {
           attachments = state.attachments
           return .lookAgain
         }
-        state.nextSequence += 1
-        let id = LinkID(sequence: state.nextSequence)
+        let now = state.timer.now()
+        // When the link's timeout counts from: now, or when a resumed link was first dispatched.
+        var start = now
+        let id: LinkID
+        if let resumed {
+          guard
+            let index = state.held.firstIndex(where: { $0.link === resumed.box }),
+            let lookingUp = state.held[index].lookingUp
+          else { return .dispatched(resumed.box) }  // it ended while it was looked up
+          let placeholder = state.held.remove(at: index)
+          if let task = placeholder.timeoutTask { effects.append(.cancelTimer(task)) }
+          effects.append(Self.event(.released, placeholder))
+          id = resumed.box.id
+          start = lookingUp.since
+        } else {
+          state.nextSequence += 1
+          id = LinkID(sequence: state.nextSequence)
+        }
         let holdPolicy = best?.route.metadata[.holdPolicy]
         let source: PolicySource =
           if let policy { .link(policy) } else if let holdPolicy { .route(holdPolicy) } else {
             .router
           }
         let applied = state.policy(source)
-        let now = state.timer.now()
         if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
           now - last.time < window
         {
-          let link = LinkBox<Output>(id: id, url: url, reader: reader)
+          let link = resumed?.box ?? LinkBox<Output>(id: id, url: url, reader: reader)
           effects.append(.finish(link, LinkResult(id, url, .coalesced, match: best)))
           return .dispatched(link)
         }
@@ -260,19 +303,23 @@ extension HeldLinks {
           state.draining = true
           return .deliverNow(id)
         }
-        let link = LinkBox<Output>(id: id, url: url, reader: reader)
+        let link = resumed?.box ?? LinkBox<Output>(id: id, url: url, reader: reader)
         let entry = Entry(
-          link: link, routeName: routeName, match: best, gates: gates,
+          link: link, url: url, routeName: routeName, match: best, gates: gates,
           waitsForHandler: waitsForHandler, withStack: withStack, context: context,
           deliver: deliver(), policy: source)
-        if ready {
+        if ready, state.awaitedInDelivery.remove(id) != nil {
+          // A resumed link that a delivery awaits: queueing it behind that delivery would
+          // never end.
+          effects.append(.deliverAlone(entry))
+        } else if ready {
           // A link queued behind a delivery waits no longer than its policy's timeout.
           if let timeout = applied.timeout {
-            effects.append(.startTimer(link, deadline: now + timeout))
+            effects.append(.startTimer(link, deadline: start + timeout))
           }
           Self.enqueue(entry, in: &state, effects: &effects)
         } else {
-          Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
+          Self.hold(entry, policy: applied, now: start, in: &state, effects: &effects)
         }
         return .dispatched(link)
       }
@@ -282,9 +329,14 @@ extension HeldLinks {
         perform(effects)
         return DispatchedLink(box: link, links: self)
       case .deliverNow(let id):
+        perform(effects)
         var result = deliverNow(
           Parcel(id: id, url: url, match: best, withStack: withStack, context: context))
         if result.match == nil { result.reader = reader }
+        if let resumed {
+          // Its waiters hear of it; `delivered` tells the subscribers.
+          result = resumed.box.finish(result) ?? result
+        }
         delivered(result)
         return DispatchedLink(finished: result)
       }
@@ -314,9 +366,9 @@ extension HeldLinks {
   }
 
   /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
-  /// again had it applied when it was dispatched) and the capacities. Held links stay in
-  /// dispatch order.
-  private static func hold(
+  /// again had it applied when it was dispatched) and the capacities; its timeout counts from
+  /// `now`. Held links stay in dispatch order.
+  static func hold(
     _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
     in state: inout State, effects: inout [Effect]
   ) {
@@ -395,6 +447,7 @@ extension HeldLinks {
     for entry in state.held {
       if shouldDrop(entry) {
         if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+        if let task = entry.lookingUp?.task { effects.append(.cancelTimer(task)) }
         effects.append(.finish(entry.link, result(entry, outcome)))
       } else {
         kept.append(entry)
@@ -470,7 +523,7 @@ extension HeldLinks {
   }
 
   /// Cancels the held and queued links `which` selects (links a handler has started on
-  /// finish as they will).
+  /// finish as they will); a link still looked up stops being looked up.
   func cancel(where which: (LinkID) -> Bool) {
     var effects: [Effect] = []
     state.withLock { state in
@@ -496,7 +549,9 @@ extension HeldLinks {
     state.withLock { state in
       if let index = state.held.firstIndex(where: { $0.link === link }) {
         state.awaitedInDelivery.remove(link.id)
-        effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
+        let entry = state.held.remove(at: index)
+        if let task = entry.lookingUp?.task { effects.append(.cancelTimer(task)) }
+        effects.append(.finish(link, Self.result(entry, .timedOut)))
       } else if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link })
       {
         effects.append(.finish(link, Self.result(state.queue.remove(at: index), .timedOut)))
@@ -596,7 +651,7 @@ extension HeldLinks {
 
   // MARK: Effects
 
-  private func perform(_ effects: [Effect]) {
+  func perform(_ effects: [Effect]) {
     guard !effects.isEmpty else { return }
     var events: [LinkEvent<Output>] = []
     for effect in effects {
@@ -606,7 +661,7 @@ extension HeldLinks {
         if let result = link.finish(result) {
           events.append(
             LinkEvent(
-              kind: .finished, id: link.id, url: link.url, routeName: result.match?.route.name,
+              kind: .finished, id: link.id, url: result.url, routeName: result.match?.route.name,
               result: result))
         }
       case .cancelTimer(let task): task.cancel()
@@ -655,12 +710,12 @@ extension HeldLinks {
   private static func event(_ kind: LinkEventKind, _ entry: Entry) -> Effect {
     .event(
       LinkEvent(
-        kind: kind, id: entry.link.id, url: entry.link.url, routeName: entry.routeName,
+        kind: kind, id: entry.link.id, url: entry.url, routeName: entry.routeName,
         result: nil))
   }
 
   static func result(_ entry: Entry, _ outcome: LinkOutcome) -> LinkResult<Output> {
-    LinkResult(entry.link.id, entry.link.url, outcome, match: entry.match)
+    LinkResult(entry.link.id, entry.url, outcome, match: entry.match)
   }
 }
 

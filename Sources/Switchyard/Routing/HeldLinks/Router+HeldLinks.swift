@@ -64,7 +64,32 @@ extension Router where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    core.dispatch(url, policy: policy, withStack: stack, context: context, into: links) {
+    dispatch(url, policy: policy, stack: stack, context: context, resumed: nil)
+  }
+
+  /// Dispatches a link whose URL `lookUp` finds (SwitchyardFoundation's
+  /// `dispatch(resolving:via:)`): held as `found` while it is looked up, then dispatched as
+  /// ``dispatch(_:policy:stack:context:)`` does, keeping its identity.
+  package func dispatch(
+    resolving found: String, policy: HoldPolicy?, stack: Bool, context: RoutingContext,
+    lookUp: @escaping @Sendable () async -> LookedUpLink
+  ) -> DispatchedLink<Output> {
+    links.dispatch(
+      resolving: found, policy: policy, withStack: stack, context: context,
+      reader: core.read().snapshot.reader, lookUp: lookUp
+    ) { [weak self] url, resumed in
+      self?.dispatch(url, policy: policy, stack: stack, context: context, resumed: resumed)
+    }
+  }
+
+  @discardableResult
+  private func dispatch(
+    _ url: String, policy: HoldPolicy?, stack: Bool, context: RoutingContext,
+    resumed: HeldLinks<Output>.Resumed?
+  ) -> DispatchedLink<Output> {
+    core.dispatch(
+      url, policy: policy, withStack: stack, context: context, into: links, resumed: resumed
+    ) {
       link, snapshot, fallback in
       self.deliver(link, snapshot, fallback)
     } later: { [weak self] link, snapshot in

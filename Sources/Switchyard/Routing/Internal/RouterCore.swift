@@ -156,10 +156,11 @@ package final class RouterCore: Sendable {
   /// at once by `deliverNow`, with the snapshot (and a `Router`'s unmatched handler) its
   /// lookup read. Any other link that can go is queued; `deliver` routes it, on the queue's
   /// task, with the snapshot read when its turn comes (a detach before then holds it again),
-  /// and gives `nil` when its router is gone: the link ends cancelled.
+  /// and gives `nil` when its router is gone: the link ends cancelled. A `resumed` link takes
+  /// the place of the placeholder it was held as while its URL was looked up.
   func dispatch<Output: Sendable>(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
-    into links: HeldLinks<Output>,
+    into links: HeldLinks<Output>, resumed: HeldLinks<Output>.Resumed? = nil,
     now deliverNow: (HeldLinks<Output>.Parcel, RoutingSnapshot, AnyObject?) -> LinkResult<Output>,
     later deliver:
       @escaping @Sendable (HeldLinks<Output>.Parcel, RoutingSnapshot) async -> LinkResult<
@@ -168,7 +169,7 @@ package final class RouterCore: Sendable {
   ) -> DispatchedLink<Output> {
     var looked: (snapshot: RoutingSnapshot, fallback: AnyObject?)? = nil
     return links.dispatch(
-      url, policy: policy, withStack: withStack, context: context,
+      url, policy: policy, withStack: withStack, context: context, resumed: resumed,
       lookup: {
         let current = self.read()
         looked = current
@@ -186,7 +187,7 @@ package final class RouterCore: Sendable {
         guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
         let attachments = self.heldLinks.get(Output.self).attachmentCount
         let snapshot = self.snapshot()
-        if let best = snapshot.best(entry.link.url), case .declared = best.handler {
+        if let best = snapshot.best(entry.url), case .declared = best.handler {
           return .waitsForHandler(best.match, attachments: attachments)
         }
         guard let result = await deliver(entry.parcel, snapshot) else {
