@@ -54,7 +54,15 @@ extension AppleAppSiteAssociation {
       matcher: RouteMatcher(table), webOnly: webOnly,
       file: { index.opens($0, appID: appID) },
       generated: { generated.opens($0, appID: nil) })
-    return comparison.drifts(probes)
+    let drifts = comparison.drifts(probes)
+    // The same difference with and without a final '/' is one finding: the one without.
+    var covered = Set<AppLinkDrift>()
+    for drift in drifts {
+      var slashed = drift
+      slashed.url = AppLinkProbes.slashed(drift.url)
+      if slashed.url != drift.url { covered.insert(slashed) }
+    }
+    return drifts.filter { !covered.contains($0) }
   }
 
   /// The path, query and fragment of a URL that the component's patterns (filled in) match.
