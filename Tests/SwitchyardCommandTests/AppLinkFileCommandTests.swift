@@ -84,15 +84,16 @@ struct AppLinkFileCommandTests {
       message: "<stdin>:1:14: \"applinks\" must be an object, not an integer")
   }
 
-  @Test("verify aasa reads paths as iOS does, and reads applinks.defaults and substitutionVariables")
+  @Test(
+    "verify aasa reads paths as iOS does, and reads applinks.defaults and substitutionVariables")
   func verifyPathsAsIOSReadsThem() throws {
     let routes = """
       { "version": 1, "routes": [
         { "name": "getApp", "pattern": "https://example.com/<locale>/get-app" },
         { "name": "article", "pattern": "https://example.com/article/*rest" } ] }
       """
-    // Real files' shapes: components ending in '/' (Mozilla's), a `NOT` path (Artsy's), file
-    // defaults and a substitution variable (Apple's documented keys).
+    // A real file's shape: components ending in '/' (Mozilla's); and Apple's documented file
+    // defaults and a substitution variable.
     let file = """
       { "applinks": {
         "defaults": { "percentEncoded": false },
@@ -103,7 +104,8 @@ struct AppLinkFileCommandTests {
       """
     let folder = try CommandRunner.directory(with: [
       "routes.json": routes, "aasa.json": file,
-      "slashless.json": file.replacingOccurrences(of: #"{ "/": "/$(locales)/get-app/" }, "#, with: ""),
+      "slashless.json": file.replacingOccurrences(
+        of: #", { "/": "/$(locales)/get-app/" }"#, with: ""),
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let ok = try CommandRunner.run(
