@@ -4,7 +4,7 @@
 /// It is read with the pattern parser's own lexer (`PatternParser.items(in:context:)`), so a
 /// byte means here what it means to the matcher; the scheme and host alternatives come from
 /// the parsed ``RoutePattern``'s variants.
-struct BuildTemplate {
+struct BuildTemplate: Sendable {
   typealias Item = PatternParser.Item
 
   let pattern: RoutePattern
@@ -95,8 +95,3 @@ struct BuildTemplate {
     return repairedUTF8(result)
   }
 }
-
-// Every stored property is a `let` of plain values (the parser's items hold bytes, strings,
-// capture types and offsets), so a template can be shared between threads; the parser's item
-// type is declared with the parser, without a `Sendable` conformance of its own.
-extension BuildTemplate: @unchecked Sendable {}
