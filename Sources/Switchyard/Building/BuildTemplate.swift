@@ -25,9 +25,17 @@ struct BuildTemplate: Sendable {
     _ pattern: RoutePattern, options: RouteOptions, types: [ParameterType]
   ) throws(PatternSyntaxError) {
     let text = pattern.text
-    self.pattern =
-      pattern.variants.isEmpty
-      ? try RoutePattern(text, options: options, types: types) : pattern
+    // Read again as the table read it: under its accepted origins when it names none itself
+    // (a compiled matcher's routes keep no variants).
+    if !pattern.variants.isEmpty {
+      self.pattern = pattern
+    } else if let underOrigins = try? RouteTable.readUnderOrigins(
+      text, name: "", options: options, types: types)
+    {
+      self.pattern = underOrigins
+    } else {
+      self.pattern = try RoutePattern(text, options: options, types: types)
+    }
     var parser = PatternParser(text: text, options: options, types: types)
     let bytes = parser.bytes
     // The parser's own split and authority rule: scheme, authority (host and port), path, query.
