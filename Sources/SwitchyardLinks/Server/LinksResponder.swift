@@ -282,7 +282,7 @@
       }
       let title =
         record.title ?? titleTemplates[record.route]?.render(values)
-        ?? defaultTitle(record, requestHost: host)
+        ?? defaultTitle(targets, requestHost: host)
       return LinkPreview(
         title: title, description: record.description, imageURL: record.image,
         shortLink: shortURL(record.code, requestHost: host),
@@ -290,12 +290,14 @@
     }
 
     /// The title of a link with neither a title of its own nor a route template: the
-    /// `--site-name`, else the long URL's host and path for a web URL
-    /// (`shop.example.com/product/42`), else the short link's host. Never the route's name,
-    /// which is the table's and no reader's.
-    func defaultTitle(_ record: LinkRecord, requestHost: String) -> String {
+    /// `--site-name`, else the host and path of the web URL the link is sent to
+    /// (`shop.example.com/product/42`; the checked target, never the stored text as it is),
+    /// else the short link's host. Never the route's name, which is the table's and no reader's.
+    func defaultTitle(_ targets: Targets, requestHost: String) -> String {
       if let siteName = configuration.siteName { return siteName }
-      let url = record.url
+      guard targets.appScheme == nil, let url = targets.web else {
+        return configuration.hosts.first ?? requestHost
+      }
       for scheme in ["https://", "http://"]
       where url.utf8.count > scheme.utf8.count
         && url.prefix(scheme.count).lowercased() == scheme
