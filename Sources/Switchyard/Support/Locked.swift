@@ -66,7 +66,7 @@ package struct Locked<State> {
   /// The state, with the lock as the one tail element.
   private final class Buffer: ManagedBuffer<State, OSLock.Primitive> {
     deinit {
-      _ = withUnsafeMutablePointerToElements { OSLock.destroy($0) }
+      withUnsafeMutablePointerToElements { OSLock.destroy($0) }
     }
   }
 

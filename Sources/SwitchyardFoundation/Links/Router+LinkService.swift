@@ -22,7 +22,7 @@ extension Router where Output: Sendable {
   ///
   /// A link the service is asked about is held from this call on, while the request runs:
   /// listed in `links.held` (as `found`, with no route name yet), timed out by its hold policy
-  /// on the router's clock, cancelled by ``DispatchedLink/cancel()`` or `links.cancelAll()`
+  /// on the router's clock, cancelled by `DispatchedLink.cancel()` or `links.cancelAll()`
   /// (which stops the request), and heard of by the event stream (`held`, then `released`
   /// when the answer comes). The long link the service answers then takes its place, with the
   /// same identity; its timeout still counts from this call. When the service gives no link,
