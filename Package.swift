@@ -258,13 +258,18 @@ let package = Package(
     ),
     .testTarget(
       name: "SwitchyardFoundationTests",
-      dependencies: ["Switchyard", "SwitchyardFoundation"],
+      dependencies: [
+        "Switchyard", "SwitchyardFoundation",
+        // Links looked up by the link service time out on a test clock.
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: swiftSettings
     ),

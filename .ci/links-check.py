@@ -100,9 +100,18 @@ check("POST", "/v1/links", 409, json.dumps({"url": "myapp://home", "code": "ci-h
 check("POST", "/v1/links", 400, "{not json", auth)
 check("POST", "/v1/links", 400, json.dumps({"url": "myapp://home", "image": "javascript:alert(1)"}), auth)
 check("POST", "/v1/links", 422, json.dumps({"url": "https://evil.example.org/x"}), auth)
+# A URL a browser reads on another host than the router (a backslash ends the host): refused.
+check("POST", "/v1/links", 422, json.dumps({"url": "https://evil.example.org\\@example.com/x"}), auth)
+# A path-only route under the table's accepted origins is built as its web URL.
+orders = json.loads(check("POST", "/v1/links", 201, json.dumps({"route": "orders"}), auth))
+if not orders.get("url", "").startswith("https://"):
+    failures.append(f"POST /v1/links by route (accepted origins): not a web URL: {orders}")
 check("POST", "/v1/links", 401, json.dumps({"url": "myapp://home"}), {"Content-Type": "application/json"})
 check("POST", "/v1/links", 413, json.dumps({"url": "myapp://home", "title": "a" * 70000}), auth)
 check("GET", f"/l/{code}", 302)
+# A link of the app alone on a desktop: a page saying to open it on a phone, never a redirect
+# to the app's scheme.
+check("GET", "/l/ci-home", 200)
 check("GET", f"/l/{code}", 200, headers={"User-Agent": crawler})
 check("GET", f"/l/{code}", 200, headers={"User-Agent": ios})
 android_page = check("GET", f"/l/{code}", 200, headers={"User-Agent": android}).decode("utf-8", "replace")
@@ -130,10 +139,23 @@ bearer = {"Authorization": f"Bearer {token}"}
 stats = json.loads(check("GET", "/v1/stats?by=route", 200, headers=bearer))
 if stats.get("total", 0) < 1:
     failures.append(f"GET /v1/stats: the visits above were not counted: {stats}")
+totals = stats.get("totals", {})
+if sorted(totals) != ["appOpens", "clicks", "installs", "previews"] or totals["clicks"] != stats["total"]:
+    failures.append(f"GET /v1/stats: totals should count clicks, previews, app opens and installs apart: {stats}")
 csv = check("GET", "/v1/stats?by=platform", 200, headers={**bearer, "Accept": "text/csv"})
-if not csv.startswith(b"platform,clicks\r\n"):
+if not csv.startswith(b"platform,clicks,previews,app_opens,installs\r\n"):
     failures.append(f"GET /v1/stats (CSV): {csv[:100]!r}")
 check("GET", "/v1/stats?by=ip", 400, headers=bearer)
+check("GET", "/v1/stats?cod=x", 400, headers=bearer)
+# The minted link's own counts: the crawler's fetch is a preview, never a click; the app's
+# GET /v1/links/CODE is an app open and the redemption an install.
+own = json.loads(check("GET", f"/v1/stats?by=platform&code={code}", 200, headers=bearer))
+crawler_row = next((row for row in own.get("rows", []) if row.get("key") == "crawler"), {})
+own_totals = own.get("totals", {})
+if crawler_row.get("clicks") != 0 or crawler_row.get("previews", 0) < 1:
+    failures.append(f"GET /v1/stats?code=: a crawler's preview counted as a click: {own}")
+if own_totals.get("appOpens", 0) < 1 or own_totals.get("installs", 0) < 1 or own.get("code") != code:
+    failures.append(f"GET /v1/stats?code=: the app open and the install were not counted: {own}")
 check("GET", "/v1/stats", 401)
 admin = check("GET", "/admin", 200, headers=bearer)
 if b"<svg" not in admin:

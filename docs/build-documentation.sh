@@ -11,33 +11,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The modules with a DocC catalog at Sources/MODULE/MODULE.docc.
-modules=(Switchyard SwitchyardFiles SwitchyardFoundation SwitchyardLinks SwitchyardMigration)
+modules=(Switchyard SwitchyardFiles SwitchyardFoundation SwitchyardLinks SwitchyardMigration SwitchyardMacros)
 # The same, for the modules compiled only with the package's `Hummingbird` trait.
 hummingbird_modules=(SwitchyardHummingbird)
-# The same, for the modules whose graph is read from the usual debug build (.build): a macro
-# module, whose plugin would otherwise compile swift-syntax once more with the flags above.
-debug_modules=(SwitchyardMacros)
 
-scratch=.build-docs
-output=${1:-$scratch}
-symbols="$scratch/symbol-graphs"
+output=${1:-.build-docs}
+symbols="$output/symbol-graphs"
 
-# The symbol graphs of the public API, from a build kept apart from the usual .build folder.
-# With extension blocks, so that a module's extensions of other modules' types (all of
-# SwitchyardFoundation's API) are documented, under the module they extend.
-# The compiler writes them only when it compiles a module, so when the build is up to date and
-# a graph is missing, the scratch folder is removed and the modules built again.
-build_symbols() {
-  mkdir -p "$symbols/all"
-  for module in "${modules[@]}"; do
-    swift build --scratch-path "$scratch" --target "$module" \
-      -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols/all" \
-      -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
-      -Xswiftc -emit-extension-block-symbols
-  done
-}
-# Builds MODULES in SCRATCH with the extra build arguments, then reads each one's public symbol
-# graph from the built module.
+# The symbol graphs are read from modules already built, so the documentation compiles nothing
+# that the tests have not compiled: the usual debug build (.build) for the modules without a
+# trait, and the trait build CI's server step and CONTRIBUTING.md use (.build-server) for the
+# trait's module. Each step below builds its modules first, which is a no-op when they are built.
 #
 #   extract_symbols SCRATCH "ARGUMENTS" MODULE...
 extract_symbols() {
@@ -60,6 +44,8 @@ extract_symbols() {
     < <(find "$bin" -maxdepth 2 -name module.modulemap)
   while IFS= read -r include; do clang+=(-Xcc "-I$include"); done \
     < <(find "$scratch/checkouts" -type d -name include -path '*/Sources/*' 2>/dev/null)
+  # With extension blocks, so that a module's extensions of other modules' types (all of
+  # SwitchyardFoundation's API) are documented, under the module they extend.
   for module in "$@"; do
     "$(dirname "$(command -v swift)")/swift-symbolgraph-extract" -module-name "$module" \
       -target "$triple" -I "$bin/Modules" "${clang[@]}" \
@@ -72,16 +58,11 @@ graphs_present() {
     [ -s "$symbols/all/$module.symbols.json" ] || return 1
   done
 }
-build_symbols
-if ! graphs_present "${modules[@]}"; then
-  rm -rf "$scratch"
-  build_symbols
-fi
-# The trait's modules are built in the scratch folder CI's Hummingbird step and CONTRIBUTING.md
-# use, without extra compiler flags, so SwiftNIO and Hummingbird are compiled once for both.
-extract_symbols .build-hummingbird "--traits Hummingbird" "${hummingbird_modules[@]}"
-extract_symbols .build "" "${debug_modules[@]}"
-graphs_present "${modules[@]}" "${hummingbird_modules[@]}" "${debug_modules[@]}" || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
+rm -rf "$symbols"
+mkdir -p "$symbols/all"
+extract_symbols .build "" "${modules[@]}"
+extract_symbols .build-server "--traits Hummingbird,Links,Doctor" "${hummingbird_modules[@]}"
+graphs_present "${modules[@]}" "${hummingbird_modules[@]}" || { echo "error: a module's symbol graph is missing in $symbols/all"; exit 1; }
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
@@ -90,7 +71,7 @@ fi
 [ -x "$docc" ] || docc="xcrun docc"
 
 mkdir -p "$output"
-for module in "${modules[@]}" "${hummingbird_modules[@]}" "${debug_modules[@]}"; do
+for module in "${modules[@]}" "${hummingbird_modules[@]}"; do
   # One module's graphs: its own and its extensions of other modules' types (MODULE@OTHER).
   rm -rf "${symbols:?}/$module"
   mkdir -p "$symbols/$module"

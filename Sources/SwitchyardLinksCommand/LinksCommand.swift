@@ -97,6 +97,13 @@
     var tokenFile: String?
 
     @Option(
+      name: .customLong("site-name"),
+      help: ArgumentHelp(
+        "The title of a link's preview when neither the link nor its route's previewTitle gives one (default: the long URL's host and path).",
+        valueName: "name"))
+    var siteName: String?
+
+    @Option(
       name: .customLong("install-token-days"),
       help: ArgumentHelp(
         "How many days an install token can be redeemed (1 to 365).", valueName: "n"))
@@ -121,6 +128,15 @@
       if db != nil, postgres != nil {
         throw ValidationError("--db and --postgres cannot be used together: choose one store")
       }
+      if let siteName,
+        siteName.trimmingWhitespace().isEmpty || siteName.count > 200
+          || siteName.unicodeScalars.contains(where: {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+          })
+      {
+        throw ValidationError(
+          "--site-name must be 1 to 200 characters of plain text on one line, not '\(siteName)'")
+      }
       if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
         throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
       }
@@ -134,6 +150,13 @@
             + "or --trust-host-header to build them from each request's Host header")
       }
       let table = try loadTable()
+      // The routes' preview titles are checked before anything starts: FILE:LINE:COL of the
+      // problem when the table comes from a route file.
+      do {
+        _ = try TitleTemplate.templates(of: table)
+      } catch {
+        fail(templateErrorLocation(error) + "\(error)")
+      }
       let routeNames = Set(table.routes.map(\.name))
       for name in webOnly where !routeNames.contains(name) {
         fail("--web-only \(name): no route has that name")
@@ -147,6 +170,7 @@
       configuration.appStoreID = appStoreID
       configuration.webOnly = Set(webOnly)
       configuration.installTokenLifetime = Int64(installTokenDays) * 86_400
+      configuration.siteName = siteName?.trimmingWhitespace()
       if let tokenFile {
         guard let text = readFile(tokenFile) else {
           fail("--token-file \(tokenFile): cannot read the file")
@@ -204,8 +228,13 @@
       // Clicks are counted in memory and written every second, and once more on SIGTERM.
       let counter = ClickCounter(store: store)
       let router = Router()
-      router.add(
-        middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
+      do {
+        router.add(
+          middleware: try LinksMiddleware(
+            configuration: configuration, store: store, counter: counter))
+      } catch {
+        fail("\(error)")
+      }
       let address = bind
       let application = Application(
         router: router, server: configuration.httpServer,
@@ -258,6 +287,19 @@
 
     func loadTable() throws -> RouteTable {
       loadRouteTable(routes)
+    }
+
+    /// `FILE:LINE:COL: ` of a preview-title problem in the route file the table came from
+    /// (the column of the problem's character when the template is written without escapes,
+    /// else of its opening quote); empty for the built-in table.
+    func templateErrorLocation(_ error: TitleTemplateError) -> String {
+      let file = routes ?? (access("routes.json", F_OK) == 0 ? "routes.json" : nil)
+      guard let file, let route = error.route, let key = error.metadataKey,
+        let text = readFile(file),
+        let position = RouteFile.position(ofMetadata: key, route: route, in: text)
+      else { return "" }
+      let column = position.verbatim ? position.column + error.column : position.column
+      return "\(file):\(position.line):\(column): "
     }
 
     /// `path` from the root: the working folder is put before a relative path.

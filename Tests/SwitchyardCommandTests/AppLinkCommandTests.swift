@@ -26,7 +26,7 @@ struct AppLinkCommandTests {
     #expect(
       result.stderr.split(separator: "\n").dropFirst() == [
         #"warning: route "article": <int:id> is written as any non-empty text, so the file also lets in values the route refuses"#,
-        "note: the file is 607 bytes (Apple reads up to 131072)",
+        "note: the file is 677 bytes (Apple reads up to 131072)",
       ])
   }
 

@@ -84,6 +84,44 @@ struct AppLinkFileCommandTests {
       message: "<stdin>:1:14: \"applinks\" must be an object, not an integer")
   }
 
+  @Test(
+    "verify aasa reads paths as iOS does, and reads applinks.defaults and substitutionVariables")
+  func verifyPathsAsIOSReadsThem() throws {
+    let routes = """
+      { "version": 1, "routes": [
+        { "name": "getApp", "pattern": "https://example.com/<locale>/get-app" },
+        { "name": "article", "pattern": "https://example.com/article/*rest" } ] }
+      """
+    // A real file's shape: components ending in '/' (Mozilla's); and Apple's documented file
+    // defaults and a substitution variable.
+    let file = """
+      { "applinks": {
+        "defaults": { "percentEncoded": false },
+        "substitutionVariables": { "locales": ["en-US", "de", "?*"] },
+        "details": [ { "appIDs": ["\(Self.appID)"], "components": [
+          { "/": "/$(locales)/get-app" }, { "/": "/$(locales)/get-app/" },
+          { "/": "/article" }, { "/": "/article/" }, { "/": "/article/?*" } ] } ] } }
+      """
+    let folder = try CommandRunner.directory(with: [
+      "routes.json": routes, "aasa.json": file,
+      "slashless.json": file.replacingOccurrences(
+        of: #", { "/": "/$(locales)/get-app/" }"#, with: ""),
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ok = try CommandRunner.run(
+      ["verify", "aasa", "aasa.json", "--routes", "routes.json", "--host", "example.com"],
+      in: folder)
+    #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+    #expect(!ok.stdout.contains("does not let in"), "\(ok.stdout)")
+    #expect(!ok.stderr.contains("not valid"), "\(ok.stderr)")
+    // Without the '/' component, the site's /…/get-app/ links open the browser on iOS.
+    let slashless = try CommandRunner.run(
+      ["verify", "aasa", "slashless.json", "--routes", "routes.json", "--host", "example.com"],
+      in: folder)
+    #expect(slashless.status == 1)
+    #expect(slashless.stdout.contains("get-app/"), "\(slashless.stdout)")
+  }
+
   @Test("export android --output-dir creates a missing directory (and the ones above it)")
   func exportCreatesOutputDirectory() throws {
     let folder = try CommandRunner.directory(with: [:])

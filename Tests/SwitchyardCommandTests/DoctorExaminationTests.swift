@@ -268,6 +268,39 @@ struct DoctorExaminationTests {
     #expect(Set(findings[0].keys) == ["group", "kind", "url", "route", "message"])
   }
 
+  @Test("A file without the '/' forms of the routes' paths: their links ending in '/' are named")
+  func trailingSlashLinksKeptOut() throws {
+    // The file a site served before: /cart only, so iOS opens https://shop.example/cart/ in
+    // the browser, though the router reads it as /cart.
+    var older = AppleAppSiteAssociation.export(
+      try Self.table, appIDs: [Self.appID], host: "shop.example"
+    ).file
+    older.details[0].components.removeAll { $0.path == "/cart/" }
+    let file = older.json
+    #expect(!file.contains("/cart/"))
+    let report = try Self.report([Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file)])
+    #expect(report.exitStatus == 1)
+    #expect(
+      report.findings.contains {
+        $0.kind == "routeNotLetIn" && $0.url == "https://shop.example/cart/"
+      }, "\(report.text)")
+  }
+
+  @Test("A file with applinks.defaults and substitutionVariables is read, not refused")
+  func defaultsAndVariablesRead() throws {
+    let file = """
+      { "applinks": {
+        "defaults": { "percentEncoded": false, "caseSensitive": true },
+        "substitutionVariables": { "page": ["cart"] },
+        "details": [ { "appIDs": ["\(Self.appID)"], "components": [
+          { "/": "/product/?*" }, { "/": "/$(page)" }, { "/": "/$(page)/" } ] } ] } }
+      """
+    let report = try Self.report([Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file)])
+    #expect(!report.text.contains("not a valid"), "\(report.text)")
+    // It lets in what the routes handle (and the documented superset): no finding.
+    #expect(report.findings == [], "\(report.text)")
+  }
+
   @Test("--app-id that the file does not name; --package that assetlinks.json does not name")
   func appsNotListed() throws {
     let report = try Self.examine(appID: "ZZZZZ99999.com.other").get()

@@ -344,4 +344,34 @@ struct DocumentationExampleTests {
     let problems = try Self.swiftBlockProblems(in: article)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
+
+  /// The snippets whose blocks `text` shows but whose file (`Snippets/NAME.swift`) it never
+  /// names: a reader copying such a block meets names declared only in the snippet and is not
+  /// told where they are.
+  static func unnamedSnippets(in text: String) -> [String] {
+    var names: [String] = []
+    for block in swiftBlocks(in: text) {
+      guard case .snippet(let name) = block.marker, !names.contains(name) else { continue }
+      names.append(name)
+    }
+    return names.filter { !text.contains("Snippets/\($0).swift") }
+  }
+
+  @Test("An article that shows a snippet's blocks names the snippet's file", arguments: articles)
+  func articleNamesItsSnippets(article: String) throws {
+    let unnamed = Self.unnamedSnippets(in: try CommandRunner.repositoryFile(article))
+    #expect(
+      unnamed.isEmpty,
+      "\(article) shows blocks of \(unnamed.map { "Snippets/\($0).swift" }) without naming the file"
+    )
+  }
+
+  @Test("A snippet's blocks without the snippet's file named are found")
+  func unnamedSnippetFound() {
+    let block = "<!-- snippet: Example -->\n```swift\nlet a = Screen.home\n```\n"
+    #expect(Self.unnamedSnippets(in: block + "Then more text.") == ["Example"])
+    #expect(
+      Self.unnamedSnippets(in: block + "The whole program: `Snippets/Example.swift`.").isEmpty)
+    #expect(Self.unnamedSnippets(in: "<!-- fragment: a shape -->\n```swift\nx()\n```").isEmpty)
+  }
 }

@@ -19,11 +19,16 @@ struct VersionTests {
     #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) })
   }
 
-  @Test("CHANGELOG.md's top section is the version --version prints")
+  /// Between releases the changes gather under `## [Unreleased]` (Keep a Changelog), above the
+  /// released version's section; nothing else may stand above it.
+  @Test("CHANGELOG.md's top released section is the version --version prints")
   func changelog() throws {
     let version = try Self.commandVersion()
     let changelog = try CommandRunner.repositoryFile("CHANGELOG.md")
-    let top = changelog.split(separator: "\n").first { $0.hasPrefix("## [") }
+    let sections = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") }
+    let released = sections.drop { $0 == "## [Unreleased]" }
+    #expect(sections.count - released.count <= 1, "sections: \(sections.prefix(3))")
+    let top = released.first
     #expect(top?.hasPrefix("## [\(version)] - ") == true, "top section: \(top ?? "none")")
   }
 

@@ -7,10 +7,11 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// `dispatch(resolving:via:)`: what the app found, looked up by the link service and shown by
-/// a navigator (or handled by a router: the three share one body). The service is a URL protocol of this file that answers the link
-/// service's short-link lookup, so the test needs no server (SwitchyardLinksTests runs the
-/// routers' calls against the real service).
+/// `dispatch(resolving:via:)`: what the app found, looked up by the link service through a
+/// `URLSession` and shown by a navigator (or handled by a router: the three share one body).
+/// The service is a URL protocol of this file that answers the link service's short-link
+/// lookup, so the test needs no server (SwitchyardLinksTests runs the routers' calls against
+/// the real service; LinkServiceLookUpTests answers through a resolver).
 @Suite("A navigator dispatches what the app found, looked up by the link service")
 struct NavigatorLinkServiceTests {
   enum Screen: Sendable, Equatable { case user(Int) }
@@ -67,10 +68,16 @@ struct NavigatorLinkServiceTests {
     try navigator.map("myapp://user/<int:id>", metadata: .with(.gates, [.signedIn])) { match in
       .user(try match.value("id", as: Int.self))
     }
-    let link = await navigator.dispatch(
+    var events = navigator.links.events().makeAsyncIterator()
+    let link = navigator.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try Self.service(),
       .present(wrap: true), policy: HoldPolicy(timeout: nil))
-    #expect(link.url == "myapp://user/42")
+    #expect(link.url == "https://go.example.com/l/Ab3dE9xQ")
+    // Held while the service is asked, then released and held again for sign-in.
+    #expect(await events.next()?.kind == .held)
+    #expect(await events.next()?.kind == .released)
+    let held = await events.next()
+    #expect(held?.kind == .held && held?.url == "myapp://user/42")
     #expect(link.currentResult == nil)
     #expect(navigator.links.held.map(\.url) == ["myapp://user/42"])
     #expect(host.log.isEmpty)
@@ -83,7 +90,7 @@ struct NavigatorLinkServiceTests {
     #expect(host.log == ["present user(42) wrapped"])
   }
 
-  @Test("what the service does not give ends at once as unresolved, and nothing is shown")
+  @Test("what the service does not give ends as unresolved, and nothing is shown")
   @MainActor
   func unresolved() async throws {
     let host = RecordingHost()
@@ -91,17 +98,18 @@ struct NavigatorLinkServiceTests {
     try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var events = navigator.links.events().makeAsyncIterator()
 
-    let unknown = await navigator.dispatch(
+    let unknown = navigator.dispatch(
       resolving: "https://go.example.com/l/nosuchcode", via: try Self.service())
-    let result = try #require(unknown.currentResult)
+    let result = await unknown.result
     #expect(result.outcome == .unresolved)
     #expect(result.url == "https://go.example.com/l/nosuchcode")
     #expect(result.error as? LinkServiceError == .unknown("no link has this code"))
+    #expect(await events.next()?.kind == .held)
     let finished = await events.next()
     #expect(finished?.kind == .finished && finished?.id == result.id)
 
-    let text = await navigator.dispatch(resolving: "a shopping list", via: try Self.service())
-      .result
+    let text = try #require(
+      navigator.dispatch(resolving: "a shopping list", via: try Self.service()).currentResult)
     #expect(text.outcome == .unresolved)
     #expect(text.error as? LinkServiceError == .notALink("a shopping list"))
     #expect(text.id > result.id)
@@ -114,10 +122,11 @@ struct NavigatorLinkServiceTests {
   func routers() async throws {
     let router = Router<Screen>()
     try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
-    let link = await router.dispatch(
+    let link = router.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try Self.service())
-    #expect(link.url == "myapp://user/42")
-    #expect(await link.result.output == .user(42))
+    let result = await link.result
+    #expect(result.url == "myapp://user/42")
+    #expect(result.output == .user(42))
     let unknown = await router.dispatch(
       resolving: "https://go.example.com/l/other", via: try Self.service()
     ).result
@@ -125,7 +134,7 @@ struct NavigatorLinkServiceTests {
 
     let main = MainActorRouter<Screen>()
     try main.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
-    let mainLink = await main.dispatch(
+    let mainLink = main.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try Self.service())
     #expect(await mainLink.result.output == .user(42))
   }

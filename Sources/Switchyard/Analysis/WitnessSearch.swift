@@ -800,7 +800,7 @@ extension WitnessSearch {
       if allowed.contains(byte) {
         out.append(byte)
       } else {
-        URLBuilder.appendEscaped(byte, to: &out)
+        appendPercentEscaped(byte, to: &out)
       }
     }
   }

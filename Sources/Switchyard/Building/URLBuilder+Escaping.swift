@@ -1,28 +1,8 @@
-/// `text` with every byte that `allowed` refuses written `%XX` (uppercase hex digits): the
-/// package's one percent-encoder, for built URLs and for the app-link files.
-///
-/// ```swift
-/// percentEncoded("a b/c") { URLBuilder.isAllowed($0, in: .pathSegment) }  // "a%20b%2Fc"
-/// ```
-package func percentEncoded(_ text: some StringProtocol, allowing allowed: (UInt8) -> Bool)
-  -> String
-{
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(text.utf8.count)
-  for byte in text.utf8 {
-    if allowed(byte) {
-      bytes.append(byte)
-    } else {
-      URLBuilder.appendEscaped(byte, to: &bytes)
-    }
-  }
-  return String(decoding: bytes, as: UTF8.self)
-}
-
 /// Percent-encoding for each place of a built URL (<doc:BuildingURLs>).
 ///
 /// Every byte outside a place's allowed set is written `%XX` with uppercase hex digits, so
-/// space is `%20`, and non-ASCII text is its UTF-8 bytes, each escaped.
+/// space is `%20`, and non-ASCII text is its UTF-8 bytes, each escaped (by the URL stage's one
+/// escaper, `appendPercentEscaped`, `URL/PercentEncoding.swift`).
 extension URLBuilder {
   /// Where in the URL text is printed.
   package enum Place {
@@ -53,19 +33,6 @@ extension URLBuilder {
     }
   }
 
-  /// Appends `byte` as `%XX`.
-  package static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "%"))
-    output.append(hexDigit(byte >> 4))
-    output.append(hexDigit(byte & 0x0F))
-  }
-
-  /// The uppercase hex digit of `value` (0 to 15), computed rather than looked up in a table
-  /// so that escaping allocates nothing.
-  static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-  }
-
   /// Appends the UTF-8 of `text`, escaped for `place`. A path segment that is exactly `.` or
   /// `..` has its dots escaped, so that no URL library reads it as a dot segment.
   static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8])
@@ -75,7 +42,7 @@ extension URLBuilder {
       if isAllowed(byte, in: place) && !dotSegment {
         output.append(byte)
       } else {
-        appendEscaped(byte, to: &output)
+        appendPercentEscaped(byte, to: &output)
       }
     }
   }
@@ -95,7 +62,7 @@ extension URLBuilder {
   static func appendLiteral(_ byte: UInt8, escaped: Bool, in place: Place, to output: inout [UInt8])
   {
     if escaped || !isAllowed(byte, in: place) {
-      appendEscaped(byte, to: &output)
+      appendPercentEscaped(byte, to: &output)
     } else {
       output.append(byte)
     }

@@ -13,7 +13,7 @@ struct PatternParser {
   }
 
   /// One lexical item of a part of a pattern.
-  enum Item {
+  enum Item: Sendable {
     case slash
     /// A literal byte; `escaped` when written `%XX` (then it never acts as syntax).
     case byte(UInt8, escaped: Bool)
@@ -362,7 +362,14 @@ struct PatternParser {
       case UInt8(ascii: "*"):
         result.append(try starItem(&index, end: end, context: context))
       case UInt8(ascii: "%"):
-        result.append(try escapedByte(&index, end: end))
+        let escape = index
+        let item = try escapedByte(&index, end: end)
+        if context == .host, case .byte(let decoded, _) = item,
+          let problem = Self.hostByteProblem(decoded)
+        {
+          throw error(problem, at: escape)
+        }
+        result.append(item)
       case UInt8(ascii: "/"):
         switch context {
         case .path: result.append(.slash)
@@ -378,6 +385,9 @@ struct PatternParser {
         }
         if context == .host && byte == UInt8(ascii: ":") {
           throw error("expected a port number after ':'", at: index + 1)
+        }
+        if context == .host, let problem = Self.hostByteProblem(byte) {
+          throw error(problem, at: index)
         }
         result.append(.byte(byte, escaped: false))
         index += 1
@@ -450,6 +460,22 @@ struct PatternParser {
     }
     index += 3
     return .byte(high << 4 | low, escaped: true)
+  }
+
+  /// Why `byte` cannot be part of a host, or nil: a browser (the WHATWG URL Standard) refuses
+  /// a host with a space, a control character or one of `\ ^ |`, or reads `\` as the end of
+  /// the host, so a URL built with one would not be read as the pattern says.
+  static func hostByteProblem(_ byte: UInt8) -> String? {
+    switch byte {
+    case UInt8(ascii: " "): return "a host cannot contain a space"
+    case 0..<0x20, 0x7F:
+      let hex = Array("0123456789ABCDEF".utf8)
+      let code = String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+      return "a host cannot contain a control character (U+00\(code))"
+    case UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "|"):
+      return "a host cannot contain '\(Character(Unicode.Scalar(byte)))'"
+    default: return nil
+    }
   }
 
   /// `[…]` in a host: literal bytes up to and with the `]`, none of them syntax.

@@ -111,6 +111,14 @@ package struct URLReading: Sendable {
     return segments
   }
 
+  /// The path as written (not decoded; empty segments and a trailing `/` kept), without the
+  /// scheme, authority, query and fragment: what an app-link file's path patterns are compared
+  /// with, since iOS does not drop empty segments as the router does.
+  package var rawPath: String {
+    let range = layout.path
+    return withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+  }
+
   /// The parts of the URL.
   package func parts(options: RouteOptions) -> URLParts {
     URLParts(self, options: options)

@@ -31,15 +31,18 @@ struct AppleComponentIndex {
   }
 
   private let details: [Detail]
+  private let file: AppleAppSiteAssociation
+  private let variables: AppleVariables
 
   init(_ file: AppleAppSiteAssociation) {
+    self.file = file
+    variables = file.variables
     details = file.details.map { detail in
       var entry = Detail(appIDs: detail.appIDs, detail: detail)
       for (position, component) in detail.components.enumerated() {
-        let caseSensitive = component.caseSensitive ?? detail.caseSensitive ?? true
-        let percentEncoded = component.percentEncoded ?? detail.percentEncoded ?? true
+        let (caseSensitive, percentEncoded) = file.settings(component, in: detail)
         guard let path = component.path, let segment = firstSegment(path),
-          !segment.contains(where: { $0 == "*" || $0 == "?" })
+          !segment.contains(where: { $0 == "*" || $0 == "?" }), !segment.contains("$(")
         else {
           entry.general.append(position)
           continue
@@ -74,7 +77,7 @@ struct AppleComponentIndex {
       seen.formUnion(ids)
       var candidates = entry.general
       for percentEncoded in [true, false] {
-        let path = percentEncoded ? link.encodedPath : link.decodedPath
+        let path = percentEncoded ? link.appleEncodedPath : link.appleDecodedPath
         let segment = String(firstSegment(path) ?? "")
         for caseSensitive in [true, false] {
           let key = Key(
@@ -87,7 +90,11 @@ struct AppleComponentIndex {
       for position in candidates {
         countAppLinkStep()
         let component = entry.detail.components[position]
-        if component.matches(link, in: entry.detail) {
+        let settings = file.settings(component, in: entry.detail)
+        if component.matches(
+          link, caseSensitive: settings.caseSensitive, percentEncoded: settings.percentEncoded,
+          variables: variables)
+        {
           if !component.exclude { return component }
           // An exclusion keeps the URL out of this detail; a later detail may still open it.
           excluded = excluded ?? component

@@ -89,6 +89,16 @@ enum AppLinkProbes {
     return url[..<pathStart] + path + url[pathEnd...]
   }
 
+  /// `url` (`scheme://host/path?query#fragment`) with a `/` after its path, when the path does
+  /// not end with one: the router reads it as the same path, iOS as another.
+  static func slashed(_ url: String) -> String {
+    guard let schemeEnd = url.firstRange(of: "://") else { return url }
+    let afterScheme = url[schemeEnd.upperBound...]
+    let pathEnd = afterScheme.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+    guard afterScheme[..<pathEnd].last != "/" else { return url }
+    return url[..<pathEnd] + "/" + url[pathEnd...]
+  }
+
   /// A host that a host requirement accepts.
   static func host(for requirement: PatternShape.Host, given: String?) -> String {
     if let given { return given }

@@ -45,7 +45,10 @@ extension AppleAppSiteAssociation {
   /// Every route is an app route unless it is in `webOnly`; a web-only route becomes `exclude`
   /// components. Components are ordered by priority (higher first) and, within a priority,
   /// web-only routes first, then registration order. Each pattern variant becomes one
-  /// component per way its catch-alls can be empty or not; captures become `?*` (any
+  /// component per way its catch-alls can be empty or not, and, since the router reads `/a/`
+  /// as `/a` while iOS compares paths as written, a path that does not end in a wildcard gets a
+  /// second component with a final `/` (`/a` and `/a/`; empty segments inside a path, as in
+  /// `/a//b`, are not written); captures become `?*` (any
   /// non-empty text), so a capture also lets in text with a `/`, which no capture takes. Typed
   /// captures, literal `*` or `?`, and query or fragment literals under case-insensitive paths
   /// cannot be written exactly: the file gets the closest superset and a warning names the
@@ -301,6 +304,11 @@ struct AppleTranslator {
         "its catch-alls expand to \(paths.count) components, more than "
           + "\(AppleAppSiteAssociation.maximumComponentsPerRoute); its path is written as '*'")
       paths = ["*"]
+    }
+    // The router reads `/a/` as `/a`; iOS compares the path as written, so a path that does
+    // not end in a wildcard (which takes a final '/' already) is written with a final '/' too.
+    paths = paths.flatMap { path in
+      path.isEmpty || path.hasSuffix("*") ? [path] : [path, path + "/"]
     }
     let query = queryPatterns()
     let fragment = fragmentPattern()

@@ -7,7 +7,23 @@ extension AppleAppSiteAssociation {
   /// print(AppleAppSiteAssociation.export(table, appIDs: ["ABCDE12345.com.example.app"]).file.json)
   /// ```
   public var json: String {
-    var out = "{\n  \"applinks\": {\n    \"details\": ["
+    var out = "{\n  \"applinks\": {\n"
+    var defaults: [String] = []
+    if let value = caseSensitive { defaults.append("\"caseSensitive\": \(value)") }
+    if let value = percentEncoded { defaults.append("\"percentEncoded\": \(value)") }
+    if !defaults.isEmpty {
+      out += "    \"defaults\": { " + defaults.joined(separator: ", ") + " },\n"
+    }
+    if !substitutionVariables.isEmpty {
+      out += "    \"substitutionVariables\": {\n"
+      out += substitutionVariables.keys.sorted().map { name in
+        "      " + JSONEscaping.quote(name) + ": ["
+          + (substitutionVariables[name] ?? []).map(JSONEscaping.quote).joined(separator: ", ")
+          + "]"
+      }.joined(separator: ",\n")
+      out += "\n    },\n"
+    }
+    out += "    \"details\": ["
     for (index, detail) in details.enumerated() {
       out += index == 0 ? "\n" : ",\n"
       out += "      {\n"
@@ -50,18 +66,77 @@ extension AppleAppSiteAssociation {
       throw AppLinkJSON.error(root, "the file has no \"applinks\" key")
     }
     var details: [Detail] = []
+    var patterns: [(JSONValue, String)] = []
+    self.init(details: [])
     for member in try AppLinkJSON.members(applinks.value, "\"applinks\"") {
       switch member.key {
       case "apps": continue
       case "details":
         for element in try AppLinkJSON.elements(member.value, "\"details\"") {
-          details.append(try Self.detail(element))
+          details.append(try Self.detail(element, patterns: &patterns))
+        }
+      case "defaults":
+        let defaults = try Self.defaults(member.value)
+        caseSensitive = defaults.caseSensitive
+        percentEncoded = defaults.percentEncoded
+      case "substitutionVariables":
+        for variable in try AppLinkJSON.members(member.value, "\"substitutionVariables\"") {
+          if variable.key.isEmpty || variable.key.contains(where: { "$()".contains($0) }) {
+            throw AppLinkFileError(
+              line: variable.keyPosition.line, column: variable.keyPosition.column,
+              message:
+                "the substitution variable name \"\(variable.key)\" is empty or holds '$', '(' "
+                + "or ')'")
+          }
+          var values: [String] = []
+          for value in try AppLinkJSON.elements(variable.value, "a substitution variable") {
+            let text = try Self.pattern(value, "a substitution variable's value")
+            if text.contains("$(") {
+              throw AppLinkJSON.error(
+                value, "a substitution variable's value may not use another variable (\(text))")
+            }
+            values.append(text)
+          }
+          substitutionVariables[variable.key] = values
         }
       default:
-        throw Self.unknown(member, in: "\"applinks\"", known: "details, apps")
+        throw Self.unknown(
+          member, in: "\"applinks\"", known: "details, defaults, substitutionVariables, apps")
       }
     }
     self.details = details
+    // Every `$(name)` must name a variable: the file's own or a predefined one.
+    let variables = self.variables
+    for (value, text) in patterns where text.contains("$(") {
+      switch AppleVariables.names(in: text) {
+      case .failure(let error):
+        throw AppLinkJSON.error(value, "in the pattern \(text): \(error.message)")
+      case .success(let names):
+        if let name = names.first(where: { !variables.defines($0) }) {
+          throw AppLinkJSON.error(
+            value,
+            "the pattern \(text) uses $(\(name)), which is neither in \"substitutionVariables\" "
+              + "nor predefined (\(AppleVariables.predefined.sorted().joined(separator: ", ")))")
+        }
+      }
+    }
+  }
+
+  private static func defaults(_ value: JSONValue) throws(AppLinkFileError) -> (
+    caseSensitive: Bool?, percentEncoded: Bool?
+  ) {
+    var result: (caseSensitive: Bool?, percentEncoded: Bool?) = (nil, nil)
+    for option in try AppLinkJSON.members(value, "\"defaults\"") {
+      switch option.key {
+      case "caseSensitive":
+        result.caseSensitive = try AppLinkJSON.bool(option.value, "\"caseSensitive\"")
+      case "percentEncoded":
+        result.percentEncoded = try AppLinkJSON.bool(option.value, "\"percentEncoded\"")
+      default:
+        throw unknown(option, in: "\"defaults\"", known: "caseSensitive, percentEncoded")
+      }
+    }
+    return result
   }
 
   private static func unknown(_ member: JSONMember, in place: String, known: String)
@@ -72,7 +147,9 @@ extension AppleAppSiteAssociation {
       message: "unknown key \"\(member.key)\" in \(place) (known: \(known))")
   }
 
-  private static func detail(_ value: JSONValue) throws(AppLinkFileError) -> Detail {
+  private static func detail(_ value: JSONValue, patterns: inout [(JSONValue, String)])
+    throws(AppLinkFileError) -> Detail
+  {
     var detail = Detail(appIDs: [], components: [])
     for member in try AppLinkJSON.members(value, "a detail") {
       switch member.key {
@@ -84,11 +161,12 @@ extension AppleAppSiteAssociation {
         detail.appIDs.append(try AppLinkJSON.string(member.value, "\"appID\""))
       case "components":
         for element in try AppLinkJSON.elements(member.value, "\"components\"") {
-          detail.components.append(try component(element))
+          detail.components.append(try component(element, patterns: &patterns))
         }
       case "paths":
         for element in try AppLinkJSON.elements(member.value, "\"paths\"") {
           let path = try pattern(element, "a path")
+          patterns.append((element, path))
           if path.hasPrefix("NOT ") {
             detail.components.append(Component(path: String(path.dropFirst(4)), exclude: true))
           } else {
@@ -96,16 +174,7 @@ extension AppleAppSiteAssociation {
           }
         }
       case "defaults":
-        for option in try AppLinkJSON.members(member.value, "\"defaults\"") {
-          switch option.key {
-          case "caseSensitive":
-            detail.caseSensitive = try AppLinkJSON.bool(option.value, "\"caseSensitive\"")
-          case "percentEncoded":
-            detail.percentEncoded = try AppLinkJSON.bool(option.value, "\"percentEncoded\"")
-          default:
-            throw unknown(option, in: "\"defaults\"", known: "caseSensitive, percentEncoded")
-          }
-        }
+        (detail.caseSensitive, detail.percentEncoded) = try defaults(member.value)
       default:
         throw unknown(
           member, in: "a detail", known: "appIDs, appID, components, defaults, paths")
@@ -131,19 +200,26 @@ extension AppleAppSiteAssociation {
     return text
   }
 
-  private static func component(_ value: JSONValue) throws(AppLinkFileError) -> Component {
+  private static func component(_ value: JSONValue, patterns: inout [(JSONValue, String)])
+    throws(AppLinkFileError) -> Component
+  {
     var component = Component()
+    func read(_ value: JSONValue, _ what: String) throws(AppLinkFileError) -> String {
+      let text = try pattern(value, what)
+      patterns.append((value, text))
+      return text
+    }
     for member in try AppLinkJSON.members(value, "a component") {
       switch member.key {
-      case "/": component.path = try pattern(member.value, "\"/\"")
-      case "#": component.fragment = try pattern(member.value, "\"#\"")
+      case "/": component.path = try read(member.value, "\"/\"")
+      case "#": component.fragment = try read(member.value, "\"#\"")
       case "?":
         if member.value.stringValue != nil {
-          component.query = .pattern(try pattern(member.value, "\"?\""))
+          component.query = .pattern(try read(member.value, "\"?\""))
         } else {
           var items: [(name: String, pattern: String)] = []
           for item in try AppLinkJSON.members(member.value, "\"?\"") {
-            items.append((item.key, try pattern(item.value, "a query item pattern")))
+            items.append((item.key, try read(item.value, "a query item pattern")))
           }
           component.query = .items(items)
         }

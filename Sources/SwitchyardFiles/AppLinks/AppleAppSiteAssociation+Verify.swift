@@ -34,16 +34,18 @@ extension AppleAppSiteAssociation {
         https.port = nil
         let urls = AppLinkProbes.urls(
           route: route, shape: https, scheme: "https", host: name, hostAsPath: false)
-        // The same paths in capitals: a file that ignores case where the table does not.
-        probes += urls + urls.map(AppLinkProbes.capitalizedPath)
+        // The same paths in capitals: a file that ignores case where the table does not; and
+        // with a trailing '/', which the router reads as the same path and iOS does not.
+        probes += urls + urls.map(AppLinkProbes.capitalizedPath) + urls.map(AppLinkProbes.slashed)
       }
     }
     if hosts.isEmpty { hosts = [host ?? AppLinkProbes.fallbackHost] }
     for detail in details where appID == nil || detail.appIDs.contains(appID ?? "") {
       for component in detail.components {
-        let encoded = component.percentEncoded ?? detail.percentEncoded ?? true
+        let encoded = settings(component, in: detail).percentEncoded
         for filling in AppLinkProbes.appleFillings {
-          let url = Self.probe(component, encoded: encoded, one: filling.one, any: filling.any)
+          let url = Self.probe(
+            component, encoded: encoded, one: filling.one, any: filling.any, variables: variables)
           probes += hosts.map { "https://" + $0 + url }
         }
       }
@@ -52,14 +54,25 @@ extension AppleAppSiteAssociation {
       matcher: RouteMatcher(table), webOnly: webOnly,
       file: { index.opens($0, appID: appID) },
       generated: { generated.opens($0, appID: nil) })
-    return comparison.drifts(probes)
+    let drifts = comparison.drifts(probes)
+    // The same difference with and without a final '/' is one finding: the one without.
+    var covered = Set<AppLinkDrift>()
+    for drift in drifts {
+      var slashed = drift
+      slashed.url = AppLinkProbes.slashed(drift.url)
+      if slashed.url != drift.url { covered.insert(slashed) }
+    }
+    return drifts.filter { !covered.contains($0) }
   }
 
   /// The path, query and fragment of a URL that the component's patterns (filled in) match.
-  static func probe(_ component: Component, encoded: Bool, one: String, any: String) -> String {
+  static func probe(
+    _ component: Component, encoded: Bool, one: String, any: String,
+    variables: AppleVariables = .none
+  ) -> String {
     func text(_ pattern: String, _ safe: (UInt8) -> Bool) -> String {
-      let filled = AppLinkProbes.fill(apple: pattern, one: one, any: any)
-      return encoded ? filled : percentEncoded(filled, allowing: safe)
+      let filled = AppLinkProbes.fill(apple: variables.sample(pattern), one: one, any: any)
+      return encoded ? filled : Switchyard.percentEncoded(filled, allowing: safe)
     }
     var path = text(component.path ?? "/*", { $0 == UInt8(ascii: "/") || LinkText.pathSafe($0) })
     if !path.hasPrefix("/") { path = "/" + path }
@@ -67,12 +80,12 @@ extension AppleAppSiteAssociation {
     switch component.query {
     case nil: break
     case .pattern(let pattern):
-      url += "?" + AppLinkProbes.fill(apple: pattern, one: one, any: any)
+      url += "?" + AppLinkProbes.fill(apple: variables.sample(pattern), one: one, any: any)
     case .items(let items):
       url +=
         "?"
         + items.map {
-          percentEncoded($0.name, allowing: LinkText.querySafe) + "="
+          Switchyard.percentEncoded($0.name, allowing: LinkText.querySafe) + "="
             + text($0.pattern, LinkText.querySafe)
         }.joined(separator: "&")
     }

@@ -89,9 +89,47 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
 
   /// The `applinks.details` entries, in order.
   public var details: [Detail]
+  /// `applinks.defaults.caseSensitive`: the default for every detail that sets none (Apple's
+  /// default: `true`).
+  public var caseSensitive: Bool?
+  /// `applinks.defaults.percentEncoded`: the default for every detail that sets none (Apple's
+  /// default: `true`).
+  public var percentEncoded: Bool?
+  /// `applinks.substitutionVariables`: each name's values, which `$(name)` in a component's
+  /// pattern stands for (any one of them). Apple's predefined variables (`$(alpha)`,
+  /// `$(digit)`, `$(region)`, …) need no entry.
+  ///
+  /// ```swift
+  /// var file = AppleAppSiteAssociation(details: [
+  ///   .init(appIDs: ["ABCDE12345.com.example.app"], components: [.init(path: "/$(food)/*")])
+  /// ])
+  /// file.substitutionVariables = ["food": ["pizza", "sushi"]]
+  /// file.opens("https://example.com/pizza/7")  // true
+  /// ```
+  public var substitutionVariables: [String: [String]]
 
-  public init(details: [Detail]) {
+  public init(
+    details: [Detail], caseSensitive: Bool? = nil, percentEncoded: Bool? = nil,
+    substitutionVariables: [String: [String]] = [:]
+  ) {
     self.details = details
+    self.caseSensitive = caseSensitive
+    self.percentEncoded = percentEncoded
+    self.substitutionVariables = substitutionVariables
+  }
+
+  /// The variables as the matcher reads them.
+  var variables: AppleVariables { AppleVariables(values: substitutionVariables) }
+
+  /// The `caseSensitive` and `percentEncoded` that apply to `component` of `detail`: its own,
+  /// else the detail's defaults, else the file's (`applinks.defaults`), else `true`.
+  func settings(_ component: Component, in detail: Detail) -> (
+    caseSensitive: Bool, percentEncoded: Bool
+  ) {
+    (
+      component.caseSensitive ?? detail.caseSensitive ?? caseSensitive ?? true,
+      component.percentEncoded ?? detail.percentEncoded ?? percentEncoded ?? true
+    )
   }
 
   // MARK: Matching
@@ -116,7 +154,13 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
         continue
       }
       seen.formUnion(ids)
-      if let component = detail.components.first(where: { $0.matches(link, in: detail) }),
+      let variables = self.variables
+      if let component = detail.components.first(where: {
+        let settings = self.settings($0, in: detail)
+        return $0.matches(
+          link, caseSensitive: settings.caseSensitive, percentEncoded: settings.percentEncoded,
+          variables: variables)
+      }),
         !component.exclude
       {
         return true
@@ -127,14 +171,22 @@ public struct AppleAppSiteAssociation: Sendable, Hashable {
 }
 
 extension AppleAppSiteAssociation.Component {
-  func matches(_ link: LinkURL, in detail: AppleAppSiteAssociation.Detail) -> Bool {
-    let caseSensitive = caseSensitive ?? detail.caseSensitive ?? true
-    let percentEncoded = percentEncoded ?? detail.percentEncoded ?? true
+  /// Whether the component's patterns all match `link` (paths as iOS reads them: every `/`
+  /// kept, so `/a/` is not `/a`).
+  func matches(
+    _ link: LinkURL, caseSensitive: Bool, percentEncoded: Bool, variables: AppleVariables
+  ) -> Bool {
     func test(_ pattern: String?, _ text: String) -> Bool {
       guard let pattern else { return true }
+      if pattern.contains("$(") {
+        return AppleVariablePattern(pattern, variables: variables).matches(
+          text, caseSensitive: caseSensitive)
+      }
       return AppleWildcard(pattern).matches(text, caseSensitive: caseSensitive)
     }
-    guard test(path, percentEncoded ? link.encodedPath : link.decodedPath) else { return false }
+    guard test(path, percentEncoded ? link.appleEncodedPath : link.appleDecodedPath) else {
+      return false
+    }
     switch query {
     case nil: break
     case .pattern(let pattern):

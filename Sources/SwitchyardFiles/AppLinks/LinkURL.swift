@@ -14,6 +14,8 @@ struct LinkURL: Sendable, Hashable {
   var rawQuery: String?
   /// The decoded fragment, or `nil` when the URL has none.
   var fragment: String?
+  /// The path as written: empty segments and a trailing `/` kept, not decoded.
+  var rawPath: String = ""
 
   struct QueryItem: Sendable, Hashable {
     var name: String
@@ -28,6 +30,32 @@ struct LinkURL: Sendable, Hashable {
     "/"
       + segments.map { percentEncoded($0, allowing: LinkText.pathSafe) }.joined(
         separator: "/")
+  }
+
+  /// The raw path's pieces between `/`s, empty ones kept (`/7/get-app/` → `["", "7",
+  /// "get-app", ""]`); `["", ""]` (the path `/`) for an empty path.
+  private var writtenPieces: [Substring] {
+    let path = rawPath.isEmpty ? "/" : rawPath
+    return path.split(separator: "/", omittingEmptySubsequences: false)
+  }
+
+  /// The decoded path as iOS compares it with a component's `/` pattern (`percentEncoded`
+  /// false): every `/` kept, so `/a/` and `/a//b` stay as written (`/` for an empty path).
+  var appleDecodedPath: String {
+    writtenPieces.map { decodedPathPiece($0) }.joined(separator: "/")
+  }
+
+  /// The path as iOS compares it with a `percentEncoded` pattern: every `/` kept, each piece
+  /// percent-encoded the canonical way.
+  var appleEncodedPath: String {
+    writtenPieces.map { percentEncoded(decodedPathPiece($0), allowing: LinkText.pathSafe) }
+      .joined(separator: "/")
+  }
+
+  private func decodedPathPiece(_ piece: Substring) -> String {
+    guard piece.contains("%") else { return String(piece) }
+    // The engine's one reader decodes: read the piece as a one-segment path.
+    return LinkURLReader.standard.read("/" + piece).segments.first ?? ""
   }
 }
 
@@ -50,7 +78,7 @@ struct LinkURLReader: Sendable {
       query: reading.query(plusAsSpace: options.plusAsSpace).items.map {
         LinkURL.QueryItem(name: $0.name, value: $0.value)
       },
-      rawQuery: parts.rawQuery, fragment: parts.fragment)
+      rawQuery: parts.rawQuery, fragment: parts.fragment, rawPath: reading.rawPath)
   }
 }
 

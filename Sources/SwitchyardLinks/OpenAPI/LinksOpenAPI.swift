@@ -28,7 +28,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "mintLink",
             "summary": "Mint a short link",
-            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back). A URL that no app or web route handles is refused with 422 and the router's reason. A `201` means the link is on disk.",
+            "description": "The long URL is given either as `url` or as a route of the table and its values (built with the table's URL builder, so it always matches back: the route's web URL when it has one: on a `--host` the route names, else on the route's own host, else on a `--host` its wildcard host answers). A URL that no app or web route handles is refused with 422 and the router's reason; so is one that a browser (WHATWG URL Standard) would read otherwise than the router (a backslash, tab or line break, userinfo, a dot segment, a character browsers rewrite), with the reason. The `url` answered and stored is the URL as a browser writes it. A `201` means the link is on disk.",
             "security": [{ "bearer": [] }],
             "requestBody": {
               "required": true,
@@ -57,11 +57,11 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "openShortLink",
             "summary": "Open a short link",
-            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button, everyone else a redirect to the long URL. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Handing out a token writes nothing: it carries its own proof (an HMAC under the service's secret). Each visit of a known link is counted (link, route, platform class, day; nothing else).",
+            "description": "The short link, at the server's prefix (`--prefix`, `/l/` by default). The answer depends on the User-Agent alone: link-preview crawlers get a page of Open Graph and Twitter card tags, iOS and Android browsers (in-app browsers included) a landing page with \"Open in the app\" and the store button (a link of a `--web-only` route: a redirect to its web page instead), everyone else a redirect to the web page of the link's route (the long URL when it is http(s), else the same route's web URL built from the link's values; a route of the app alone, with no web URL: a page saying to open the link on a phone). Every Location and href is a URL a browser (WHATWG URL Standard) reads exactly as the route table's router does. Every answer carries `Vary: User-Agent`. A landing page is given an install token of that visit alone (sent `Cache-Control: private, no-store`) when the platform's store is configured: Android's Google Play button carries it in Google Play's `referrer=` parameter as the URL-encoded `switchyard_token=TOKEN`; iOS's \"Get the app\" button, on the person's tap, copies the one-time link `SHORTLINK?switchyard_token=TOKEN` and opens the App Store. Handing out a token writes nothing: it carries its own proof (an HMAC under the service's secret). Each visit of a known link is counted (link, route, platform class, day; nothing else).",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
-                "description": "The preview page (crawlers) or the landing page (iOS and Android browsers).",
+                "description": "The preview page (crawlers), the landing page (iOS and Android browsers), or, for other clients, the page of a link the app alone opens (open it on a phone).",
                 "headers": {
                   "Vary": { "$ref": "#/components/headers/Vary" },
                   "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
@@ -69,10 +69,10 @@ public enum LinksOpenAPI {
                 "content": { "text/html": { "schema": { "type": "string" } } }
               },
               "302": {
-                "description": "Everyone else: a redirect to the long URL, the web page of the same route.",
+                "description": "Everyone else (and phones, for a link of a web-only route): a redirect to the web page of the link's route.",
                 "headers": {
                   "Location": {
-                    "description": "The long URL.",
+                    "description": "The long URL when it is http(s), else the route's web URL built from the link's values: an http(s) URL on a host the table names, written as a browser writes it.",
                     "schema": { "type": "string", "format": "uri" }
                   },
                   "Vary": { "$ref": "#/components/headers/Vary" }
@@ -100,7 +100,7 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "getLink",
             "summary": "Resolve a short link",
-            "description": "What an app opened with a short link calls to learn its long URL, route and values. Public: it reveals what the link itself reveals.",
+            "description": "What an app opened with a short link calls to learn its long URL, route and values; each 200 counts as an app open in the statistics (under the platform class of the app's HTTP client). Public: it reveals what the link itself reveals.",
             "parameters": [{ "$ref": "#/components/parameters/code" }],
             "responses": {
               "200": {
@@ -119,7 +119,7 @@ public enum LinksOpenAPI {
           "post": {
             "operationId": "redeemInstallToken",
             "summary": "Redeem an install token",
-            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200, every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret. A token carries its link, its expiry and its proof (an HMAC under the service's secret); one whose proof does not hold is unknown (404) and costs no lookup. Spending one writes its one row, deleted once the token has expired.",
+            "description": "What a newly installed app calls with the token it found (in the Install Referrer on Android, in the one-time link on the clipboard on iOS) to learn the link the person opened before installing. A token is redeemed once: the first call answers 200 (counted as an install of the link in the statistics), every later one 410, however many arrive at once. A token expires after 7 days (the server's `--install-token-days`), or with its link. Public: the token is the secret. A token carries its link, its expiry and its proof (an HMAC under the service's secret); one whose proof does not hold is unknown (404) and costs no lookup. Spending one writes its one row, deleted once the token has expired.",
             "requestBody": {
               "required": true,
               "content": {
@@ -150,8 +150,8 @@ public enum LinksOpenAPI {
         "/v1/stats": {
           "get": {
             "operationId": "clickStatistics",
-            "summary": "Click counts",
-            "description": "The clicks of the short links on the days `from` to `to` (UTC, both included), summed by link, route, platform class (`ios`, `android`, `desktop`, `crawler`) or day. Nothing else is counted: no address, user agent or cookie is stored. JSON, or CSV (RFC 4180, a header line, CRLF line ends) with `Accept: text/csv`.",
+            "summary": "Clicks, previews, app opens and installs",
+            "description": "The counts of the short links on the days `from` to `to` (UTC, both included), of one link with `code`, summed by link, route, platform class (`ios`, `android`, `desktop`, `crawler`) or day, each kind apart: `clicks` (visits of a short link by people), `previews` (fetches by link-preview crawlers, never clicks), `appOpens` (`GET /v1/links/{code}` by the app a short link opened) and `installs` (install tokens redeemed). `total` is the clicks alone. Nothing else is counted: no address, user agent or cookie is stored. JSON, or CSV (RFC 4180, a header line, CRLF line ends) with `Accept: text/csv`. Any other parameter is refused (400).",
             "security": [{ "bearer": [] }],
             "parameters": [
               {
@@ -168,16 +168,21 @@ public enum LinksOpenAPI {
                 "name": "by", "in": "query", "required": false,
                 "description": "What to sum by; `day` by default.",
                 "schema": { "type": "string", "enum": ["link", "route", "platform", "day"] }
+              },
+              {
+                "name": "code", "in": "query", "required": false,
+                "description": "Count this link alone (its code); every link by default.",
+                "schema": { "type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$" }
               }
             ],
             "responses": {
               "200": {
-                "description": "The counts, largest first (by day: in day order).",
+                "description": "The counts: the most clicks first, then the most app opens, installs and previews (by day: in day order).",
                 "content": {
                   "application/json": { "schema": { "$ref": "#/components/schemas/Stats" } },
                   "text/csv": {
                     "schema": { "type": "string" },
-                    "example": "route,clicks\r\nproduct,12\r\nuser,3\r\n"
+                    "example": "route,clicks,previews,app_opens,installs\r\nproduct,12,4,3,1\r\nuser,3,0,1,0\r\n"
                   }
                 }
               },
@@ -191,8 +196,8 @@ public enum LinksOpenAPI {
         "/admin": {
           "get": {
             "operationId": "adminPage",
-            "summary": "The clicks as a page",
-            "description": "The last 30 days (UTC): clicks per day and per route as server-drawn SVG bar charts, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "summary": "The counts as a page",
+            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
             "security": [{ "bearer": [] }],
             "responses": {
               "200": {
@@ -348,7 +353,7 @@ public enum LinksOpenAPI {
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Unprocessable": {
-            "description": "No app or web route of the table handles the URL; the error carries the router's reason.",
+            "description": "No app or web route of the table handles the URL (the error carries the router's reason), or a browser would read the URL otherwise than the router (the error says why).",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           }
         },
@@ -418,24 +423,41 @@ public enum LinksOpenAPI {
           },
           "Stats": {
             "type": "object",
-            "required": ["from", "to", "by", "total", "rows"],
+            "required": ["from", "to", "by", "total", "totals", "rows"],
             "properties": {
               "from": { "type": "string", "format": "date" },
               "to": { "type": "string", "format": "date" },
               "by": { "type": "string", "enum": ["link", "route", "platform", "day"] },
-              "total": { "type": "integer", "minimum": 0 },
+              "code": { "type": "string", "description": "The link counted, when `code` was given." },
+              "total": { "type": "integer", "minimum": 0, "description": "The clicks by people (previews are never clicks)." },
+              "totals": { "$ref": "#/components/schemas/Counts" },
               "rows": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": ["key", "clicks"],
+                  "required": ["key", "clicks", "previews", "appOpens", "installs"],
                   "properties": {
                     "key": { "type": "string", "description": "The link's code, the route, the platform class or the day." },
-                    "clicks": { "type": "integer", "minimum": 1 }
+                    "clicks": { "type": "integer", "minimum": 0 },
+                    "previews": { "type": "integer", "minimum": 0 },
+                    "appOpens": { "type": "integer", "minimum": 0 },
+                    "installs": { "type": "integer", "minimum": 0 }
                   },
                   "additionalProperties": false
                 }
               }
+            },
+            "additionalProperties": false
+          },
+          "Counts": {
+            "type": "object",
+            "description": "Each kind apart: clicks by people, previews by crawlers, app opens, installs.",
+            "required": ["clicks", "previews", "appOpens", "installs"],
+            "properties": {
+              "clicks": { "type": "integer", "minimum": 0 },
+              "previews": { "type": "integer", "minimum": 0 },
+              "appOpens": { "type": "integer", "minimum": 0 },
+              "installs": { "type": "integer", "minimum": 0 }
             },
             "additionalProperties": false
           },

@@ -1,5 +1,6 @@
-/// The `GET /admin` page: clicks per day and per route as charts the server draws in SVG, the
-/// top links and the recently refused mints, on the same small, strict page as the others (no script, the shared style
+/// The `GET /admin` page: clicks by people per day and per route as charts the server draws in
+/// SVG (previews by crawlers, app opens and installs told apart, never added to the clicks),
+/// the top links and the recently refused mints, on the same small, strict page as the others (no script, the shared style
 /// sheet named by its hash).
 ///
 /// ```swift
@@ -8,18 +9,25 @@
 ///   links: [StatsRow(key: "hello", clicks: 4)])
 /// ```
 enum AdminPage {
-  /// The page. `days` holds every day of the range in order (days without clicks at 0),
+  /// The page. `days` holds every day of the range in order (days without counts at 0),
   /// `routes` and `links` the largest first; `refused` the recent refused mints (their time as
-  /// RFC 3339 text, and the reason), newest first.
+  /// RFC 3339 text, and the reason), newest first. The headline counts clicks by people
+  /// alone; previews, app opens and installs follow it, each apart.
   static func render(
     days: [StatsRow], routes: [StatsRow], links: [StatsRow],
     refused: [(time: String, reason: String)] = []
   ) -> String {
-    let total = days.reduce(0) { $0 + $1.clicks }
+    let totals = StatsRow.sum(days, key: "")
+    let total = totals.clicks
     let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
     let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""
     var body = "<h1>Clicks</h1>\n"
     body += "<p>\(total) \(total == 1 ? "click" : "clicks") from \(first) to \(last) (UTC).</p>\n"
+    body +=
+      "<p>Apart from the clicks: \(totals.appOpens) app \(totals.appOpens == 1 ? "open" : "opens"), "
+      + "\(totals.installs) \(totals.installs == 1 ? "install" : "installs"), and "
+      + "\(totals.previews) \(totals.previews == 1 ? "preview" : "previews") fetched by link-preview "
+      + "crawlers, which are not clicks.</p>\n"
     body += "<h2>Per day</h2>\n" + dayChart(days)
     body += "<h2>Per route</h2>\n"
     body += routes.isEmpty ? "<p>No clicks yet.</p>\n" : barChart(routes, label: "Clicks per route")
@@ -27,10 +35,14 @@ enum AdminPage {
     if links.isEmpty {
       body += "<p>No clicks yet.</p>\n"
     } else {
-      body += "<table>\n<tr><th>Link</th><th class=\"n\">Clicks</th></tr>\n"
+      body +=
+        "<table>\n<tr><th>Link</th><th class=\"n\">Clicks</th><th class=\"n\">App opens</th>"
+        + "<th class=\"n\">Installs</th><th class=\"n\">Previews</th></tr>\n"
       for link in links {
         body +=
-          "<tr><td>\(HTMLEscaping.escape(link.key))</td><td class=\"n\">\(link.clicks)</td></tr>\n"
+          "<tr><td>\(HTMLEscaping.escape(link.key))</td><td class=\"n\">\(link.clicks)</td>"
+          + "<td class=\"n\">\(link.appOpens)</td><td class=\"n\">\(link.installs)</td>"
+          + "<td class=\"n\">\(link.previews)</td></tr>\n"
       }
       body += "</table>\n"
     }

@@ -93,10 +93,42 @@ public enum LinkPages {
     let card = values.image == nil ? "summary" : "summary_large_image"
     head += "<meta name=\"twitter:card\" content=\"\(card)\">\n"
     var body = values.card
-    if let long = values.longURL {
-      body += "<a class=\"button primary\" href=\"\(long)\">Open the link</a>\n"
+    if let web = values.webURL {
+      body += "<a class=\"button primary\" href=\"\(web)\">Open the link</a>\n"
     }
     return page(title: values.title, head: head, body: body)
+  }
+
+  /// The page a desktop gets for a link the app alone opens (its route has no web page): the
+  /// preview, a line saying to open the link on a phone, and the store pages (`https`), never a
+  /// link to the app's scheme, which a desktop cannot open.
+  static func openOnPhone(_ preview: LinkPreview, stores: StoreLinks) -> String {
+    let values = Values(preview, appSchemes: [])
+    var body = values.card
+    body +=
+      "<p class=\"note\">This link opens in the app. Open it on your iPhone or Android phone, "
+      + "where the app is installed or can be.</p>\n"
+    if let appStore = stores.appStoreURL {
+      body +=
+        "<a class=\"button store\" href=\"\(HTMLEscaping.escape(appStore))\">"
+        + "Download on the App Store</a>\n"
+    }
+    if let googlePlay = stores.googlePlayURL {
+      body +=
+        "<a class=\"button store\" href=\"\(HTMLEscaping.escape(googlePlay))\">"
+        + "Get it on Google Play</a>\n"
+    }
+    return page(title: values.title, head: "", body: body)
+  }
+
+  /// The page of a link stored by an older release whose long URL no longer passes the
+  /// service's check and whose route has no web page to build: it links nowhere.
+  static func unavailable() -> String {
+    page(
+      title: "Link unavailable",
+      head: "",
+      body: "<h1>Link unavailable</h1>\n<p>This link does not lead to an address this service "
+        + "can send you to.</p>\n")
   }
 
   /// The landing page for a person on a phone: the preview, "Open in the app" (the long URL),
@@ -238,14 +270,15 @@ public enum LinkPages {
     var shortLink: String?
     /// The "Open in the app" target: http, https or one of the app's schemes.
     var longURL: String?
-    /// The web page: the long URL when it is http or https.
+    /// The web page: ``LinkPreview/webURL``, else the long URL when it is http or https.
     var webURL: String?
 
     init(_ preview: LinkPreview, appSchemes: [String]) {
       var schemes = HTMLEscaping.webSchemes
       for scheme in appSchemes { schemes.insert(scheme.lowercased()) }
       let long = HTMLEscaping.linkable(preview.longURL, schemes: schemes)
-      let web = HTMLEscaping.linkable(preview.longURL, schemes: HTMLEscaping.webSchemes)
+      let web = HTMLEscaping.linkable(
+        preview.webURL ?? preview.longURL, schemes: HTMLEscaping.webSchemes)
       longURL = long.map(HTMLEscaping.escape)
       webURL = web.map(HTMLEscaping.escape)
       image = HTMLEscaping.linkable(preview.imageURL, schemes: HTMLEscaping.imageSchemes).map(

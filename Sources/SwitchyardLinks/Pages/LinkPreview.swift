@@ -44,6 +44,15 @@ public struct LinkPreview: Sendable, Hashable {
   /// preview.longURL = "https://example.com/posts/hello-world"
   /// ```
   public var longURL: String
+  /// The web page of the same route, for "Continue on the web" and the crawlers' card, when
+  /// the long URL is an app's (`myapp://…`); `nil`: the long URL itself when it is `http` or
+  /// `https`, else no web page.
+  ///
+  /// ```swift
+  /// preview.longURL = "myapp://posts/hello-world"
+  /// preview.webURL = "https://example.com/posts/hello-world"
+  /// ```
+  public var webURL: String?
 
   /// A preview of one link.
   ///
@@ -55,13 +64,14 @@ public struct LinkPreview: Sendable, Hashable {
   /// ```
   public init(
     title: String, description: String? = nil, imageURL: String? = nil, shortLink: String,
-    longURL: String
+    longURL: String, webURL: String? = nil
   ) {
     self.title = title
     self.description = description
     self.imageURL = imageURL
     self.shortLink = shortLink
     self.longURL = longURL
+    self.webURL = webURL
   }
 }
 

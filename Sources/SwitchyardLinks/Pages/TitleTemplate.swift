@@ -1,8 +1,12 @@
+import Switchyard
+
 /// A route's preview title, written with placeholders for the route's captures: `"Post {slug}"`.
 ///
-/// A link minted without a title of its own is shown with its route's template, filled from
-/// the values the link's URL matched. Write `{{` and `}}` for literal braces. The result is
-/// plain text: the page escapes it.
+/// A route carries its template in its metadata, under the key `previewTitle`. A link minted
+/// without a title of its own is shown with its route's template, filled from the values the
+/// link's URL matched. Write `{{` and `}}` for literal braces. The result is plain text: the
+/// page escapes it. The service reads every route's template when it starts and refuses to
+/// start on a malformed one or one that names no capture of its route.
 ///
 /// ```swift
 /// let template = try TitleTemplate("Post {slug}")
@@ -10,6 +14,9 @@
 /// try TitleTemplate("{{draft}} {title}").render(["title": "Notes"])   // "{draft} Notes"
 /// ```
 public struct TitleTemplate: Sendable, Hashable {
+  /// The route metadata key of a route's template.
+  static let metadataKey = "previewTitle"
+
   /// One piece of a template.
   enum Part: Sendable, Hashable {
     case text(String)
@@ -26,6 +33,8 @@ public struct TitleTemplate: Sendable, Hashable {
   /// try TitleTemplate("{owner}/{repo} by {owner}").placeholders   // ["owner", "repo"]
   /// ```
   public let placeholders: [String]
+  /// The 1-based column of each placeholder's first `{`, in the order of ``placeholders``.
+  let placeholderColumns: [Int]
 
   /// Reads a template. A placeholder is `{name}` (a letter or `_`, then letters, digits or
   /// `_`); `{{` and `}}` stand for `{` and `}`.
@@ -42,6 +51,7 @@ public struct TitleTemplate: Sendable, Hashable {
   public init(_ text: String) throws(TitleTemplateError) {
     var parts: [Part] = []
     var names: [String] = []
+    var columns: [Int] = []
     var literal = ""
     let characters = Array(text)
     var index = 0
@@ -96,7 +106,10 @@ public struct TitleTemplate: Sendable, Hashable {
           literal = ""
         }
         parts.append(.placeholder(name))
-        if !names.contains(name) { names.append(name) }
+        if !names.contains(name) {
+          names.append(name)
+          columns.append(open + 1)
+        }
         index += 1
       } else {
         literal.append(character)
@@ -106,6 +119,62 @@ public struct TitleTemplate: Sendable, Hashable {
     if !literal.isEmpty { parts.append(.text(literal)) }
     self.parts = parts
     self.placeholders = names
+    self.placeholderColumns = columns
+  }
+
+  /// The templates of `table`'s routes (metadata `previewTitle`), by route name, checked the
+  /// way the service checks them at start: each is a string, well formed, and names only
+  /// captures of its route's pattern. A route's metadata `title` is refused: the key is
+  /// `previewTitle`.
+  ///
+  /// ```swift
+  /// let templates = try TitleTemplate.templates(of: table)   // ["post": …]
+  /// ```
+  /// - Throws: ``TitleTemplateError`` naming the route, with the column of the problem in
+  ///   its template.
+  package static func templates(of table: RouteTable) throws(TitleTemplateError)
+    -> [String: TitleTemplate]
+  {
+    var templates: [String: TitleTemplate] = [:]
+    for route in table.routes {
+      if let old = route.metadata[name: "title"] {
+        throw TitleTemplateError(
+          template: old as? String ?? "\(old)", column: 1,
+          message: "the link service reads a route's preview title from \"previewTitle\", "
+            + "not \"title\": rename the key", route: route.name, metadataKey: "title")
+      }
+      guard let value = route.metadata[name: metadataKey] else { continue }
+      guard let text = value as? String else {
+        throw TitleTemplateError(
+          template: "\(value)", column: 1,
+          message: "\"previewTitle\" must be a string, like \"Post {slug}\"", route: route.name,
+          metadataKey: metadataKey)
+      }
+      let template: TitleTemplate
+      do {
+        template = try TitleTemplate(text)
+      } catch {
+        var located = error
+        located.route = route.name
+        located.metadataKey = metadataKey
+        throw located
+      }
+      let captures = route.pattern.captureNames
+      for (name, column) in zip(template.placeholders, template.placeholderColumns)
+      where !captures.contains(name) {
+        let known =
+          captures.isEmpty
+          ? "it has none"
+          : "its captures are " + captures.map { "{\($0)}" }.joined(separator: ", ")
+        throw TitleTemplateError(
+          template: text, column: column,
+          message:
+            "{\(name)} is no capture of the route's pattern \(route.pattern.text) (\(known))",
+          route: route.name, metadataKey: metadataKey)
+      }
+      templates[route.name] = template
+    }
+    return templates
   }
 
   /// The title with each placeholder replaced by its value; a placeholder without a value is
@@ -156,6 +225,26 @@ public struct TitleTemplateError: Error, Sendable, Hashable, CustomStringConvert
   /// error.message   // "a lone \"}\" (write \"}}\" for a literal \"}\")"
   /// ```
   public var message: String
+  /// The route whose template it is, when the service read it from a route's metadata.
+  ///
+  /// ```swift
+  /// error.route   // "search"
+  /// ```
+  public var route: String?
+  /// The route metadata key the template was read from (`previewTitle`, or the refused
+  /// `title`): where a program that has the route file points.
+  package var metadataKey: String?
+
+  init(
+    template: String, column: Int, message: String, route: String? = nil,
+    metadataKey: String? = nil
+  ) {
+    self.template = template
+    self.column = column
+    self.message = message
+    self.route = route
+    self.metadataKey = metadataKey
+  }
 
   /// The error's text: the template, the column and the message.
   ///
@@ -163,7 +252,9 @@ public struct TitleTemplateError: Error, Sendable, Hashable, CustomStringConvert
   /// "\(error)"   // "title template \"Post }\", column 6: a lone \"}\" …"
   /// ```
   public var description: String {
-    "title template \(quoted(template)), column \(column): \(message)"
+    let text = "title template \(quoted(template)), column \(column): \(message)"
+    guard let route else { return text }
+    return "route \(quoted(route)): " + text
   }
 }
 

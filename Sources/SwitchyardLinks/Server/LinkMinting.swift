@@ -319,6 +319,10 @@ public struct LinkMintRequest: Sendable {
 /// Checks a link's target against the route table: the URL a route handles, on a host the
 /// table names, or the URL built from a route and its values.
 ///
+/// The one check of a target, for `POST /v1/links` and `switchyard-links import` alike: the
+/// URL is refused with `422` unless a browser (WHATWG URL Standard) and the router read it the
+/// same way, and what is stored is the URL as a browser writes it back.
+///
 /// ```swift
 /// let minter = LinkMinter(table: table)
 /// let target = try minter.resolve(.url("https://example.com/articles/7"))
@@ -331,6 +335,12 @@ public struct LinkMinter: Sendable {
   /// The literal hosts the table's web routes name, and the suffixes of its wildcard hosts.
   let hosts: Set<String>
   let hostSuffixes: [String]
+  /// The service's own hosts (`--host`), in order: a route's web URL is built on the first
+  /// the route names as it is, else on the route's own host, else on the first the route
+  /// answers by a wildcard.
+  let serviceHosts: [String]
+  /// The literal hosts the table's web routes name (without the `--host`s).
+  let tableHosts: Set<String>
 
   /// How many of the nearest misses a `422` lists.
   public static let nearestMissesShown = 5
@@ -346,22 +356,27 @@ public struct LinkMinter: Sendable {
   public init(table: RouteTable, hosts extraHosts: [String] = []) {
     self.table = table
     self.matcher = RouteMatcher(table)
-    var hosts = Set(extraHosts.map { $0.lowercased() })
+    self.serviceHosts = extraHosts.map { $0.lowercased() }
+    var hosts = Set(serviceHosts)
     var suffixes: [String] = []
     for host in AppleAppSiteAssociation.hosts(in: table) {
       if host.hasPrefix("*.") {
         suffixes.append(String(host.dropFirst(1)))
       } else {
-        hosts.insert(host)
+        hosts.insert(host.lowercased())
       }
     }
+    self.tableHosts = Set(
+      AppleAppSiteAssociation.hosts(in: table).map { $0.lowercased() }.filter {
+        !$0.hasPrefix("*.")
+      })
     self.hosts = hosts
-    self.hostSuffixes = suffixes
+    self.hostSuffixes = suffixes.map { $0.lowercased() }
   }
 
   /// Where a link points: its URL, route and the route's captures.
   public struct Resolved: Sendable, Hashable {
-    /// The long URL.
+    /// The long URL, as a browser writes it.
     public var url: String
     /// The route that handles it.
     public var route: String
@@ -371,17 +386,22 @@ public struct LinkMinter: Sendable {
 
   /// The URL, route and values of a link target, or why there are none.
   ///
+  /// A route and its values are built into a web URL when the route has one (`https`, else
+  /// `http`; on a `--host` the route names, else on the route's own host, else on a `--host`
+  /// its wildcard host answers), else into the route's first URL (an app's scheme).
+  ///
   /// ```swift
   /// try minter.resolve(.route("user", [("id", .int(42))])).url  // "myapp://user/42"
   /// ```
   /// - Throws: ``LinkMintingError``: `422` with the nearest misses when no route handles the
-  ///   URL or its host is not one the table names; `400` when the route is unknown or its
-  ///   values do not build a URL.
+  ///   URL, and `422` saying why when its host is not one the table names or a browser would
+  ///   read it otherwise than the router (a `\`, a tab or line break, userinfo, a dot segment,
+  ///   a character browsers rewrite); `400` when the route is unknown or its values do not
+  ///   build a URL.
   public func resolve(_ target: LinkMintRequest.Target) throws(LinkMintingError) -> Resolved {
-    let url: String
     switch target {
     case .url(let text):
-      url = text
+      return try resolve(url: text)
     case .route(let name, let values):
       guard table.routes.contains(where: { $0.name == name }) else {
         throw LinkMintingError(
@@ -389,38 +409,127 @@ public struct LinkMinter: Sendable {
       }
       var dictionary: [String: any BuildValueConvertible] = [:]
       for (key, value) in values { dictionary[key] = value }
-      do {
-        url = try matcher.url(for: name, values: dictionary)
-      } catch {
-        throw LinkMintingError(
-          status: 400, message: error.description,
-          field: error.captureName.map { "values.\($0)" } ?? "values")
-      }
+      return try build(route: name, values: dictionary)
     }
+  }
+
+  /// The check of a long URL: the route that handles it, its characters, its parts, and the
+  /// same route and values once written as a browser writes it.
+  func resolve(url: String) throws(LinkMintingError) -> Resolved {
     guard let match = matcher.match(url) else {
       let explanation = table.explain(url, matcher: matcher)
       throw LinkMintingError(
         status: 422, message: "no route of the table handles \(url)", field: "url",
         nearestMisses: Self.nearestMisses(explanation))
     }
-    let parts = match.url
-    guard let scheme = parts.scheme?.lowercased() else {
+    guard match.url.scheme != nil else {
       throw LinkMintingError(
         status: 422, message: "\(url) is not an absolute URL (it has no scheme)", field: "url")
     }
-    if scheme == "http" || scheme == "https" {
-      let host = (parts.host ?? "").lowercased()
-      guard hosts.contains(host) || hostSuffixes.contains(where: { host.hasSuffix($0) }) else {
-        throw LinkMintingError(
-          status: 422,
-          message: "the route \(match.route.name) handles \(url), but its host "
-            + "\(JSONEscaping.quote(host)) is not one the table names, so the link would "
-            + "redirect anywhere", field: "url")
+    try Self.checkCharacters(url)
+    let checked = try checkParts(url)
+    if checked.isWeb, !isTableHost(checked.host) {
+      throw LinkMintingError(
+        status: 422,
+        message: "the route \(match.route.name) handles \(url), but its host "
+          + "\(JSONEscaping.quote(checked.host)) is not one the table names, so the link would "
+          + "redirect anywhere", field: "url")
+    }
+    let values = match.parameters.map { LinkValue(name: $0.name, value: $0.value.text) }
+    // The router's reading and the check's agree on the scheme and the host.
+    if checked.isWeb {
+      let defaultPort = checked.scheme == "https" ? 443 : 80
+      let routerPort = match.url.port == defaultPort ? nil : match.url.port
+      guard match.url.scheme == checked.scheme, match.url.host == checked.host,
+        routerPort == checked.port
+      else {
+        throw Self.refusal(
+          url,
+          "the router reads its host as \(JSONEscaping.quote(match.url.host ?? "")), a browser "
+            + "as \(JSONEscaping.quote(checked.host))")
       }
     }
-    return Resolved(
-      url: url, route: match.route.name,
-      values: match.parameters.map { LinkValue(name: $0.name, value: $0.value.text) })
+    if checked.canonical != url {
+      guard let again = matcher.match(checked.canonical), again.route.name == match.route.name,
+        again.parameters.map({ LinkValue(name: $0.name, value: $0.value.text) }) == values
+      else {
+        throw Self.refusal(
+          url,
+          "written as a browser writes it, \(checked.canonical), it is no longer the route "
+            + "\(match.route.name)'s with the same values")
+      }
+    }
+    return Resolved(url: checked.canonical, route: match.route.name, values: values)
+  }
+
+  /// The URL of `route` built from `values`: a web URL when the route has one (`https`, then
+  /// `http`; on each `--host` the route answers, then on its own host), else its first URL.
+  /// Each candidate must pass the check of ``resolve(url:)`` and match back to `route`.
+  func build(
+    route: String, values: [String: any BuildValueConvertible]
+  ) throws(LinkMintingError) -> Resolved {
+    // The failure reported is that of the route's own URL (the last candidate), else the
+    // first web URL's.
+    var webFailure: LinkMintingError? = nil
+    var ownFailure: LinkMintingError? = nil
+    for (scheme, host) in webCandidates + [(nil, nil)] {
+      let url: String
+      do {
+        url = try table.url(for: route, values: values, host: host, scheme: scheme)
+      } catch {
+        if scheme == nil {
+          ownFailure = LinkMintingError(
+            status: 400, message: error.description,
+            field: error.captureName.map { "values.\($0)" } ?? "values")
+        }
+        continue
+      }
+      do throws(LinkMintingError) {
+        let resolved = try resolve(url: url)
+        guard resolved.route == route else {
+          throw LinkMintingError(
+            status: 422,
+            message: "route '\(route)': the URL built for these values, \(url), is the route "
+              + "\(resolved.route)'s", field: "values")
+        }
+        return resolved
+      } catch {
+        if scheme == nil { ownFailure = error } else { webFailure = webFailure ?? error }
+      }
+    }
+    throw ownFailure ?? webFailure
+      ?? LinkMintingError(status: 400, message: "route '\(route)' builds no URL", field: "values")
+  }
+
+  /// The schemes and hosts a web URL is built with, in order of preference: `https`, then
+  /// `http`; each on the `--host`s the table names as they are, then on the route's own host,
+  /// then on the other `--host`s (which a wildcard host of the route may answer).
+  var webCandidates: [(String?, String?)] {
+    var candidates: [(String?, String?)] = []
+    for scheme in ["https", "http"] {
+      for host in serviceHosts where tableHosts.contains(host) { candidates.append((scheme, host)) }
+      candidates.append((scheme, nil))
+      for host in serviceHosts where !tableHosts.contains(host) {
+        candidates.append((scheme, host))
+      }
+    }
+    return candidates
+  }
+
+  /// The web URL of a link whose long URL is an app's (or fails the check): the route's web
+  /// URL built from the link's values, as ``build(route:values:)`` builds it; `nil` when the
+  /// route has no web URL.
+  func webURL(route: String, values: [LinkValue]) -> String? {
+    var dictionary: [String: any BuildValueConvertible] = [:]
+    for value in values where dictionary[value.name] == nil { dictionary[value.name] = value.value }
+    for (scheme, host) in webCandidates {
+      guard let url = try? table.url(for: route, values: dictionary, host: host, scheme: scheme),
+        let resolved = try? resolve(url: url), resolved.route == route,
+        sendable(resolved.url)?.isWeb == true
+      else { continue }
+      return resolved.url
+    }
+    return nil
   }
 
   /// The routes that got furthest into the URL (a later part, then a later segment), in the

@@ -26,6 +26,9 @@ public struct LinksConfiguration: Sendable {
   public var appStoreID: String?
   /// Routes whose links stay on the web (`--web-only`).
   public var webOnly: Set<String> = []
+  /// The title of a link's preview and landing page when it has neither a title of its own
+  /// nor its route's template (`--site-name`); `nil`: the long URL's host and path.
+  public var siteName: String?
   /// The minting token; `nil`: minting answers `403`.
   public var token: String?
   /// The current time in seconds since 1970 (UTC): for expiry.

@@ -38,14 +38,17 @@
     /// The links read lately (links never change once minted).
     let cache = LinkCache()
 
-    /// Creates the middleware.
+    /// Creates the middleware, reading the routes' preview-title templates (metadata
+    /// `previewTitle`).
     ///
     /// ```swift
-    /// LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
+    /// try LinksMiddleware<BasicRequestContext>(configuration: configuration, store: store)
     /// ```
+    /// - Throws: ``TitleTemplateError`` naming the route when a template is malformed, names
+    ///   no capture of its route, or sits under the key `title`.
     public init(
       configuration: LinksConfiguration, store: any LinkStore, counter: ClickCounter? = nil
-    ) {
+    ) throws(TitleTemplateError) {
       self.counter = counter
       self.configuration = configuration
       self.store = store
@@ -80,15 +83,7 @@
       }
       self.stores = StoreLinks(
         appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage)
-      var templates: [String: TitleTemplate] = [:]
-      for route in configuration.table.routes {
-        if let text = route.metadata[name: "title"] as? String,
-          let template = try? TitleTemplate(text)
-        {
-          templates[route.name] = template
-        }
-      }
-      self.titleTemplates = templates
+      self.titleTemplates = try TitleTemplate.templates(of: configuration.table)
     }
 
     public func handle(
@@ -148,7 +143,9 @@
         return Self.json(.ok, assetLinks)
       default:
         if path.hasPrefix("/v1/links/"), isGet {
-          return await linkInfo(code: path.dropFirst("/v1/links/".count))
+          return await linkInfo(
+            code: path.dropFirst("/v1/links/".count),
+            userAgent: request.method == .head ? nil : request.headers[.userAgent] ?? "")
         }
         do {
           return try await next(request, context)
@@ -235,29 +232,52 @@
       let cache = "public, max-age=\(lifetime)"
       let client = LinkClient(userAgent: userAgent)
       if !isHead, let counter {
-        // In memory only: the counter writes its counts in batches, off this path.
+        // In memory only: the counter writes its counts in batches, off this path. A
+        // crawler's fetch is a preview, never a click.
         await counter.record(
-          code: record.code, route: record.route, platform: ClickPlatform(client),
-          day: StatsDay.day(ofSeconds: configuration.now()))
+          client == .previewCrawler ? .preview : .click, code: record.code, route: record.route,
+          platform: ClickPlatform(client), day: StatsDay.day(ofSeconds: configuration.now()))
       }
+      let targets = targets(record)
       switch client {
       case .other:
-        var response = Response(status: .found)
-        response.headers[.location] = record.url
-        response.headers[.cacheControl] = cache
-        response.headers[.vary] = "User-Agent"
-        return response
+        // A desktop goes to the web page; a link with none gets a page saying to open it on
+        // a phone, never a redirect to an app's scheme.
+        guard let web = targets.web else {
+          return Self.page(
+            .ok,
+            targets.app == nil
+              ? LinkPages.unavailable()
+              : LinkPages.openOnPhone(
+                preview(record, host: host, targets: targets), stores: stores),
+            cache: cache)
+        }
+        return Self.redirect(to: web, cache: cache)
       case .previewCrawler:
-        return Self.page(.ok, LinkPages.preview(preview(record, host: host)), cache: cache)
+        return Self.page(
+          .ok, LinkPages.preview(preview(record, host: host, targets: targets)), cache: cache)
       case .iOSBrowser, .androidBrowser:
+        // A route the app does not open (web-only) goes to the web like a desktop: no app
+        // button, no store, no install token.
+        guard targets.app != nil else {
+          guard let web = targets.web else {
+            return Self.page(.ok, LinkPages.unavailable(), cache: cache)
+          }
+          return Self.redirect(to: web, cache: cache)
+        }
+        var stores = self.stores
+        if let scheme = targets.appScheme { stores.appSchemes = [scheme] }
         let token = isHead ? nil : installToken(for: record, client: client)
         guard let token else {
           return Self.page(
-            .ok, LinkPages.landing(preview(record, host: host), for: client, stores: stores),
+            .ok,
+            LinkPages.landing(
+              preview(record, host: host, targets: targets), for: client, stores: stores),
             cache: cache)
         }
         // The page holds a token of this visit alone: no cache may keep it.
-        let html = landingPage(record, for: client, host: host, installToken: token)
+        let html = landingPage(
+          record, targets: targets, for: client, host: host, stores: stores, installToken: token)
         return Self.page(
           .ok, html, cache: "private, no-store",
           // The iOS page with a token and the App Store button has the "Get the app" script
@@ -267,18 +287,62 @@
       }
     }
 
-    /// The landing page of `record` for `client` with `token`: rendered once per link, client
-    /// and host with a placeholder where the token goes (a token is URL-safe base64, which
-    /// neither HTML escaping nor the referrer's percent-encoding changes), then the token put
-    /// in its places.
+    /// Where a link's answers lead: the web page (for desktops, crawlers' cards and "Continue
+    /// on the web") and the app's link ("Open in the app").
+    struct Targets {
+      /// An `http(s)` URL of a route of the table, on a host it names; `nil`: the route has
+      /// no web URL.
+      var web: String?
+      /// The long URL when the app opens the route; `nil` for a web-only route.
+      var app: String?
+      /// The scheme of ``app`` when it is an app's own (not `http(s)`).
+      var appScheme: String? = nil
+    }
+
+    /// The link's targets, each passing the minter's check again as it is sent: the stored
+    /// long URL when it does (a link stored by an older release might not), else the route's
+    /// web URL built from the link's values. An app's URL gets the route's web URL as its web
+    /// page, built on the first `--host` the route answers, else on the route's own host.
+    func targets(_ record: LinkRecord) -> Targets {
+      let appOpens = !configuration.webOnly.contains(record.route)
+      guard let checked = minter.sendable(record.url) else {
+        return Targets(web: minter.webURL(route: record.route, values: record.values), app: nil)
+      }
+      if checked.isWeb {
+        return Targets(web: record.url, app: appOpens ? record.url : nil)
+      }
+      return Targets(
+        web: minter.webURL(route: record.route, values: record.values),
+        app: appOpens ? record.url : nil, appScheme: appOpens ? checked.scheme : nil)
+    }
+
+    static func redirect(to url: String, cache: String) -> Response {
+      var response = Response(status: .found)
+      response.headers[.location] = url
+      response.headers[.cacheControl] = cache
+      response.headers[.vary] = "User-Agent"
+      return response
+    }
+
+    /// The landing page of `record` for `client` with `token`, as
+    /// `LinkPages.landing(preview(record, host:, targets:), for:, stores:, installToken:)`
+    /// renders it: rendered once per link, client and host with a placeholder where the token
+    /// goes (a token is URL-safe base64, which neither HTML escaping nor the referrer's
+    /// percent-encoding changes), then the token put in its places. Those three are all that
+    /// changes the page: a link never changes once minted, and its targets (web page, app link
+    /// and scheme, so "Open in the app", the store buttons and "Continue on the web"), its
+    /// title and `stores` follow from the link and the service's configuration, which is
+    /// fixed for the middleware's life.
     func landingPage(
-      _ record: LinkRecord, for client: LinkClient, host: String, installToken token: String
+      _ record: LinkRecord, targets: Targets, for client: LinkClient, host: String,
+      stores: StoreLinks, installToken token: String
     ) -> String {
       let key = record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host
       if let parts = cache.page(key) { return parts.joined(separator: token) }
       let placeholder = cache.placeholder
       let html = LinkPages.landing(
-        preview(record, host: host), for: client, stores: stores, installToken: placeholder)
+        preview(record, host: host, targets: targets), for: client, stores: stores,
+        installToken: placeholder)
       let parts = LinkCache.split(html, at: placeholder)
       cache.keep(page: parts, for: key)
       return parts.joined(separator: token)
@@ -295,15 +359,39 @@
       return signer.token(code: record.code, expires: expires)
     }
 
-    func preview(_ record: LinkRecord, host: String) -> LinkPreview {
+    func preview(_ record: LinkRecord, host: String, targets: Targets) -> LinkPreview {
       var values: [String: String] = [:]
       for value in record.values where values[value.name] == nil {
         values[value.name] = value.value
       }
-      let title = record.title ?? titleTemplates[record.route]?.render(values) ?? record.route
+      let title =
+        record.title ?? titleTemplates[record.route]?.render(values)
+        ?? defaultTitle(targets, requestHost: host)
       return LinkPreview(
         title: title, description: record.description, imageURL: record.image,
-        shortLink: shortURL(record.code, requestHost: host), longURL: record.url)
+        shortLink: shortURL(record.code, requestHost: host),
+        longURL: targets.app ?? targets.web ?? "", webURL: targets.web)
+    }
+
+    /// The title of a link with neither a title of its own nor a route template: the
+    /// `--site-name`, else the host and path of the web URL the link is sent to
+    /// (`shop.example.com/product/42`; the checked target, never the stored text as it is),
+    /// else the short link's host. Never the route's name, which is the table's and no reader's.
+    func defaultTitle(_ targets: Targets, requestHost: String) -> String {
+      if let siteName = configuration.siteName { return siteName }
+      guard targets.appScheme == nil, let url = targets.web else {
+        return configuration.hosts.first ?? requestHost
+      }
+      for scheme in ["https://", "http://"]
+      where url.utf8.count > scheme.utf8.count
+        && url.prefix(scheme.count).lowercased() == scheme
+      {
+        var rest = url.dropFirst(scheme.count)
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        while rest.hasSuffix("/") { rest = rest.dropLast() }
+        if !rest.isEmpty { return String(rest) }
+      }
+      return configuration.hosts.first ?? requestHost
     }
 
     func shortURL(_ code: String, requestHost: String) -> String {
@@ -338,7 +426,9 @@
 
     // MARK: The JSON API
 
-    func linkInfo(code: Substring) async -> Response {
+    /// `GET /v1/links/CODE`: the link, for the app a short link opened, which counts it as an
+    /// app open (unless `userAgent` is `nil`: a `HEAD`).
+    func linkInfo(code: Substring, userAgent: String?) async -> Response {
       switch await find(code) {
       case .failure(let missing):
         let status = missing.status
@@ -351,6 +441,12 @@
         return Self.json(
           status, "{\"error\":" + JSONEscaping.quote(message) + ",\"field\":\"code\"}")
       case .success(let record):
+        if let userAgent, let counter {
+          await counter.record(
+            .appOpen, code: record.code, route: record.route,
+            platform: ClickPlatform(appUserAgent: userAgent),
+            day: StatsDay.day(ofSeconds: configuration.now()))
+        }
         return Self.json(
           .ok,
           "{\"code\":" + JSONEscaping.quote(record.code) + ",\"url\":"

@@ -39,6 +39,11 @@
       }
       switch redemption {
       case .redeemed(let record):
+        // One install, counted once: only the first redemption gets here.
+        await counter?.record(
+          .install, code: record.code, route: record.route,
+          platform: ClickPlatform(appUserAgent: request.headers[.userAgent]),
+          day: StatsDay.day(ofSeconds: configuration.now()))
         return Self.json(
           .ok,
           "{\"url\":" + JSONEscaping.quote(record.url) + ",\"route\":"
@@ -82,8 +87,13 @@
 
     // MARK: Statistics
 
-    /// `GET /v1/stats?from=&to=&by=`: the clicks of the days `from...to` by link, route,
-    /// platform or day, as JSON, or as CSV for `Accept: text/csv`.
+    /// The parameters `GET /v1/stats` reads; any other is refused.
+    static var statsParameters: Set<Substring> { ["from", "to", "by", "code"] }
+
+    /// `GET /v1/stats?from=&to=&by=&code=`: the clicks by people, previews by crawlers, app
+    /// opens and installs of the days `from...to` (of the link `code` alone, when given), by
+    /// link, route, platform or day, as JSON, or as CSV for `Accept: text/csv`. `total` is the
+    /// clicks by people (previews are never clicks); `totals` has every kind.
     func stats(_ request: Request) async -> Response {
       if let refusal = refusal(request, what: "statistics") { return refusal }
       let query = request.uri.queryParameters
@@ -101,7 +111,15 @@
       let grouping: StatsGrouping
       let from: Int64
       let to: Int64
+      let code: String?
       do {
+        if let unknown = query.first(where: { !Self.statsParameters.contains($0.key) })?.key {
+          throw LinkMintingError(
+            status: 400,
+            message:
+              "unknown parameter \(JSONEscaping.quote(String(unknown))); the parameters are from, to, by and code",
+            field: String(unknown))
+        }
         to = try day("to", default: today).get()
         from = try day("from", default: to - 29).get()
         let by = query.get("by") ?? "day"
@@ -117,6 +135,13 @@
             message: "from (\(StatsDay.text(from))) is after to (\(StatsDay.text(to)))",
             field: "from")
         }
+        code = query.get("code")
+        if let code, !LinkCode.isValid(Substring(code)) {
+          throw LinkMintingError(
+            status: 400,
+            message: "code must be a link's code (1 to 64 of A-Z a-z 0-9 _ -), not \(code)",
+            field: "code")
+        }
       } catch let error as LinkMintingError {
         return Self.json(HTTPResponse.Status(code: error.status), error.json)
       } catch {
@@ -124,9 +149,9 @@
       }
       let rows: [StatsRow]
       do {
-        // The clicks counted so far go to the store first, so the answer is up to date.
+        // The counts so far go to the store first, so the answer is up to date.
         try await counter?.flush()
-        rows = try await store.clicks(from: from, to: to, by: grouping)
+        rows = try await store.clicks(from: from, to: to, by: grouping, code: code)
       } catch {
         return Self.json(
           .serviceUnavailable,
@@ -134,8 +159,12 @@
       }
       let accept = request.headers[.accept] ?? ""
       if accept.lowercased().contains("text/csv") {
-        var csv = grouping.rawValue + ",clicks\r\n"
-        for row in rows { csv += Self.csvField(row.key) + ",\(row.clicks)\r\n" }
+        var csv = grouping.rawValue + ",clicks,previews,app_opens,installs\r\n"
+        for row in rows {
+          csv +=
+            Self.csvField(row.key)
+            + ",\(row.clicks),\(row.previews),\(row.appOpens),\(row.installs)\r\n"
+        }
         var headers = HTTPFields()
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.cacheControl] = "no-store"
@@ -143,22 +172,32 @@
         return Response(
           status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: csv)))
       }
-      let total = rows.reduce(0) { $0 + $1.clicks }
+      let totals = StatsRow.sum(rows, key: "")
+      var head =
+        "{\"from\":\"\(StatsDay.text(from))\",\"to\":\"\(StatsDay.text(to))\",\"by\":\""
+        + grouping.rawValue + "\""
+      if let code { head += ",\"code\":" + JSONEscaping.quote(code) }
       let members = rows.map {
-        "{\"key\":" + JSONEscaping.quote($0.key) + ",\"clicks\":\($0.clicks)}"
+        "{\"key\":" + JSONEscaping.quote($0.key) + "," + Self.counts($0) + "}"
       }
       var response = Self.json(
         .ok,
-        "{\"from\":\"\(StatsDay.text(from))\",\"to\":\"\(StatsDay.text(to))\",\"by\":\""
-          + grouping.rawValue + "\",\"total\":\(total),\"rows\":["
+        head + ",\"total\":\(totals.clicks),\"totals\":{" + Self.counts(totals) + "},\"rows\":["
           + members.joined(separator: ",") + "]}")
       response.headers[.vary] = "Accept"
       return response
     }
 
+    /// A row's counts as JSON members: `"clicks":…,"previews":…,"appOpens":…,"installs":…`.
+    static func counts(_ row: StatsRow) -> String {
+      "\"clicks\":\(row.clicks),\"previews\":\(row.previews),\"appOpens\":\(row.appOpens),"
+        + "\"installs\":\(row.installs)"
+    }
+
     // MARK: The admin page
 
-    /// `GET /admin`: the last 30 days' clicks per day and per route, and the top 10 links.
+    /// `GET /admin`: the last 30 days' clicks by people per day and per route (previews, app
+    /// opens and installs apart), and the top 10 links.
     func admin(_ request: Request) async -> Response {
       if let refusal = refusal(request, what: "the admin page") { return refusal }
       let to = StatsDay.day(ofSeconds: configuration.now())
@@ -169,11 +208,11 @@
       do {
         try await counter?.flush()
         let counted = try await store.clicks(from: from, to: to, by: .day)
-        var byDay: [String: Int] = [:]
-        for row in counted { byDay[row.key] = row.clicks }
+        var byDay: [String: StatsRow] = [:]
+        for row in counted { byDay[row.key] = row }
         days = (from...to).map { day in
           let key = StatsDay.text(day)
-          return StatsRow(key: key, clicks: byDay[key] ?? 0)
+          return byDay[key] ?? StatsRow(key: key, clicks: 0)
         }
         routes = Array(try await store.clicks(from: from, to: to, by: .route).prefix(12))
         links = Array(try await store.clicks(from: from, to: to, by: .link).prefix(10))

@@ -1,10 +1,10 @@
 #if Links
   public import ServiceLifecycle
 
-  /// Counts short-link clicks in memory and writes them to the store in batches, so that a
-  /// redirect never waits for the database.
+  /// Counts short-link clicks, previews, app opens and installs in memory and writes them to
+  /// the store in batches, so that a redirect never waits for the database.
   ///
-  /// ``record(code:route:platform:day:)`` only adds to a count in memory. ``flush()`` writes
+  /// ``record(_:code:route:platform:day:)`` only adds to a count in memory. ``flush()`` writes
   /// what was counted since the last flush in one statement per 500 counts; as a `Service`,
   /// the counter flushes every ``interval`` (1 second by default) and once more when the
   /// service stops gracefully. Counted clicks are durable once flushed: a `kill -9` loses at
@@ -13,7 +13,7 @@
   ///
   /// ```swift
   /// let counter = ClickCounter(store: store)
-  /// await counter.record(code: "hello", route: "post", platform: .ios, day: 20_849)
+  /// await counter.record(.click, code: "hello", route: "post", platform: .ios, day: 20_849)
   /// try await counter.flush()   // now in the database
   /// ```
   public actor ClickCounter: Service {
@@ -40,17 +40,17 @@
       self.interval = interval
     }
 
-    /// Counts one click, in memory.
+    /// Counts one click, preview, app open or install, in memory.
     ///
     /// ```swift
-    /// await counter.record(code: "hello", route: "post", platform: .android, day: 20_849)
+    /// await counter.record(.click, code: "hello", route: "post", platform: .android, day: 20_849)
     /// ```
-    public func record(code: String, route: String, platform: ClickPlatform, day: Int64) {
+    public func record(
+      _ kind: CountKind, code: String, route: String, platform: ClickPlatform, day: Int64
+    ) {
       let key = Key(day: day, code: code, platform: platform)
-      pending[
-        key, default: ClickCount(day: day, code: code, route: route, platform: platform, clicks: 0)
-      ]
-      .clicks += 1
+      pending[key, default: ClickCount(day: day, code: code, route: route, platform: platform)]
+        .add(1, kind)
     }
 
     /// How many counts wait for the next flush.
@@ -81,12 +81,15 @@
       } catch {
         for count in batch[written...] {
           let key = Key(day: count.day, code: count.code, platform: count.platform)
-          pending[
-            key,
-            default: ClickCount(
-              day: count.day, code: count.code, route: count.route, platform: count.platform,
-              clicks: 0)
-          ].clicks += count.clicks
+          var kept =
+            pending[key]
+            ?? ClickCount(
+              day: count.day, code: count.code, route: count.route, platform: count.platform)
+          kept.add(count.clicks, .click)
+          kept.add(count.previews, .preview)
+          kept.add(count.appOpens, .appOpen)
+          kept.add(count.installs, .install)
+          pending[key] = kept
         }
         throw error
       }

@@ -46,9 +46,28 @@ public protocol LinkStore: Sendable {
   func checkWritable() async throws(LinkStoreError)
   /// Adds the counts to the stored ones, all in one transaction.
   func addClicks(_ counts: [ClickCount]) async throws
-  /// The stored clicks of the days `from...to` (days since 1970), summed by `grouping`,
-  /// largest first (by day: in day order).
-  func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws -> [StatsRow]
+  /// The stored counts of the days `from...to` (days since 1970), of the link `code` alone
+  /// when one is given, summed by `grouping`: the most clicks first (then the most app opens,
+  /// installs, previews, and the key in byte order); by day, in day order.
+  ///
+  /// ```swift
+  /// try await store.clicks(from: 20_800, to: 20_829, by: .day, code: "spring")
+  /// ```
+  func clicks(from: Int64, to: Int64, by grouping: StatsGrouping, code: String?) async throws
+    -> [StatsRow]
+}
+
+extension LinkStore {
+  /// The stored counts of every link (see ``clicks(from:to:by:code:)``).
+  ///
+  /// ```swift
+  /// try await store.clicks(from: 20_800, to: 20_829, by: .route)
+  /// ```
+  public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws
+    -> [StatsRow]
+  {
+    try await clicks(from: from, to: to, by: grouping, code: nil)
+  }
 }
 
 /// What redeeming an install token gave.
@@ -79,7 +98,8 @@ public enum ClickPlatform: String, Sendable, Hashable, CaseIterable {
   case ios
   /// Android browsers.
   case android
-  /// Everyone else who is not a preview crawler.
+  /// Everyone else who is not a preview crawler (an app's own requests from an HTTP client
+  /// that is neither Apple's nor Android's too).
   case desktop
   /// Link-preview crawlers.
   case crawler
@@ -97,12 +117,62 @@ public enum ClickPlatform: String, Sendable, Hashable, CaseIterable {
     case .other: self = .desktop
     }
   }
+
+  /// The class of an app's own request to the service (`GET /v1/links/CODE` when a short link
+  /// opens it, `POST /v1/redeem` after an install), read from its HTTP client's user agent:
+  /// Apple's (`CFNetwork`, `Darwin`) and iPhone or iPad browsers count as `ios`, Android's
+  /// (`okhttp`, `Dalvik`, `Android`) as `android`; a preview crawler as `crawler`; any other
+  /// as `desktop`.
+  ///
+  /// ```swift
+  /// ClickPlatform(appUserAgent: "Shop/3.1 CFNetwork/1568.100.1 Darwin/24.0.0")  // .ios
+  /// ```
+  public init(appUserAgent: String?) {
+    let agent = (appUserAgent ?? "").prefix(LinkClient.readLimit).lowercased()
+    switch LinkClient(userAgent: appUserAgent) {
+    case .previewCrawler: self = .crawler
+    case .iOSBrowser: self = .ios
+    case .androidBrowser: self = .android
+    case .other:
+      if agent.contains("cfnetwork") || agent.contains("darwin") {
+        self = .ios
+      } else if agent.contains("okhttp") || agent.contains("dalvik") {
+        self = .android
+      } else {
+        self = .desktop
+      }
+    }
+  }
 }
 
-/// Clicks of one link from one platform class on one day: all the service counts.
+/// What one count counts: a click by a person, a preview fetched by a crawler, an app opened
+/// by a short link, or an install (an install token redeemed).
 ///
 /// ```swift
-/// ClickCount(day: 20_800, code: "hello", route: "post", platform: .ios, clicks: 3)
+/// await counter.record(.appOpen, code: "spring", route: "product", platform: .ios, day: 20_849)
+/// ```
+public struct CountKind: Sendable, Hashable, CustomStringConvertible {
+  /// The name in `GET /v1/stats`' JSON (`clicks`, `previews`, `appOpens`, `installs`).
+  public let description: String
+
+  private init(_ name: String) { description = name }
+
+  /// A person's visit of a short link (`GET {prefix}CODE` from a browser or other client).
+  public static let click = CountKind("clicks")
+  /// A link-preview crawler's fetch of a short link (Slack, iMessage, X, …): never a click.
+  public static let preview = CountKind("previews")
+  /// The app, opened by a short link, asked for its long link (`GET /v1/links/CODE`).
+  public static let appOpen = CountKind("appOpens")
+  /// The app, installed from a short link's landing page, redeemed its install token
+  /// (`POST /v1/redeem`, the first time).
+  public static let install = CountKind("installs")
+}
+
+/// The counts of one link from one platform class on one day: all the service counts. Clicks
+/// by people, previews by crawlers, app opens and installs are counted apart.
+///
+/// ```swift
+/// ClickCount(day: 20_800, code: "hello", route: "post", platform: .ios, clicks: 3, appOpens: 1)
 /// ```
 public struct ClickCount: Sendable, Hashable {
   /// The day, counted from 1970-01-01 (UTC).
@@ -113,24 +183,46 @@ public struct ClickCount: Sendable, Hashable {
   public var route: String
   /// The platform class.
   public var platform: ClickPlatform
-  /// How many clicks.
+  /// How many clicks by people.
   public var clicks: Int
+  /// How many previews fetched by crawlers.
+  public var previews: Int
+  /// How many times the app asked for the link (opened by it).
+  public var appOpens: Int
+  /// How many install tokens of the link were redeemed.
+  public var installs: Int
 
   /// Creates a count.
   ///
   /// ```swift
   /// ClickCount(day: 0, code: "a", route: "home", platform: .desktop, clicks: 1)
   /// ```
-  public init(day: Int64, code: String, route: String, platform: ClickPlatform, clicks: Int) {
+  public init(
+    day: Int64, code: String, route: String, platform: ClickPlatform, clicks: Int = 0,
+    previews: Int = 0, appOpens: Int = 0, installs: Int = 0
+  ) {
     self.day = day
     self.code = code
     self.route = route
     self.platform = platform
     self.clicks = clicks
+    self.previews = previews
+    self.appOpens = appOpens
+    self.installs = installs
+  }
+
+  /// Adds `amount` to the count of `kind`.
+  mutating func add(_ amount: Int, _ kind: CountKind) {
+    switch kind {
+    case .preview: previews += amount
+    case .appOpen: appOpens += amount
+    case .install: installs += amount
+    default: clicks += amount
+    }
   }
 }
 
-/// What `GET /v1/stats` sums the clicks by (`by=`).
+/// What `GET /v1/stats` sums the counts by (`by=`).
 ///
 /// ```swift
 /// StatsGrouping(rawValue: "route")  // .route
@@ -146,24 +238,43 @@ public enum StatsGrouping: String, Sendable, Hashable, CaseIterable {
   case day
 }
 
-/// One line of statistics: the group's key and its clicks.
+/// One line of statistics: the group's key and its counts, each kind apart.
 ///
 /// ```swift
-/// StatsRow(key: "post", clicks: 12)
+/// StatsRow(key: "post", clicks: 12, previews: 3, appOpens: 5, installs: 1)
 /// ```
 public struct StatsRow: Sendable, Hashable {
   /// The link code, route, platform class or day (`YYYY-MM-DD`).
   public var key: String
-  /// The clicks.
+  /// Clicks by people (never a crawler's preview).
   public var clicks: Int
+  /// Previews fetched by crawlers.
+  public var previews: Int
+  /// App opens: the app asked for the link (`GET /v1/links/CODE`).
+  public var appOpens: Int
+  /// Installs: install tokens of the link redeemed.
+  public var installs: Int
 
   /// Creates a row.
   ///
   /// ```swift
   /// StatsRow(key: "ios", clicks: 3)
   /// ```
-  public init(key: String, clicks: Int) {
+  public init(key: String, clicks: Int, previews: Int = 0, appOpens: Int = 0, installs: Int = 0) {
     self.key = key
     self.clicks = clicks
+    self.previews = previews
+    self.appOpens = appOpens
+    self.installs = installs
+  }
+
+  /// The counts of `rows` added up, under `key`.
+  static func sum(_ rows: [StatsRow], key: String) -> StatsRow {
+    rows.reduce(into: StatsRow(key: key, clicks: 0)) { sum, row in
+      sum.clicks += row.clicks
+      sum.previews += row.previews
+      sum.appOpens += row.appOpens
+      sum.installs += row.installs
+    }
   }
 }

@@ -5,7 +5,7 @@
   /// Links in a PostgreSQL database, for more than one server on the same data.
   ///
   /// The tables are the SQLite store's (links, install tokens, click counts), created by the
-  /// same three schema steps; the version is kept in a one-row table `switchyard_schema`, and
+  /// same schema steps; the version is kept in a one-row table `switchyard_schema`, and
   /// the steps run under an advisory lock, so servers starting together migrate once. Uniqueness
   /// of codes and tokens comes from primary keys, and a token is spent by one conditional
   /// `UPDATE`, so servers sharing the database never hand out a code twice nor redeem a token
@@ -67,8 +67,19 @@
         """,
         "CREATE INDEX clicks_route ON clicks (route, day)",
       ],
-      // 4: install tokens carry their own proof; a row only for a spent token (the SQLite
-      // store's step 4).
+      // 4 (statistics): previews by crawlers, app opens and installs counted apart from
+      // clicks by people. The crawler fetches that versions up to 3 counted as clicks (platform
+      // 'crawler') become previews; `?code=` reads one link's rows by its index.
+      [
+        "ALTER TABLE clicks ADD COLUMN previews BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE clicks ADD COLUMN app_opens BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE clicks ADD COLUMN installs BIGINT NOT NULL DEFAULT 0",
+        "UPDATE clicks SET previews = previews + clicks, clicks = 0 WHERE platform = 'crawler'",
+        "CREATE INDEX clicks_code ON clicks (code, day)",
+      ],
+      // 5: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
+      // so a phone's visit writes nothing; a row only for a spent token, deleted once expired
+      // (the SQLite store's step 5).
       [
         "DROP TABLE install_tokens",
         """
@@ -388,7 +399,7 @@
     public func addClicks(_ counts: [ClickCount]) async throws {
       try await perform {
         guard !counts.isEmpty else { return }
-        // One statement (so one transaction) however many counts: five arrays, one per column.
+        // One statement (so one transaction) however many counts: one array per column.
         // Counts of the same day, link and platform are summed first, since one statement may
         // not update a row twice.
         let days = counts.map(\.day)
@@ -396,20 +407,28 @@
         let routes = counts.map(\.route)
         let platforms = counts.map(\.platform.rawValue)
         let clicks = counts.map { Int64($0.clicks) }
+        let previews = counts.map { Int64($0.previews) }
+        let opens = counts.map { Int64($0.appOpens) }
+        let installs = counts.map { Int64($0.installs) }
         try await self.client.query(
           """
-          INSERT INTO clicks (day, code, route, platform, clicks)
-          SELECT day, code, min(route), platform, sum(clicks)
+          INSERT INTO clicks (day, code, route, platform, clicks, previews, app_opens, installs)
+          SELECT day, code, min(route), platform, sum(clicks), sum(previews), sum(opens),
+            sum(installs)
           FROM unnest(\(days)::BIGINT[], \(codes)::TEXT[], \(routes)::TEXT[], \(platforms)::TEXT[],
-            \(clicks)::BIGINT[]) AS counted (day, code, route, platform, clicks)
+            \(clicks)::BIGINT[], \(previews)::BIGINT[], \(opens)::BIGINT[], \(installs)::BIGINT[])
+            AS counted (day, code, route, platform, clicks, previews, opens, installs)
           GROUP BY day, code, platform
-          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks.clicks + excluded.clicks
+          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks.clicks + excluded.clicks,
+            previews = clicks.previews + excluded.previews,
+            app_opens = clicks.app_opens + excluded.app_opens,
+            installs = clicks.installs + excluded.installs
           """, logger: self.logger)
       }
     }
 
-    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws
-      -> [StatsRow]
+    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping, code: String?)
+      async throws -> [StatsRow]
     {
       try await perform {
         let column =
@@ -420,17 +439,29 @@
           case .day: "day::TEXT"
           }
         // Ties in byte order, as SQLite sorts them, whatever the database's collation.
-        let order = grouping == .day ? "min(day)" : "n DESC, \(column) COLLATE \"C\""
+        let order =
+          grouping == .day
+          ? "min(day)"
+          : "n DESC, opens DESC, installs DESC, previews DESC, \(column) COLLATE \"C\""
+        // Every link's rows, or those of `code` alone (`code` is bound, never spliced).
         let rows = try await self.client.query(
           """
-          SELECT \(unescaped: column) AS key, sum(clicks)::BIGINT AS n FROM clicks
-          WHERE day BETWEEN \(from) AND \(to)
+          SELECT \(unescaped: column) AS key, sum(clicks)::BIGINT AS n,
+            sum(previews)::BIGINT AS previews, sum(app_opens)::BIGINT AS opens,
+            sum(installs)::BIGINT AS installs
+          FROM clicks
+          WHERE day BETWEEN \(from) AND \(to) AND (\(code)::TEXT IS NULL OR code = \(code))
           GROUP BY \(unescaped: column) ORDER BY \(unescaped: order)
           """, logger: self.logger)
         var result: [StatsRow] = []
-        for try await (key, clicks) in rows.decode((String, Int64).self) {
+        for try await (key, clicks, previews, opens, installs) in rows.decode(
+          (String, Int64, Int64, Int64, Int64).self)
+        {
           let text = grouping == .day ? StatsDay.text(Int64(key) ?? 0) : key
-          result.append(StatsRow(key: text, clicks: Int(clicks)))
+          result.append(
+            StatsRow(
+              key: text, clicks: Int(clicks), previews: Int(previews), appOpens: Int(opens),
+              installs: Int(installs)))
         }
         return result
       }

@@ -21,7 +21,7 @@
   /// ```
   public final class SQLiteLinkStore: LinkStore {
     /// The schema version this release writes. Each step of ``migrations`` raises it by one.
-    public static let schemaVersion = 4
+    public static let schemaVersion = 5
 
     /// The schema, step by step: step `n` takes a file from version `n` to `n + 1`.
     static let migrations: [[String]] = [
@@ -66,7 +66,17 @@
         """,
         "CREATE INDEX clicks_route ON clicks (route, day)",
       ],
-      // 4: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
+      // 4 (statistics): previews by crawlers, app opens and installs counted apart from
+      // clicks by people. The crawler fetches that versions up to 3 counted as clicks (platform
+      // 'crawler') become previews; `?code=` reads one link's rows by its index.
+      [
+        "ALTER TABLE clicks ADD COLUMN previews INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE clicks ADD COLUMN app_opens INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE clicks ADD COLUMN installs INTEGER NOT NULL DEFAULT 0",
+        "UPDATE clicks SET previews = previews + clicks, clicks = 0 WHERE platform = 'crawler'",
+        "CREATE INDEX clicks_code ON clicks (code, day)",
+      ],
+      // 5: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
       // so a phone's visit writes nothing. A row is written only when a token is spent — its
       // primary key keeps "exactly once" — and deleted once the token has expired. The rows of
       // step 2, one per visit, go (tokens handed out before this step are not redeemable).
@@ -285,7 +295,7 @@
       }
     }
 
-    /// The most counts one statement adds (5 parameters each, far under SQLite's limit).
+    /// The most counts one statement adds (8 parameters each, far under SQLite's limit).
     static let clicksPerStatement = 500
 
     public func addClicks(_ counts: [ClickCount]) async throws {
@@ -293,27 +303,33 @@
       while start < counts.count {
         let chunk = counts[start..<min(start + Self.clicksPerStatement, counts.count)]
         var bindings: [SQLiteData] = []
-        bindings.reserveCapacity(chunk.count * 5)
+        bindings.reserveCapacity(chunk.count * 8)
         for count in chunk {
           bindings += [
             .integer(SQLiteInt64(count.day)), .text(count.code), .text(count.route),
             .text(count.platform.rawValue), .integer(SQLiteInt64(count.clicks)),
+            .integer(SQLiteInt64(count.previews)), .integer(SQLiteInt64(count.appOpens)),
+            .integer(SQLiteInt64(count.installs)),
           ]
         }
-        let rows = Array(repeating: "(?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count)
+          .joined(separator: ", ")
         // One statement per chunk, so it is atomic without a transaction that other requests
         // on the same connection could fall into.
         _ = try await connection.query(
           """
-          INSERT INTO clicks (day, code, route, platform, clicks) VALUES \(rows)
-          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks + excluded.clicks
+          INSERT INTO clicks (day, code, route, platform, clicks, previews, app_opens, installs)
+          VALUES \(rows)
+          ON CONFLICT (day, code, platform) DO UPDATE SET clicks = clicks + excluded.clicks,
+            previews = previews + excluded.previews, app_opens = app_opens + excluded.app_opens,
+            installs = installs + excluded.installs
           """, bindings)
         start += chunk.count
       }
     }
 
-    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping) async throws
-      -> [StatsRow]
+    public func clicks(from: Int64, to: Int64, by grouping: StatsGrouping, code: String?)
+      async throws -> [StatsRow]
     {
       let column =
         switch grouping {
@@ -322,18 +338,28 @@
         case .platform: "platform"
         case .day: "day"
         }
-      let order = grouping == .day ? "day" : "n DESC, key"
+      let order =
+        grouping == .day
+        ? "day" : "n DESC, opens DESC, installs DESC, previews DESC, key"
+      var bindings: [SQLiteData] = [.integer(SQLiteInt64(from)), .integer(SQLiteInt64(to))]
+      if let code { bindings.append(.text(code)) }
       let rows = try await connection.query(
         """
-        SELECT \(column) AS key, sum(clicks) AS n FROM clicks WHERE day BETWEEN ? AND ?
+        SELECT \(column) AS key, sum(clicks) AS n, sum(previews) AS previews,
+          sum(app_opens) AS opens, sum(installs) AS installs
+        FROM clicks WHERE day BETWEEN ? AND ?\(code == nil ? "" : " AND code = ?")
         GROUP BY \(column) ORDER BY \(order)
-        """, [.integer(SQLiteInt64(from)), .integer(SQLiteInt64(to))])
+        """, bindings)
       return rows.map { row in
         let key =
           grouping == .day
           ? StatsDay.text(Int64(row.column("key")?.integer ?? 0))
           : row.column("key")?.string ?? ""
-        return StatsRow(key: key, clicks: Int(row.column("n")?.integer ?? 0))
+        return StatsRow(
+          key: key, clicks: Int(row.column("n")?.integer ?? 0),
+          previews: Int(row.column("previews")?.integer ?? 0),
+          appOpens: Int(row.column("opens")?.integer ?? 0),
+          installs: Int(row.column("installs")?.integer ?? 0))
       }
     }
 

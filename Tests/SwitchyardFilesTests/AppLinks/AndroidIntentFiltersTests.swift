@@ -76,7 +76,7 @@ struct AndroidIntentFiltersTests {
     let export = AssetLinks.export(
       table, packageName: "com.example.app", fingerprints: [], webOnly: ["login", "page"])
     #expect(
-      export.file.apps[0].exclusions.map(\.path) == ["/login", "/docs/?*"])
+      export.file.apps[0].exclusions.map(\.path) == ["/login", "/login/", "/docs/?*"])
     let json = export.file.json
     #expect(
       json.contains(
@@ -85,6 +85,7 @@ struct AndroidIntentFiltersTests {
               "delegate_permission/common.handle_all_urls": {
                 "dynamic_app_link_components": [
                   { "/": "/login", "exclude": true },
+                  { "/": "/login/", "exclude": true },
                   { "/": "/docs/?*", "exclude": true },
                   { "/": "*" }
                 ]

@@ -30,12 +30,14 @@ struct AppLinkCostTests {
   }
 
   /// Steps per route stay the same as the table grows fourfold (a quadratic cost would
-  /// quadruple them).
+  /// quadruple them). A linear cost a·n + b with a negative b (Apple's verify: 500 → 5,657
+  /// steps, 2,000 → 22,657) lands a few steps over four times; 2% leaves room for that and
+  /// none for a quadratic term.
   static func expectLinear(_ steps: (Int) throws -> Int) throws {
     let small = try steps(500)
     let large = try steps(2_000)
     #expect(small > 0)
-    #expect(large <= small * 4 + 16, "500 → \(small) steps, 2,000 → \(large) steps")
+    #expect(large <= small * 4 + small / 50, "500 → \(small) steps, 2,000 → \(large) steps")
   }
 
   @Test func appleExportIsLinear() throws {
@@ -58,8 +60,9 @@ struct AppLinkCostTests {
   @Test func largeTableExports() throws {
     let table = try Self.table(15_000)
     let apple = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
-    // One component per route, two for a catch-all (empty or not).
-    #expect(apple.file.details[0].components.count == 20_000)
+    // One component per route, two for a catch-all (empty or not), and the empty catch-all's
+    // path again with a final '/' (iOS reads `/r2/` as another path than `/r2`).
+    #expect(apple.file.details[0].components.count == 25_000)
     let android = AndroidIntentFilters.export(table)
     #expect(android.file.filters.count == 15_000)
   }
@@ -91,7 +94,7 @@ struct AppLinkCostTests {
   /// A file near Apple's 128 KB limit (5,500 components) is checked whole, and a change in the
   /// middle of it is found.
   @Test func largeFileVerifies() throws {
-    let table = try Self.table(4_125)
+    let table = try Self.table(3_300)
     var file = AppleAppSiteAssociation.export(table, appIDs: [Self.appID]).file
     #expect(file.details[0].components.count == 5_500)
     #expect(file.verify(against: table).isEmpty)

@@ -62,6 +62,16 @@ struct AppLinkDifferentialTests {
             "iOS keeps \(url) (route \(winner)) in the browser without a warning; \(table.routes.map(\.pattern.text))"
           )
         }
+        // With a trailing '/' (the router's same path; iOS's another): checked on iOS.
+        let slashed = url.hasSuffix("/") ? url : url + "/"
+        if !url.contains("?"), !url.contains("#"), router.match(slashed)?.route.name == winner,
+          !Reference.appleOpens(apple.file, slashed)
+        {
+          #expect(
+            appleWarned.contains(winner),
+            "iOS keeps \(slashed) (route \(winner)) in the browser without a warning; \(table.routes.map(\.pattern.text))"
+          )
+        }
         if !Reference.androidOpens(android.file, url) {
           #expect(
             androidWarned.contains(winner),

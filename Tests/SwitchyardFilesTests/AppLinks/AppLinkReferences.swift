@@ -4,8 +4,9 @@ import SwitchyardFoundation
 
 /// Small, independent models of how iOS and Android decide whether a link opens an app, used
 /// to check the library's own matching and the files it exports. Written from the platforms'
-/// documented rules, sharing no code with the library; they handle canonical URLs only
-/// (`scheme://host/path?query#fragment`, no empty path segments).
+/// documented rules, sharing no code with the library; they handle URLs of the form
+/// `scheme://host/path?query#fragment`. iOS compares the path as written: a trailing `/` and
+/// empty segments are kept (`/a/` is not `/a`), unlike the router.
 enum Reference {
   struct Link {
     var scheme: String
@@ -68,7 +69,27 @@ enum Reference {
     return row[t.count]
   }
 
-  /// Apple's universal-link decision for one detail's components (percentEncoded false).
+  /// Apple's substitution variables, expanded: every way of replacing each `$(name)` in
+  /// `pattern` by one of its values (the file's own, or the single-character predefined
+  /// classes). Exponential, for small test files only.
+  static func expand(_ pattern: String, _ variables: [String: [String]]) -> [String] {
+    let classes: [String: [String]] = [
+      "digit": (0...9).map(String.init),
+      "lower": "abcdefghijklmnopqrstuvwxyz".map(String.init),
+      "upper": "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init),
+    ]
+    guard let open = pattern.range(of: "$("),
+      let close = pattern[open.upperBound...].firstIndex(of: ")")
+    else { return [pattern] }
+    let name = String(pattern[open.upperBound..<close])
+    let head = String(pattern[..<open.lowerBound])
+    let tails = expand(String(pattern[pattern.index(after: close)...]), variables)
+    let values = variables[name] ?? classes[name] ?? []
+    return values.flatMap { value in tails.map { head + value + $0 } }
+  }
+
+  /// Apple's universal-link decision for one detail's components (percentEncoded false); the
+  /// file's `defaults` and `substitutionVariables` apply.
   static func appleOpens(_ file: AppleAppSiteAssociation, _ url: String) -> Bool {
     let link = split(url)
     guard let detail = file.details.first else { return false }
@@ -79,9 +100,13 @@ enum Reference {
     }
     let fragment = decode(link.rawFragment ?? "")
     for component in detail.components {
-      let caseSensitive = component.caseSensitive ?? detail.caseSensitive ?? true
+      let caseSensitive =
+        component.caseSensitive ?? detail.caseSensitive ?? file.caseSensitive ?? true
       func test(_ pattern: String?, _ text: String) -> Bool {
-        pattern.map { appleGlob($0, text, caseSensitive: caseSensitive) } ?? true
+        guard let pattern else { return true }
+        return expand(pattern, file.substitutionVariables).contains {
+          appleGlob($0, text, caseSensitive: caseSensitive)
+        }
       }
       var matched = test(component.path, path) && test(component.fragment, fragment)
       if case .items(let wanted) = component.query {

@@ -14,7 +14,7 @@ struct AppleAppSiteAssociationTests {
   static let features:
     [(name: String, pattern: String, paths: [String], warns: Bool, superset: String)] = [
       (
-        "literal", "https://example.com/about/team", ["/about/team"], false,
+        "literal", "https://example.com/about/team", ["/about/team", "/about/team/"], false,
         "https://example.com/about/team"
       ),
       (
@@ -31,22 +31,27 @@ struct AppleAppSiteAssociationTests {
       ),
       (
         "uuid", "https://example.com/item/<uuid:id>",
-        ["/item/????????-????-????-????-????????????"], true, "https://example.com/item/<path:n>"
+        [
+          "/item/????????-????-????-????-????????????",
+          "/item/????????-????-????-????-????????????/",
+        ], true, "https://example.com/item/<path:n>"
       ),
       (
-        "mixed", "https://example.com/files/<id>.json", ["/files/?*.json"], false,
+        "mixed", "https://example.com/files/<id>.json", ["/files/?*.json", "/files/?*.json/"],
+        false,
         "https://example.com/files/*/<x>.json"
       ),
       (
         "optional", "https://example.com/docs(/latest)/intro",
-        ["/docs/latest/intro", "/docs/intro"], false, "https://example.com/docs(/latest)/intro"
+        ["/docs/latest/intro", "/docs/latest/intro/", "/docs/intro", "/docs/intro/"], false,
+        "https://example.com/docs(/latest)/intro"
       ),
       (
-        "starEnd", "https://example.com/help/*rest", ["/help", "/help/?*"], false,
+        "starEnd", "https://example.com/help/*rest", ["/help", "/help/", "/help/?*"], false,
         "https://example.com/help/*rest"
       ),
       (
-        "starMiddle", "https://example.com/a/*/b", ["/a/b", "/a/?*/b"], false,
+        "starMiddle", "https://example.com/a/*/b", ["/a/b", "/a/b/", "/a/?*/b", "/a/?*/b/"], false,
         "https://example.com/a/*/b"
       ),
       (
@@ -54,16 +59,19 @@ struct AppleAppSiteAssociationTests {
         "https://example.com/raw/<path:p>"
       ),
       (
-        "query", "https://example.com/search?q=<term>&sort=new", ["/search"], false,
+        "query", "https://example.com/search?q=<term>&sort=new", ["/search", "/search/"], false,
         "https://example.com/search?q=<term>&sort=new"
       ),
-      ("fragment", "https://example.com/faq#<section>", ["/faq"], true, "https://example.com/faq"),
       (
-        "fragmentLiteral", "https://example.com/terms#privacy", ["/terms"], false,
+        "fragment", "https://example.com/faq#<section>", ["/faq", "/faq/"], true,
+        "https://example.com/faq"
+      ),
+      (
+        "fragmentLiteral", "https://example.com/terms#privacy", ["/terms", "/terms/"], false,
         "https://example.com/terms#privacy"
       ),
       (
-        "literalStar", "https://example.com/odd/a%2Ab", ["/odd/a?b"], true,
+        "literalStar", "https://example.com/odd/a%2Ab", ["/odd/a?b", "/odd/a?b/"], true,
         "https://example.com/odd/<x>"
       ),
       ("root", "https://example.com/", ["/"], false, "https://example.com/"),
@@ -100,7 +108,9 @@ struct AppleAppSiteAssociationTests {
     let export = AppleAppSiteAssociation.export(table, appIDs: [Self.appID])
     let components = export.file.details[0].components
     #expect(components[0].query == .items([("page", "?*"), ("q", "*"), ("sort", "new")]))
-    #expect(components[1].fragment == "privacy")
+    // Each path also with a final '/' (the router's same path, iOS's another).
+    #expect(components.map(\.path) == ["/search", "/search/", "/terms", "/terms/"])
+    #expect(components[2].fragment == "privacy")
     #expect(export.warnings.map(\.routeName) == ["q"])
   }
 
@@ -120,6 +130,10 @@ struct AppleAppSiteAssociationTests {
     "/search?q=swift&sort=old", "/search?sort=new&q=a%20b&x=1",
     "/faq#shipping", "/faq#", "/faq", "/terms#privacy", "/terms#other", "/terms",
     "/odd/a*b", "/odd/axb", "/odd/ab", "/", "/nowhere", "/caf%C3%A9",
+    // A trailing '/': the router reads `/a/` as `/a`, iOS does not.
+    "/about/team/", "/user/jane/", "/order/7/", "/docs/intro/", "/docs/latest/intro/", "/help/",
+    "/help/a/", "/a/b/", "/a/x/b/", "/files/a.json/", "/search/?q=swift&sort=new",
+    "/faq/#shipping", "/terms/#privacy", "/odd/a*b/",
   ].map { "https://example.com" + $0 }
 
   @Test("The exported file lets in what the router handles, within the documented superset")
@@ -157,10 +171,13 @@ struct AppleAppSiteAssociationTests {
       table, appIDs: [Self.appID], webOnly: ["admin", "login"])
     let components = export.file.details[0].components
     // home's "/" and all's empty catch-all are one component once comments are left out.
-    #expect(components.map(\.exclude) == [true, true, true, false, false])
-    #expect(components.map(\.path) == ["/admin", "/admin/?*", "/login", "/", "/?*"])
+    #expect(components.map(\.exclude) == [true, true, true, true, true, false, false])
+    #expect(
+      components.map(\.path) == ["/admin", "/admin/", "/admin/?*", "/login", "/login/", "/", "/?*"])
     let router = RouteMatcher(table)
-    for path in ["/", "/admin", "/admin/users/7", "/login", "/shop/7", "/loginx"] {
+    for path in [
+      "/", "/admin", "/admin/", "/admin/users/7", "/login", "/login/", "/shop/7", "/loginx",
+    ] {
       let url = "https://example.com" + path
       let winner = try #require(router.match(url)?.route.name)
       let opensInApp = winner != "admin" && winner != "login"
@@ -292,10 +309,11 @@ struct AppleAppSiteAssociationTests {
       AppleAppSiteAssociation.export(table, appIDs: [Self.appID], host: host).file.details[0]
         .components.compactMap(\.path)
     }
-    #expect(paths("example.com") == ["/a", "/b", "/e", "/f"])
-    #expect(paths("www.example.com") == ["/b", "/c", "/e"])
-    #expect(paths("other.example.org") == ["/d", "/e"])
-    #expect(paths(nil) == ["/a", "/b", "/c", "/d", "/e", "/f"])
+    func slashed(_ paths: [String]) -> [String] { paths.flatMap { [$0, $0 + "/"] } }
+    #expect(paths("example.com") == slashed(["/a", "/b", "/e", "/f"]))
+    #expect(paths("www.example.com") == slashed(["/b", "/c", "/e"]))
+    #expect(paths("other.example.org") == slashed(["/d", "/e"]))
+    #expect(paths(nil) == slashed(["/a", "/b", "/c", "/d", "/e", "/f"]))
   }
 
   @Test("The JSON has the documented structure and reads back to the same file")

@@ -44,12 +44,15 @@
         let code = try await InstallTokenTests.mintUser(client)
         let router = try Self.router()
         var events = router.links.events().makeAsyncIterator()
-        let link = await router.dispatch(
-          resolving: "https://go.example.com/l/" + code, via: try Self.service(client))
-        #expect(link.url == "myapp://user/42")
+        let found = "https://go.example.com/l/" + code
+        let link = router.dispatch(resolving: found, via: try Self.service(client))
+        #expect(link.url == found)
+        // Held while the service is asked, released by its answer, held again for sign-in.
+        #expect(await events.next()?.kind == .held)
+        #expect(await events.next()?.kind == .released)
+        #expect(await events.next()?.kind == .held)
         #expect(link.currentResult == nil)
         #expect(router.links.held.map(\.url) == ["myapp://user/42"])
-        #expect(await events.next()?.kind == .held)
 
         router.links.openGate(.signedIn)
         let result = await link.result
@@ -68,10 +71,12 @@
         let clock = TestClock()
         router.links.use(clock)
         var events = router.links.events().makeAsyncIterator()
-        let link = await router.dispatch(
+        let link = router.dispatch(
           resolving: "https://go.example.com/l/" + code, via: try Self.service(client),
           policy: HoldPolicy(timeout: .seconds(10)))
         #expect(await events.next()?.kind == .held)
+        #expect(await events.next()?.kind == .released)
+        #expect(await events.next()?.routeName == "user")
         await clock.advance(by: .seconds(9))
         #expect(link.currentResult == nil)
         await clock.advance(by: .seconds(1))
@@ -119,33 +124,18 @@
         let copied = try InstallTokenTests.oneTimeLink(page.body)
         #expect(copied.hasPrefix("https://go.example.com/l/" + code + "?"))
         let router = try Self.router()
-        let link = await router.dispatch(resolving: copied, via: try Self.service(client))
-        #expect(link.url == "myapp://user/42")
+        let link = router.dispatch(resolving: copied, via: try Self.service(client))
         router.links.openGate(.signedIn)
-        #expect(await link.result.output == .user(42))
+        let result = await link.result
+        #expect(result.output == .user(42))
+        #expect(result.url == "myapp://user/42")
         // Read from the clipboard again: the token is spent.
-        let again = await router.dispatch(resolving: copied, via: try Self.service(client))
-        #expect(again.currentResult?.outcome == .unresolved)
-        #expect(again.currentResult?.error as? LinkServiceError != nil)
-      }
-    }
-
-    @Test("a cancelled task sends nothing: the link ends as cancelled and the token stays unspent")
-    func cancelledBeforeAsking() async throws {
-      try await LinksTestServer.run { client, _, _ async throws in
-        let code = try await InstallTokenTests.mintUser(client)
-        let page = try await client.get("/l/" + code, userAgent: InstallTokenTests.android)
-        let referrer = "switchyard_token=" + (try InstallTokenTests.androidToken(page.body))
-        let router = try Self.router(gated: false)
-        let service = try Self.service(client)
-        let cancelled = await Task {
-          withUnsafeCurrentTask { $0?.cancel() }
-          return await router.dispatch(resolving: referrer, via: service).result
-        }.value
-        #expect(cancelled.outcome == .cancelled)
-        #expect(cancelled.error == nil && cancelled.url == referrer)
-        let later = await router.dispatch(resolving: referrer, via: service).result
-        #expect(later.outcome == .handled && later.output == .user(42))
+        let again = await router.dispatch(resolving: copied, via: try Self.service(client)).result
+        #expect(again.outcome == .unresolved)
+        guard case .spent? = again.error as? LinkServiceError else {
+          Issue.record("expected .spent, got \(String(describing: again.error))")
+          return
+        }
       }
     }
 
@@ -162,6 +152,7 @@
         #expect(
           token.error as? LinkServiceError
             == .unknown("no install token is known by this value"))
+        #expect(await events.next()?.kind == .held)  // while the service was asked
         let finished = await events.next()
         #expect(finished?.kind == .finished && finished?.id == token.id)
         #expect(finished?.result?.outcome == .unresolved)
@@ -186,8 +177,8 @@
         try #require(URL(string: "http://127.0.0.1:\(closed.port)")),
         shortLinkHosts: ["go.example.com"])
       var events = router.links.events().makeAsyncIterator()
-      let link = await router.dispatch(resolving: "https://go.example.com/l/Ab3dE9xQ", via: service)
-      let result = try #require(link.currentResult)
+      let link = router.dispatch(resolving: "https://go.example.com/l/Ab3dE9xQ", via: service)
+      let result = await link.result
       #expect(result.outcome == .unresolved)
       #expect(result.url == "https://go.example.com/l/Ab3dE9xQ")
       let error = try #require(result.error as? LinkServiceError)
@@ -197,23 +188,32 @@
       }
       #expect(why.contains("127.0.0.1:\(closed.port)/v1/links/Ab3dE9xQ"))
       #expect("\(error)".hasPrefix("the link service could not be reached: "))
+      #expect(await events.next()?.kind == .held)
       #expect(await events.next()?.result?.outcome == .unresolved)
       #expect(router.links.held.isEmpty)
     }
 
-    @Test("text that is neither a short link nor a referrer with a token is not sent anywhere")
-    func notALink() async throws {
+    @Test(
+      "a link that is not the service's is dispatched as it is; text that is no link goes nowhere"
+    )
+    func notTheServices() async throws {
       // A closed port: had anything been sent, the error would be `.unreachable`.
       let closed = try ClosedPort()
-      let router = try Self.router()
+      let router = try Self.router(gated: false)
       let service = LinkService(
         try #require(URL(string: "http://127.0.0.1:\(closed.port)")),
         shortLinkHosts: ["go.example.com"])
-      for text in [
-        "a shopping list", "https://elsewhere.example/l/Ab3dE9xQ?switchyard_token=x",
+      let user = await router.dispatch(resolving: "myapp://user/42", via: service).result
+      #expect(user.outcome == .handled && user.output == .user(42))
+      for link in [
+        "https://elsewhere.example/l/Ab3dE9xQ?switchyard_token=x",
         "https://go.example.com/other/Ab3dE9xQ", "https://go.example.com/l/a/b",
-        "utm_source=landing", "",
       ] {
+        let result = await router.dispatch(resolving: link, via: service).result
+        #expect(result.outcome == .unmatched, "\(link)")
+        #expect(result.error == nil, "\(link)")
+      }
+      for text in ["a shopping list", "utm_source=landing", ""] {
         let result = await router.dispatch(resolving: text, via: service).result
         #expect(result.outcome == .unresolved)
         #expect(result.error as? LinkServiceError == .notALink(text), "\(text)")
@@ -253,8 +253,9 @@
           ) { match in .user(try match.value("id", as: Int.self)) }
           return router
         }
-        let link = await screens.dispatch(
-          resolving: "https://go.example.com/l/" + code, via: service)
+        let link = await MainActor.run {
+          screens.dispatch(resolving: "https://go.example.com/l/" + code, via: service)
+        }
         #expect(link.currentResult == nil)
         screens.links.openGate(.signedIn)
         #expect(await link.result.output == .user(42))

@@ -96,7 +96,15 @@ import Testing
     #expect(stats["responses"]?["200"]?["content"]?["text/csv"] != nil)
     #expect(
       stats["parameters"]?.arrayElements?.compactMap { $0["name"]?.stringValue } == [
-        "from", "to", "by",
+        "from", "to", "by", "code",
+      ])
+    // Each kind of count apart, in every row and in the totals.
+    #expect(
+      schemas["Stats"]?["properties"]?["rows"]?["items"]?["required"]?.arrayElements?
+        .compactMap(\.stringValue) == ["key", "clicks", "previews", "appOpens", "installs"])
+    #expect(
+      schemas["Counts"]?["required"]?.arrayElements?.compactMap(\.stringValue) == [
+        "clicks", "previews", "appOpens", "installs",
       ])
     #expect(document["paths"]?["/v1/redeem"]?["post"]?["security"] == nil)
   }

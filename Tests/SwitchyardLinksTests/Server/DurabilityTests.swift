@@ -77,7 +77,7 @@
           group.addTask {
             var codes: [(String, String)] = []
             for index in 0..<125 {
-              let url = "myapp://user/\(worker * 1000 + index)"
+              let url = "https://example.com/articles/\(worker * 1000 + index)"
               let answer = try await client.mint(
                 "{\"url\": \"\(url)\"}", token: "durable-token-7f3a")
               #expect(answer.status == .created)
@@ -205,6 +205,50 @@
         let link = jsonString(minted.body, "link") ?? ""
         #expect(link.hasPrefix(flags == host ? "https://go.example.com/l/" : "http://127.0.0.1/l/"))
       }
+    }
+
+    @Test(
+      "a bad preview title stops the start with FILE:LINE:COL of the problem and exit 2",
+      arguments: [
+        // Malformed: the column of the unclosed "{" in the file.
+        (
+          #""previewTitle": "Results for {term""#,
+          #"routes.json:4:114: route "search": title template "Results for {term", column 13: the placeholder opened at column 13 is not closed with "}""#
+        ),
+        // A name that is no capture of the route.
+        (
+          #""previewTitle": "Results for {query}""#,
+          #"routes.json:4:114: route "search": title template "Results for {query}", column 13: {query} is no capture of the route's pattern"#
+        ),
+        // The key the service does not read.
+        (
+          #""title": "Results for {term}""#,
+          #"routes.json:4:95: route "search": title template "Results for {term}", column 1: the link service reads a route's preview title from "previewTitle", not "title""#
+        ),
+        (
+          #""previewTitle": 7"#,
+          #"routes.json:4:101: route "search": title template "7", column 1: "previewTitle" must be a string"#
+        ),
+      ])
+    func badPreviewTitles(metadata: String, expected: String) throws {
+      let folder = try temporaryFolder()
+      let routes = """
+        {"version": 1, "routes": [
+          {"name": "home", "pattern": "myapp://home"},
+          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"previewTitle": "Post {slug}"}},
+          {"name": "search", "pattern": "https://example.com/search?q=<term>", "metadata": {\(metadata)}}
+        ]}
+        """
+      try routes.write(toFile: folder + "/routes.json", atomically: true, encoding: .utf8)
+      // `--trust-host-header`: the start would be refused without it (or `--host`) anyway;
+      // `start` kills a server that serves instead, so a missed refusal fails, never hangs.
+      let (status, output) = try Self.start(
+        ["--trust-host-header", "--db", "links.sqlite"], in: folder)
+      #expect(status == 2, "\(output)")
+      #expect(output.hasPrefix("error: " + expected), "\(output)")
+      #expect(output.split(separator: "\n").count == 1, "\(output)")
+      // Nothing started: no database was made.
+      #expect(!FileManager.default.fileExists(atPath: folder + "/links.sqlite"))
     }
   }
 #endif

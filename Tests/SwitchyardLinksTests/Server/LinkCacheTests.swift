@@ -1,5 +1,6 @@
 #if Links
   import Foundation
+  import Hummingbird
   import NIOConcurrencyHelpers
   @testable import SwitchyardLinks
   import Testing
@@ -59,6 +60,68 @@
             #expect(page.replacingOccurrences(of: token, with: tokens[0]) == pages[0])
           }
         }
+      }
+    }
+
+    @Test(
+      "cached phone pages are the pages rendered afresh from the link's targets: the app's link, Continue on the web, the title"
+    )
+    func cachedPagesFollowTargets() async throws {
+      let table = try ShopTable.table()
+      let configure: @Sendable (inout LinksConfiguration) -> Void = {
+        ShopTable.configure(table)(&$0)
+        $0.siteName = "The Shop"
+      }
+      try await LinksTestServer.run(configure: configure) { server in
+        let client = server.client
+        let links = [
+          // The app's own URL with the route's web URL: both buttons.
+          #"{"url":"shop://product/42","code":"app"}"#,
+          // A route of the app alone: no "Continue on the web".
+          #"{"url":"shop://settings/privacy","code":"only"}"#,
+          // A web URL the app opens, with a title of its own.
+          #"{"url":"https://shop.example.com/cart","code":"web","title":"Your cart"}"#,
+        ]
+        for body in links {
+          #expect(try await client.mint(body).status == .created, "\(body)")
+        }
+        // The same configuration and store as the server's: the page as rendered afresh.
+        var configuration = try LinksTestServer.configuration(time: server.time)
+        configure(&configuration)
+        let fresh = try LinksMiddleware<BasicRequestContext>(
+          configuration: configuration, store: server.store)
+        for code in ["app", "only", "web"] {
+          let record = try #require(try await server.store.link(code: code))
+          let targets = fresh.targets(record)
+          var stores = fresh.stores
+          if let scheme = targets.appScheme { stores.appSchemes = [scheme] }
+          for agent in [Agents.iPhone, Agents.android] {
+            let client = agent == Agents.iPhone ? LinkClient.iOSBrowser : .androidBrowser
+            // The first visit renders the page, the next ones come from the cache.
+            for _ in 0..<3 {
+              let page = try await server.client.get("/l/" + code, userAgent: agent).body
+              let token =
+                client == .androidBrowser
+                ? try InstallTokenTests.androidToken(page)
+                : String(try InstallTokenTests.oneTimeLink(page).split(separator: "=").last ?? "")
+              #expect(!token.isEmpty)
+              let expected = LinkPages.landing(
+                fresh.preview(record, host: "127.0.0.1", targets: targets), for: client,
+                stores: stores, installToken: token)
+              #expect(page == expected, "\(code) \(client)")
+            }
+          }
+        }
+        // What those pages hold, as main's pages do.
+        let app = try await client.get("/l/app", userAgent: Agents.iPhone).body
+        #expect(app.contains(#"href="shop://product/42">Open in the app"#))
+        #expect(app.contains(#"href="https://shop.example.com/product/42">Continue on the web"#))
+        #expect(app.contains("<title>The Shop</title>"))
+        let only = try await client.get("/l/only", userAgent: Agents.android).body
+        #expect(only.contains("Open in the app") && !only.contains("Continue on the web"))
+        let web = try await client.get("/l/web", userAgent: Agents.iPhone).body
+        #expect(web.contains("<title>Your cart</title>"))
+        #expect(web.contains(#"href="https://shop.example.com/cart">Continue on the web"#))
       }
     }
   }

@@ -166,7 +166,8 @@
       let counter = ClickCounter(store: store)
       let router = Router()
       router.add(
-        middleware: LinksMiddleware(configuration: configuration, store: store, counter: counter))
+        middleware: try LinksMiddleware(
+          configuration: configuration, store: store, counter: counter))
       let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
       var logger = Logger(label: "switchyard.links.tests")
       if let log {

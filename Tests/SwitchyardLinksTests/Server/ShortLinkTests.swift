@@ -93,15 +93,23 @@
               "\(route) \(agent)")
             Self.expectPageHeaders(answer)
           }
+          // A desktop goes to the web page; the example's app routes (myapp://) have none, so
+          // it gets the page saying to open the link on a phone, never a redirect to myapp://.
+          let isWeb = url.hasPrefix("https://")
           for agent in Self.desktop {
             let answer = try await client.get(path, userAgent: agent)
-            #expect(answer.status == .found, "\(route) \(agent)")
-            #expect(answer.headers[.location] == url, "\(route) \(agent)")
+            #expect(answer.status == (isWeb ? .found : .ok), "\(route) \(agent)")
+            #expect(answer.headers[.location] == (isWeb ? url : nil), "\(route) \(agent)")
             #expect(answer.headers[.vary] == "User-Agent")
             #expect(answer.headers[.cacheControl]?.hasPrefix("public, max-age=") == true)
+            if !isWeb {
+              #expect(answer.body.contains("This link opens in the app"), "\(route) \(agent)")
+              #expect(!answer.body.contains("myapp:"), "\(route) \(agent)")
+              Self.expectPageHeaders(answer)
+            }
           }
           let missing = try await client.get(path)
-          #expect(missing.status == .found)
+          #expect(missing.status == (isWeb ? .found : .ok))
         }
       }
     }
@@ -117,11 +125,14 @@
       #expect(answer.headers[.cacheControl] != nil)
     }
 
-    @Test("a route's title template titles its previews; a link's own title wins")
+    @Test(
+      "a route's previewTitle titles its previews; a link's own title wins; else host and path")
     func titleTemplate() async throws {
       let text = #"""
         {"version": 1, "routes": [
-          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"title": "Post {slug}"}}
+          {"name": "post", "pattern": "https://example.com/post/:slug", "metadata": {"previewTitle": "Post {slug}"}},
+          {"name": "help", "pattern": "https://example.com/help/*topic"},
+          {"name": "app", "pattern": "myapp://inbox"}
         ]}
         """#
       let table = try RouteFile.parse(text, fileName: "routes.json")
@@ -140,6 +151,36 @@
         let page = try await client.get("/l/" + titled, userAgent: crawler).body
         #expect(page.contains("Ours &amp; theirs"))
         #expect(!page.contains("Ours & theirs"))
+        // No title, no template: the long URL's host and path, never the route's name.
+        let help = try #require(
+          jsonString(
+            try await client.mint(#"{"url": "https://example.com/help/returns/?x=1"}"#).body,
+            "code"))
+        let helpPage = try await client.get("/l/" + help, userAgent: crawler).body
+        #expect(
+          helpPage.contains("<meta property=\"og:title\" content=\"example.com/help/returns\">"))
+        #expect(!helpPage.contains("content=\"help\""))
+        // An app-only link: the short link's host (the test server's first --host).
+        let inbox = try #require(
+          jsonString(try await client.mint(#"{"url": "myapp://inbox"}"#).body, "code"))
+        let inboxPage = try await client.get("/l/" + inbox, userAgent: crawler).body
+        #expect(inboxPage.contains("<meta property=\"og:title\" content=\"go.example.com\">"))
+      }
+      // --site-name titles every untitled link without a template.
+      try await LinksTestServer.run(configure: {
+        $0.table = table
+        $0.siteName = "Example Shop"
+      }) { client, _, _ async throws in
+        let help = try #require(
+          jsonString(
+            try await client.mint(#"{"url": "https://example.com/help/returns"}"#).body, "code"))
+        let page = try await client.get("/l/" + help, userAgent: Self.crawlers[0]).body
+        #expect(page.contains("<meta property=\"og:title\" content=\"Example Shop\">"))
+        let post = try #require(
+          jsonString(try await client.mint(#"{"url": "https://example.com/post/hi"}"#).body, "code")
+        )
+        #expect(
+          try await client.get("/l/" + post, userAgent: Self.crawlers[0]).body.contains("Post hi"))
       }
     }
 
@@ -149,7 +190,7 @@
         let minted = try await client.mint(
           #"{"url": "myapp://home", "code": "soon", "expires": "2027-06-01T08:00:00+01:00"}"#)
         #expect(minted.status == .created)
-        #expect(try await client.get("/l/soon").status == .found)
+        #expect(try await client.get("/l/soon").status == .ok)
         for path in ["/l/nothing", "/l/a/b", "/l/..", "/l/%00", "/l/", "/l/x'%20OR%201=1"] {
           for agent in [nil, Self.crawlers[0], Self.iOS[0]] {
             let answer = try await client.get(path, userAgent: agent)

@@ -25,6 +25,10 @@
         #expect(try await Self.admin(client, token: nil).status == .unauthorized)
         let code = try await InstallTokenTests.mintUser(client)
         for _ in 0..<3 { _ = try await client.get("/l/" + code) }
+        // Two previews fetched by crawlers and an app open: none of them is a click.
+        _ = try await client.get("/l/" + code, userAgent: StatsTests.crawler)
+        _ = try await client.get("/l/" + code, userAgent: "Slackbot-LinkExpanding 1.0")
+        _ = try await client.get("/v1/links/" + code, userAgent: "Shop/1 CFNetwork/1568 Darwin/24")
         let today = StatsDay.day(ofSeconds: server.time.now())
         try await server.store.addClicks([
           ClickCount(
@@ -40,6 +44,10 @@
         #expect(answer.headers[.cacheControl] == "no-store")
         let html = answer.body
         #expect(html.contains("<p>9 clicks from 2026-12-17 to 2027-01-15 (UTC).</p>"))
+        #expect(
+          html.contains(
+            "<p>Apart from the clicks: 1 app open, 0 installs, and 2 previews fetched by "
+              + "link-preview crawlers, which are not clicks.</p>"))
         // The day chart's 30 columns and the two route bars.
         #expect(Self.occurrences(of: "<rect", in: html) == 32)
         #expect(html.contains("<title>2027-01-15: 3</title>"))
@@ -48,8 +56,14 @@
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;: 6</title>"))
         #expect(!html.contains("<script>"))
         #expect(!html.contains("ancient") && !html.contains("gone"))
-        #expect(html.contains("<tr><td>old</td><td class=\"n\">6</td></tr>"))
-        #expect(html.contains("<tr><td>\(code)</td><td class=\"n\">3</td></tr>"))
+        #expect(
+          html.contains(
+            "<tr><td>old</td><td class=\"n\">6</td><td class=\"n\">0</td><td class=\"n\">0</td>"
+              + "<td class=\"n\">0</td></tr>"))
+        #expect(
+          html.contains(
+            "<tr><td>\(code)</td><td class=\"n\">3</td><td class=\"n\">1</td>"
+              + "<td class=\"n\">0</td><td class=\"n\">2</td></tr>"))
         // The busiest day's column is full height (120), the other scaled to it.
         #expect(html.contains("y=\"0\" width=\"8\" height=\"120\""))
         #expect(html.contains("y=\"60\" width=\"8\" height=\"60\""))

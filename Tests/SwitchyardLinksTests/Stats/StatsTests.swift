@@ -67,23 +67,24 @@
         let byLink = try await Self.stats(client, range + "&by=link")
         #expect(byLink.status == .ok, "\(byLink.body)")
         #expect(byLink.headers[.contentType] == "application/json")
-        #expect(try Self.rows(byLink.body) == [user: 3, home: 3])
+        // The crawler's fetch of home is a preview, not a click.
+        #expect(try Self.rows(byLink.body) == [user: 3, home: 2])
         #expect(jsonString(byLink.body, "from") == "2027-01-15")
         #expect(jsonString(byLink.body, "to") == "2027-01-16")
         #expect(jsonString(byLink.body, "by") == "link")
-        #expect(Self.integer(try JSONParser.parse(byLink.body)["total"]) == 6)
+        #expect(Self.integer(try JSONParser.parse(byLink.body)["total"]) == 5)
         #expect(
           try Self.rows(try await Self.stats(client, range + "&by=route").body) == [
-            "user": 3, "home": 3,
+            "user": 3, "home": 2,
           ])
         #expect(
           try Self.rows(try await Self.stats(client, range + "&by=platform").body) == [
-            "ios": 1, "android": 1, "desktop": 3, "crawler": 1,
+            "ios": 1, "android": 1, "desktop": 3, "crawler": 0,
           ])
         let byDay = try await Self.stats(client, range + "&by=day")
         #expect(
           byDay.body
-            == #"{"from":"2027-01-15","to":"2027-01-16","by":"day","total":6,"rows":[{"key":"2027-01-15","clicks":4},{"key":"2027-01-16","clicks":2}]}"#
+            == #"{"from":"2027-01-15","to":"2027-01-16","by":"day","total":5,"totals":{"clicks":5,"previews":1,"appOpens":0,"installs":0},"rows":[{"key":"2027-01-15","clicks":3,"previews":1,"appOpens":0,"installs":0},{"key":"2027-01-16","clicks":2,"previews":0,"appOpens":0,"installs":0}]}"#
         )
         #expect(
           try Self.rows(try await Self.stats(client, "?from=2027-01-16&to=2027-01-16&by=link").body)
@@ -91,8 +92,100 @@
         // The defaults: the 30 days up to today, by day.
         #expect(
           try Self.rows(try await Self.stats(client, "").body) == [
-            "2027-01-15": 4, "2027-01-16": 2,
+            "2027-01-15": 3, "2027-01-16": 2,
           ])
+      }
+    }
+
+    /// The counts of one kind in a JSON answer's rows, as key → count.
+    static func rows(_ body: String, _ kind: String) throws -> [String: Int] {
+      let root = try JSONParser.parse(body)
+      var result: [String: Int] = [:]
+      for row in try #require(root["rows"]?.arrayElements) {
+        result[try #require(row["key"]?.stringValue)] = try #require(Self.integer(row[kind]))
+      }
+      return result
+    }
+
+    @Test(
+      "previews, app opens and installs are counted apart from clicks, per link with ?code="
+    )
+    func countsApart() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let code = try await InstallTokenTests.mintUser(client)
+        let other = try await InstallTokenTests.mintUser(client)
+        // A person on a desktop, two preview crawlers, the app opened by the link twice (an
+        // iPhone app's URLSession, an Android app's OkHttp), and an install from the Android
+        // landing page, redeemed once (the second redemption is refused and not counted).
+        _ = try await client.get("/l/" + code, userAgent: Self.desktop)
+        _ = try await client.get("/l/" + code, userAgent: Self.crawler)
+        _ = try await client.get("/l/" + code, userAgent: "Slackbot-LinkExpanding 1.0")
+        _ = try await client.get(
+          "/v1/links/" + code, userAgent: "Shop/3.1 CFNetwork/1568 Darwin/24.0")
+        _ = try await client.get("/v1/links/" + code, userAgent: "okhttp/4.12.0")
+        let page = try await client.get("/l/" + code, userAgent: Self.android)
+        let token = try InstallTokenTests.androidToken(page.body)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.userAgent] = "okhttp/4.12.0"
+        for status in [HTTPResponse.Status.ok, .gone] {
+          let redeemed = try await client.send(
+            .post, "/v1/redeem", headers: headers, body: Array("{\"token\":\"\(token)\"}".utf8))
+          #expect(redeemed.status == status)
+        }
+        // Another link's click, which ?code= leaves out.
+        _ = try await client.get("/l/" + other, userAgent: Self.desktop)
+
+        let answer = try await Self.stats(client, "?by=platform&code=" + code)
+        #expect(answer.status == .ok, "\(answer.body)")
+        #expect(jsonString(answer.body, "code") == code)
+        #expect(
+          try Self.rows(answer.body, "clicks") == [
+            "desktop": 1, "android": 1, "crawler": 0, "ios": 0,
+          ])
+        #expect(
+          try Self.rows(answer.body, "previews") == [
+            "desktop": 0, "android": 0, "crawler": 2, "ios": 0,
+          ])
+        #expect(
+          try Self.rows(answer.body, "appOpens") == [
+            "desktop": 0, "android": 1, "crawler": 0, "ios": 1,
+          ])
+        #expect(
+          try Self.rows(answer.body, "installs") == [
+            "desktop": 0, "android": 1, "crawler": 0, "ios": 0,
+          ])
+        let root = try JSONParser.parse(answer.body)
+        #expect(Self.integer(root["total"]) == 2)
+        #expect(Self.integer(root["totals"]?["clicks"]) == 2)
+        #expect(Self.integer(root["totals"]?["previews"]) == 2)
+        #expect(Self.integer(root["totals"]?["appOpens"]) == 2)
+        #expect(Self.integer(root["totals"]?["installs"]) == 1)
+        // Every link: the other link's click too; per link, per day.
+        let all = try await Self.stats(client, "?by=link")
+        #expect(try Self.rows(all.body, "clicks") == [code: 2, other: 1])
+        let days = try await Self.stats(client, "?by=day&code=" + other)
+        #expect(try Self.rows(days.body, "clicks") == ["2027-01-15": 1])
+        let csv = try await Self.stats(client, "?by=link&code=" + code, csv: true)
+        #expect(csv.body == "link,clicks,previews,app_opens,installs\r\n\(code),2,2,2,1\r\n")
+      }
+    }
+
+    @Test("an app's HTTP client names its platform class; a HEAD of /v1/links/CODE counts nothing")
+    func appPlatforms() async throws {
+      #expect(ClickPlatform(appUserAgent: "Shop/3.1 CFNetwork/1568.100.1 Darwin/24.0.0") == .ios)
+      #expect(ClickPlatform(appUserAgent: "okhttp/4.12.0") == .android)
+      #expect(ClickPlatform(appUserAgent: "Dalvik/2.1.0 (Linux; U; Android 14)") == .android)
+      #expect(ClickPlatform(appUserAgent: Self.iPhone) == .ios)
+      #expect(ClickPlatform(appUserAgent: "curl/8.5.0") == .desktop)
+      #expect(ClickPlatform(appUserAgent: nil) == .desktop)
+      #expect(ClickPlatform(appUserAgent: Self.crawler) == .crawler)
+      try await LinksTestServer.run { server async throws in
+        let code = try await InstallTokenTests.mintUser(server.client)
+        _ = try await server.client.send(.head, "/v1/links/" + code)
+        try await server.counter.flush()
+        #expect(try await server.store.clicks(from: 0, to: 100_000, by: .link).isEmpty)
       }
     }
 
@@ -109,7 +202,9 @@
         #expect(answer.status == .ok)
         #expect(answer.headers[.contentType] == "text/csv; charset=utf-8")
         #expect(
-          answer.body == "route,clicks\r\n\"comma, \"\"quote\"\"\r\nand line\",5\r\nplain,2\r\n")
+          answer.body
+            == "route,clicks,previews,app_opens,installs\r\n\"comma, \"\"quote\"\"\r\nand line\",5,0,0,0\r\nplain,2,0,0,0\r\n"
+        )
         #expect(LinksMiddleware<BasicRequestContext>.csvField(" padded") == "\" padded\"")
         #expect(LinksMiddleware<BasicRequestContext>.csvField("=1+1") == "=1+1")
       }
@@ -124,6 +219,8 @@
         for (query, field) in [
           ("?from=2027-13-01", "from"), ("?to=yesterday", "to"), ("?by=ip", "by"),
           ("?from=2027-02-01&to=2027-01-01", "from"), ("?from=2027-02-30", "from"),
+          // Once silently ignored: a misspelt or unknown parameter, and a code no link can have.
+          ("?cod=spring", "cod"), ("?code=a/b", "code"), ("?code=", "code"),
         ] {
           let answer = try await Self.stats(client, query)
           #expect(answer.status == .badRequest, "\(query)")
@@ -173,7 +270,7 @@
         configuration: .init(services: [counter], logger: Logger(label: "switchyard.links.tests")))
       try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
-        await counter.record(code: "a", route: "home", platform: .ios, day: 7)
+        await counter.record(.click, code: "a", route: "home", platform: .ios, day: 7)
         await group.triggerGracefulShutdown()
         try await tasks.waitForAll()
       }
@@ -205,7 +302,8 @@
         }
         try await server.counter.flush()
         let platforms = try await server.store.clicks(from: 0, to: 100_000, by: .platform)
-        #expect(platforms == [StatsRow(key: "android", clicks: 3)])
+        // The three redemptions carried the same agent: three installs on Android.
+        #expect(platforms == [StatsRow(key: "android", clicks: 3, installs: 3)])
         return server.path
       }
       var files = 0

@@ -142,6 +142,49 @@
     }
 
     @Test(
+      "clicks, previews, app opens and installs are kept apart, ranked, and filtered by code",
+      arguments: StoreBackend.allCases)
+    func countsApart(_ backend: StoreBackend) async throws {
+      let opened = try await TestStore.make(backend)
+      let store = opened.store
+      try await store.addClicks([
+        ClickCount(day: 5, code: "a", route: "user", platform: .ios, clicks: 2, appOpens: 1),
+        ClickCount(day: 5, code: "a", route: "user", platform: .crawler, previews: 7),
+        ClickCount(day: 6, code: "a", route: "user", platform: .android, installs: 1),
+        ClickCount(day: 6, code: "b", route: "post", platform: .ios, clicks: 2, appOpens: 3),
+      ])
+      // Added again: each kind adds to its own count.
+      try await store.addClicks([
+        ClickCount(day: 5, code: "a", route: "user", platform: .ios, clicks: 1, appOpens: 1)
+      ])
+      // No clicks on Android or from crawlers: an install ranks before previews.
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .platform) == [
+          StatsRow(key: "ios", clicks: 5, appOpens: 5),
+          StatsRow(key: "android", clicks: 0, installs: 1),
+          StatsRow(key: "crawler", clicks: 0, previews: 7),
+        ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .link) == [
+          StatsRow(key: "a", clicks: 3, previews: 7, appOpens: 2, installs: 1),
+          StatsRow(key: "b", clicks: 2, appOpens: 3),
+        ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .day, code: "a") == [
+          StatsRow(key: StatsDay.text(5), clicks: 3, previews: 7, appOpens: 2),
+          StatsRow(key: StatsDay.text(6), clicks: 0, installs: 1),
+        ])
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .route, code: "b") == [
+          StatsRow(key: "post", clicks: 2, appOpens: 3)
+        ])
+      #expect(try await store.clicks(from: 0, to: 9, by: .link, code: "nobody") == [])
+      // A code is a value, never SQL.
+      #expect(try await store.clicks(from: 0, to: 9, by: .link, code: "a' OR '1'='1") == [])
+      await opened.close()
+    }
+
+    @Test(
       "insertAll stores every record, nullable fields kept, or none when one code is taken",
       arguments: StoreBackend.allCases)
     func insertAll(_ backend: StoreBackend) async throws {
@@ -186,9 +229,10 @@
       #expect(try await again.store.link(code: "abc") == Self.record)
       #expect(try await again.store.insert(Self.record) == false)
       switch again.store {
-      case let sqlite as SQLiteLinkStore: #expect(try await sqlite.userVersion() == 4)
+      case let sqlite as SQLiteLinkStore:
+        #expect(try await sqlite.userVersion() == SQLiteLinkStore.schemaVersion)
       case let postgres as PostgresLinkStore:
-        #expect(try await postgres.schemaVersionStored() == 4)
+        #expect(try await postgres.schemaVersionStored() == SQLiteLinkStore.schemaVersion)
       default: Issue.record("unexpected store \(again.store)")
       }
       // The install tokens' secret was made once: opened again, the same.

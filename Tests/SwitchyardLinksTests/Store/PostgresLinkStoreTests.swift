@@ -65,8 +65,39 @@
       }
       try await sqlite.close()
       #expect(postgresColumns == sqliteColumns)
-      #expect(postgresColumns.count == 19)  // 9 + 5 + 3 + 2
+      #expect(postgresColumns.count == 22)  // links 9, clicks 8, spent_tokens 3, switchyard_keys 2
       #expect(PostgresLinkStore.schemaVersion == SQLiteLinkStore.schemaVersion)
+    }
+
+    @Test("a version-3 database's crawler clicks become previews; its other clicks stay clicks")
+    func migratesCrawlerClicksToPreviews() async throws {
+      let url = try await TestPostgres.newDatabase()
+      let address = try PostgresAddress(url)
+      // The schema up to version 3, as those releases wrote it, and their counts.
+      try await TestPostgres.withConnection(address) { connection in
+        for step in PostgresLinkStore.migrations[0..<3] {
+          for statement in step {
+            try await connection.query(
+              PostgresQuery(unsafeSQL: statement), logger: TestPostgres.logger)
+          }
+        }
+        try await connection.query(
+          """
+          INSERT INTO clicks (day, code, route, platform, clicks)
+          VALUES (5, 'a', 'user', 'ios', 2), (5, 'a', 'user', 'crawler', 9)
+          """, logger: TestPostgres.logger)
+        try await connection.query(
+          "CREATE TABLE switchyard_schema (version INTEGER NOT NULL)", logger: TestPostgres.logger)
+        try await connection.query(
+          "INSERT INTO switchyard_schema VALUES (3)", logger: TestPostgres.logger)
+      }
+      let store = try await PostgresLinkStore.open(url: url)
+      #expect(try await store.schemaVersionStored() == PostgresLinkStore.schemaVersion)
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .platform) == [
+          StatsRow(key: "ios", clicks: 2), StatsRow(key: "crawler", clicks: 0, previews: 9),
+        ])
+      await store.close()
     }
 
     @Test("a database from a newer release is refused with a clear error and left unchanged")

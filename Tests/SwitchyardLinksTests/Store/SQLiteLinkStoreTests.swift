@@ -110,8 +110,8 @@
       try await connection.close()
 
       let store = try await SQLiteLinkStore.open(path: path)
-      #expect(SQLiteLinkStore.schemaVersion == 4)
-      #expect(try await store.userVersion() == 4)
+      #expect(SQLiteLinkStore.schemaVersion == 5)
+      #expect(try await store.userVersion() == SQLiteLinkStore.schemaVersion)
       let old = try #require(try await store.link(code: "old"))
       #expect(old.url == "myapp://user/7" && old.values == [LinkValue(name: "id", value: "7")])
       #expect(store.installTokenKey.count == InstallToken.keyLength)
@@ -178,6 +178,31 @@
         (error as? LinkStoreError)?.message.contains("readonly") == true
       }
       try await readOnly.close()
+    }
+
+    @Test("a version-3 file's crawler clicks become previews; its other clicks stay clicks")
+    func migratesCrawlerClicksToPreviews() async throws {
+      let path = try temporaryFolder() + "/links.sqlite"
+      let connection = try await SQLiteConnection.open(storage: .file(path: path))
+      // The schema up to version 3, as those releases wrote it, and their counts.
+      for step in SQLiteLinkStore.migrations[0..<3] {
+        for statement in step { _ = try await connection.query(statement) }
+      }
+      _ = try await connection.query(
+        """
+        INSERT INTO clicks (day, code, route, platform, clicks)
+        VALUES (5, 'a', 'user', 'ios', 2), (5, 'a', 'user', 'crawler', 9)
+        """)
+      _ = try await connection.query("PRAGMA user_version = 3")
+      try await connection.close()
+
+      let store = try await SQLiteLinkStore.open(path: path)
+      #expect(try await store.userVersion() == SQLiteLinkStore.schemaVersion)
+      #expect(
+        try await store.clicks(from: 0, to: 9, by: .platform) == [
+          StatsRow(key: "ios", clicks: 2), StatsRow(key: "crawler", clicks: 0, previews: 9),
+        ])
+      try await store.close()
     }
 
     @Test("generated codes: 8 of the 62 letters and digits, valid, and different")

@@ -91,6 +91,15 @@ struct PatternErrorTests {
       ("//a:99999/x", 5, "port number is out of range"),
       ("//[::1/x", 3, "expected ']' to close the IPv6 literal"),
       ("//(a/b)x.com/x", 5, "a host cannot contain '/'"),
+      // A host a browser would refuse, or end early at a backslash.
+      ("http://exa mple.com/a", 11, "a host cannot contain a space"),
+      ("https://a\tb.com/x", 10, "a host cannot contain a control character (U+0009)"),
+      ("https://a\u{7F}b.com/x", 10, "a host cannot contain a control character (U+007F)"),
+      ("https://evil.com\\.example.com/x", 17, "a host cannot contain '\\'"),
+      ("https://a^b.com/x", 10, "a host cannot contain '^'"),
+      ("https://a|b.com/x", 10, "a host cannot contain '|'"),
+      ("https://exa%20mple.com/x", 12, "a host cannot contain a space"),
+      ("https://a%5Cb.com/x", 10, "a host cannot contain '\\'"),
       // Query and fragment
       ("/x?a=*", 6, "'*' is allowed only in the host and the path (write %2A for a literal '*')"),
       ("/x#*", 4, "'*' is allowed only in the host and the path (write %2A for a literal '*')"),

@@ -9,33 +9,54 @@ extension HeldLinks {
   enum Delivery: Sendable {
     /// The link ended.
     case ended(LinkResult<Output>)
-    /// The link's best route has no handler now (it was detached after the link was queued or
-    /// released): the link is held again. `attachments` is ``State/attachments`` as read before
-    /// the router looked the route up.
-    case waitsForHandler(RouteMatch, attachments: UInt64)
+    /// The link's best route, or for a link delivered with its back stack one of its parents'
+    /// routes (`routes`, by name), has no handler now (it was detached after the link was
+    /// queued or released, or only declared): the link is held again. `attachments` is
+    /// ``State/attachments`` as read before the router looked the routes up.
+    case waitsForHandler(RouteMatch, routes: Set<String>, attachments: UInt64)
   }
 
   /// One held or queued link.
   struct Entry: Sendable {
     let link: LinkBox<Output>
+    /// The URL it is routed by: the box's, or for a link that was looked up
+    /// (``dispatch(resolving:policy:withStack:context:reader:lookUp:then:)``), the URL it was
+    /// given.
+    let url: String
     /// The route the link is for (`nil`: no route matched; delivered as unmatched).
     var routeName: String?
     var match: RouteMatch?
     /// The gates the route needs (its metadata's ``TypedKey/gates``).
     var gates: Set<Gate>
-    /// The route was declared without a handler, which is not attached yet.
-    var waitsForHandler: Bool
+    /// The routes, by name, declared without a handler that is not attached yet: its own, and
+    /// for a link delivered with its back stack, its parents' (<doc:BackStacks>).
+    var waitingFor: Set<String>
+    var waitsForHandler: Bool { !waitingFor.isEmpty }
+    /// Held again after its route lost its handler: when released it goes back to its place
+    /// among the queued links of its route, not behind them.
+    var heldAgain = false
     let withStack: Bool
     let context: RoutingContext
     let deliver: Deliver
     /// The policy the link is held under.
     let policy: PolicySource
     var timeoutTask: Task<Void, Never>? = nil
+    /// Set while the link waits for its URL (a link service's answer): it is held, with no
+    /// route, until then.
+    var lookingUp: LookingUp? = nil
 
     /// What its router reads to deliver it.
     var parcel: Parcel {
-      Parcel(id: link.id, url: link.url, match: match, withStack: withStack, context: context)
+      Parcel(id: link.id, url: url, match: match, withStack: withStack, context: context)
     }
+  }
+
+  /// A held link that waits for its URL: when it was dispatched (its timeout counts from
+  /// then, the look-up included) and the task that looks it up, cancelled when the link ends
+  /// first.
+  struct LookingUp: Sendable {
+    let since: Duration
+    var task: Task<Void, Never>? = nil
   }
 
   /// A link as its router delivers it: what routing it reads, and what its result names.
@@ -132,10 +153,10 @@ extension HeldLinks {
     var queue: [Entry] = []
     var queueHead = 0
     var draining = false
-    /// Held links that a delivery of this router awaits (``deliverAwaited(_:)``): once
-    /// released, each is delivered on a task of its own instead of queueing behind that
-    /// delivery.
-    var awaitedInDelivery: Set<LinkID> = []
+    /// The links being delivered now (by the queue, by `dispatch` before it returns, or on
+    /// their own: awaited links, see ``deliverAwaited(_:inDelivery:)``). A link dispatched
+    /// meanwhile is marked with them (``LinkBox/dispatchedDuring``).
+    var delivering: Set<LinkID> = []
     /// When each URL was last dispatched, for coalescing.
     var lastDispatched: [String: Dispatched] = [:]
     /// How many URLs ``lastDispatched`` may hold before it forgets those no window needs.
@@ -152,7 +173,8 @@ extension HeldLinks {
     }
 
     func canDeliver(_ entry: Entry) -> Bool {
-      canDeliver(
+      guard entry.lookingUp == nil else { return false }
+      return canDeliver(
         routeName: entry.routeName, gates: entry.gates, waitsForHandler: entry.waitsForHandler)
     }
 
@@ -183,13 +205,22 @@ extension HeldLinks {
   /// can route the link to its end here, without suspending.
   struct Lookup {
     let match: RouteMatch?
-    let waitsForHandler: Bool
+    /// The routes, by name, that have no handler yet: the best one, and for a link delivered
+    /// with its back stack, its parents' best ones.
+    let waitingFor: Set<String>
+    var waitsForHandler: Bool { !waitingFor.isEmpty }
     let reader: URLReader
     let deliversNow: Bool
 
-    init(_ best: Candidate?, reader: URLReader, deliversNow: Bool) {
+    init(
+      _ best: Candidate?, declaredParents: Set<String> = [], reader: URLReader, deliversNow: Bool
+    ) {
       match = best?.match
-      if case .declared = best?.handler { waitsForHandler = true } else { waitsForHandler = false }
+      var waitingFor = declaredParents
+      if case .declared = best?.handler, let name = best?.match.route.name {
+        waitingFor.insert(name)
+      }
+      self.waitingFor = waitingFor
       self.reader = reader
       self.deliversNow = deliversNow
     }
@@ -204,6 +235,16 @@ extension HeldLinks {
     /// Nothing is queued or being delivered and the link can go: its router delivers it now,
     /// before `dispatch` returns.
     case deliverNow(LinkID)
+    /// No route matches and another link is being delivered: its router ends it now as
+    /// unmatched (the unmatched handler runs), beside that delivery; nothing waits for it.
+    case unmatchedNow(LinkID)
+  }
+
+  /// A link that waited for its URL, now dispatched with it (see
+  /// ``dispatch(resolving:policy:withStack:context:reader:lookUp:then:)``): it keeps its
+  /// identity, its waiters and the time it was first dispatched.
+  package struct Resumed: Sendable {
+    let box: LinkBox<Output>
   }
 
   /// Dispatches `url`: delivers it now when its route can take it, nothing is queued or being
@@ -219,33 +260,54 @@ extension HeldLinks {
   /// A link delivered now needs no box, no task and no continuation, which is most of what a
   /// queued link costs; while it is being delivered the queue counts as draining, so links
   /// dispatched meanwhile (by its handler, say) queue behind it and keep their order.
+  ///
+  /// A `resumed` link (one that waited for its URL) takes the place of its placeholder under
+  /// the same lock, keeping its identity, waiters and start time; when the placeholder ended
+  /// meanwhile (cancelled, timed out, dropped) nothing is dispatched.
   func dispatch(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
+    resumed: Resumed? = nil,
     lookup: () -> Lookup, deliverNow: (Parcel) -> LinkResult<Output>, deliver: () -> Deliver
   ) -> DispatchedLink<Output> {
     var effects: [Effect] = []
     var attachments = state.withLock { $0.attachments }
     while true {
       let found = lookup()
-      let (best, waitsForHandler, reader) = (found.match, found.waitsForHandler, found.reader)
+      let (best, waitingFor, reader) = (found.match, found.waitingFor, found.reader)
+      let waitsForHandler = !waitingFor.isEmpty
       let decision: Decision = state.withLock { state in
         if waitsForHandler, state.attachments != attachments {
           attachments = state.attachments
           return .lookAgain
         }
-        state.nextSequence += 1
-        let id = LinkID(sequence: state.nextSequence)
+        let now = state.timer.now()
+        // When the link's timeout counts from: now, or when a resumed link was first dispatched.
+        var start = now
+        let id: LinkID
+        if let resumed {
+          guard
+            let index = state.held.firstIndex(where: { $0.link === resumed.box }),
+            let lookingUp = state.held[index].lookingUp
+          else { return .dispatched(resumed.box) }  // it ended while it was looked up
+          let placeholder = state.held.remove(at: index)
+          if let task = placeholder.timeoutTask { effects.append(.cancelTimer(task)) }
+          effects.append(Self.event(.released, placeholder))
+          id = resumed.box.id
+          start = lookingUp.since
+        } else {
+          state.nextSequence += 1
+          id = LinkID(sequence: state.nextSequence)
+        }
         let holdPolicy = best?.route.metadata[.holdPolicy]
         let source: PolicySource =
           if let policy { .link(policy) } else if let holdPolicy { .route(holdPolicy) } else {
             .router
           }
         let applied = state.policy(source)
-        let now = state.timer.now()
         if let window = applied.coalescingWindow, let last = state.lastDispatched[url],
           now - last.time < window
         {
-          let link = LinkBox<Output>(id: id, url: url, reader: reader)
+          let link = resumed?.box ?? LinkBox<Output>(id: id, url: url, reader: reader)
           effects.append(.finish(link, LinkResult(id, url, .coalesced, match: best)))
           return .dispatched(link)
         }
@@ -258,21 +320,33 @@ extension HeldLinks {
           && (routeName == nil || !state.held.holds(routeName))
         if ready, found.deliversNow, !state.draining {
           state.draining = true
+          state.delivering.insert(id)
           return .deliverNow(id)
         }
-        let link = LinkBox<Output>(id: id, url: url, reader: reader)
+        if routeName == nil, found.deliversNow, resumed == nil {
+          // Unmatched while another link is delivered: it waits for nothing, so it ends now.
+          return .unmatchedNow(id)
+        }
+        let link =
+          resumed?.box
+          ?? LinkBox<Output>(
+            id: id, url: url, reader: reader, dispatchedDuring: state.delivering)
         let entry = Entry(
-          link: link, routeName: routeName, match: best, gates: gates,
-          waitsForHandler: waitsForHandler, withStack: withStack, context: context,
+          link: link, url: url, routeName: routeName, match: best, gates: gates,
+          waitingFor: waitingFor, withStack: withStack, context: context,
           deliver: deliver(), policy: source)
-        if ready {
+        if ready, routeName == nil || link.isAwaitedAlone {
+          // Unmatched (on a router whose handlers may suspend), or a resumed link that a
+          // delivery may await: queueing it behind that delivery could never end.
+          effects.append(.deliverAlone(entry))
+        } else if ready {
           // A link queued behind a delivery waits no longer than its policy's timeout.
           if let timeout = applied.timeout {
-            effects.append(.startTimer(link, deadline: now + timeout))
+            effects.append(.startTimer(link, deadline: start + timeout))
           }
           Self.enqueue(entry, in: &state, effects: &effects)
         } else {
-          Self.hold(entry, policy: applied, now: now, in: &state, effects: &effects)
+          Self.hold(entry, policy: applied, now: start, in: &state, effects: &effects)
         }
         return .dispatched(link)
       }
@@ -281,10 +355,22 @@ extension HeldLinks {
       case .dispatched(let link):
         perform(effects)
         return DispatchedLink(box: link, links: self)
+      case .unmatchedNow(let id):
+        perform(effects)
+        var result = deliverNow(
+          Parcel(id: id, url: url, match: nil, withStack: withStack, context: context))
+        result.reader = reader
+        announce(result)
+        return DispatchedLink(finished: result)
       case .deliverNow(let id):
+        perform(effects)
         var result = deliverNow(
           Parcel(id: id, url: url, match: best, withStack: withStack, context: context))
         if result.match == nil { result.reader = reader }
+        if let resumed {
+          // Its waiters hear of it; `delivered` tells the subscribers.
+          result = resumed.box.finish(result) ?? result
+        }
         delivered(result)
         return DispatchedLink(finished: result)
       }
@@ -294,15 +380,8 @@ extension HeldLinks {
   /// A link delivered by `dispatch` has ended with `result`: subscribers hear of it, then the
   /// links queued meanwhile are drained, or the queue stops draining.
   private func delivered(_ result: LinkResult<Output>) {
-    let subscribers = state.withLock { state in
-      state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
-    }
-    if !subscribers.isEmpty {
-      let event = LinkEvent(
-        kind: .finished, id: result.id, url: result.url, routeName: result.match?.route.name,
-        result: result)
-      for subscriber in subscribers { subscriber.yield(event) }
-    }
+    state.withLock { _ = $0.delivering.remove(result.id) }
+    announce(result)
     let stillQueued = state.withLock { state in
       if state.queueHead < state.queue.count { return true }
       state.queue = []
@@ -313,10 +392,23 @@ extension HeldLinks {
     if stillQueued { startDraining() }
   }
 
+  /// Tells the subscribers that a link delivered by `dispatch` has ended with `result`.
+  private func announce(_ result: LinkResult<Output>) {
+    let subscribers = state.withLock { state in
+      state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
+    }
+    if !subscribers.isEmpty {
+      let event = LinkEvent(
+        kind: .finished, id: result.id, url: result.url, routeName: result.match?.route.name,
+        result: result)
+      for subscriber in subscribers { subscriber.yield(event) }
+    }
+  }
+
   /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
-  /// again had it applied when it was dispatched) and the capacities. Held links stay in
-  /// dispatch order.
-  private static func hold(
+  /// again had it applied when it was dispatched) and the capacities; its timeout counts from
+  /// `now`. Held links stay in dispatch order.
+  static func hold(
     _ entry: Entry, policy: HoldPolicy, repeats: Bool = true, now: Duration,
     in state: inout State, effects: inout [Effect]
   ) {
@@ -395,6 +487,7 @@ extension HeldLinks {
     for entry in state.held {
       if shouldDrop(entry) {
         if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
+        if let task = entry.lookingUp?.task { effects.append(.cancelTimer(task)) }
         effects.append(.finish(entry.link, result(entry, outcome)))
       } else {
         kept.append(entry)
@@ -404,7 +497,18 @@ extension HeldLinks {
   }
 
   private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
-    state.queue.append(entry)
+    if entry.heldAgain, entry.routeName != nil,
+      let index = state.queue[state.queueHead...].firstIndex(where: {
+        $0.routeName == entry.routeName && $0.link.id > entry.link.id
+      })
+    {
+      // Held again while later links of its route stayed queued: it goes back ahead of them.
+      // (Only such a link can have later links of its route queued: while one is held, new
+      // links of its route are held behind it.)
+      state.queue.insert(entry, at: index)
+    } else {
+      state.queue.append(entry)
+    }
     if !state.draining {
       state.draining = true
       effects.append(.drain)
@@ -436,8 +540,8 @@ extension HeldLinks {
   func handlerAttached(to name: String) {
     state.withLock { state in
       state.attachments &+= 1
-      for index in state.held.indices where state.held[index].routeName == name {
-        state.held[index].waitsForHandler = false
+      for index in state.held.indices where state.held[index].waitingFor.contains(name) {
+        state.held[index].waitingFor.remove(name)
       }
     }
     release()
@@ -454,8 +558,10 @@ extension HeldLinks {
           continue
         }
         effects.append(Self.event(.released, entry))
-        if state.awaitedInDelivery.remove(entry.link.id) != nil {
-          // A delivery awaits it: queueing it behind that delivery would never end.
+        if entry.link.isAwaitedAlone {
+          // A delivery may await it (it was dispatched during one, or awaited inside one):
+          // queueing it behind that delivery could never end. The mark stays on the link, so
+          // this holds however often it is held again and released.
           if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
           entry.timeoutTask = nil
           effects.append(.deliverAlone(entry))
@@ -470,7 +576,7 @@ extension HeldLinks {
   }
 
   /// Cancels the held and queued links `which` selects (links a handler has started on
-  /// finish as they will).
+  /// finish as they will); a link still looked up stops being looked up.
   func cancel(where which: (LinkID) -> Bool) {
     var effects: [Effect] = []
     state.withLock { state in
@@ -495,8 +601,9 @@ extension HeldLinks {
     var effects: [Effect] = []
     state.withLock { state in
       if let index = state.held.firstIndex(where: { $0.link === link }) {
-        state.awaitedInDelivery.remove(link.id)
-        effects.append(.finish(link, Self.result(state.held.remove(at: index), .timedOut)))
+        let entry = state.held.remove(at: index)
+        if let task = entry.lookingUp?.task { effects.append(.cancelTimer(task)) }
+        effects.append(.finish(link, Self.result(entry, .timedOut)))
       } else if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link })
       {
         effects.append(.finish(link, Self.result(state.queue.remove(at: index), .timedOut)))
@@ -529,17 +636,22 @@ extension HeldLinks {
     return next
   }
 
-  /// Delivers `link` now, in the calling task, when it is queued; when it is held, has it
-  /// delivered on a task of its own once released. Called when a handler of this router,
-  /// running inside one of its deliveries, awaits the link's result: links are delivered one
-  /// at a time, so the link would otherwise wait behind the delivery that awaits it, for ever.
-  func deliverAwaited(_ link: LinkBox<Output>) async {
+  /// Called when `link` is awaited inside one of this router's deliveries (`inDelivery`, known
+  /// by the task), or was dispatched during a delivery that is still going on (known by the
+  /// link, so also when it is awaited from a detached task or a completion-handler bridge):
+  /// links are delivered one at a time, so the link could otherwise wait behind the delivery
+  /// that awaits it, for ever. Then delivers it now, in the calling task, when it is queued,
+  /// and marks it so that whenever it is released (now held, or held again later by a
+  /// `detach`) it is delivered on a task of its own. Otherwise does nothing: the link keeps
+  /// its place.
+  func deliverAwaited(_ link: LinkBox<Output>, inDelivery: Bool) async {
     let queued: Entry? = state.withLock { state in
+      guard inDelivery || !link.dispatchedDuring.isDisjoint(with: state.delivering) else {
+        return nil
+      }
+      link.markAwaitedAlone()
       if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link }) {
         return state.queue.remove(at: index)
-      }
-      if state.held.contains(where: { $0.link === link }) {
-        state.awaitedInDelivery.insert(link.id)
       }
       return nil
     }
@@ -561,13 +673,21 @@ extension HeldLinks {
 
   /// Delivers `entry` and ends it, or holds it again when its route has lost its handler.
   private func deliver(_ entry: Entry) async {
+    let id = entry.link.id
+    state.withLock { _ = $0.delivering.insert(id) }
     while true {
       switch await entry.deliver(entry) {
       case .ended(let result):
+        // No longer being delivered before anyone hears it ended: a link dispatched after
+        // that is not marked as dispatched during it.
+        state.withLock { _ = $0.delivering.remove(id) }
         perform([.finish(entry.link, result)])
         return
-      case .waitsForHandler(let match, let attachments):
-        if holdAgain(entry, for: match, unlessAttachedSince: attachments) { return }
+      case .waitsForHandler(let match, let routes, let attachments):
+        if holdAgain(entry, for: match, waitingFor: routes, unlessAttachedSince: attachments) {
+          state.withLock { _ = $0.delivering.remove(id) }
+          return
+        }
       }
     }
   }
@@ -575,7 +695,8 @@ extension HeldLinks {
   /// Holds `entry` again, for `match`'s route, with its timeout started afresh; `false` when a
   /// handler was attached since the router looked (the link is then delivered again).
   private func holdAgain(
-    _ entry: Entry, for match: RouteMatch, unlessAttachedSince attachments: UInt64
+    _ entry: Entry, for match: RouteMatch, waitingFor routes: Set<String>,
+    unlessAttachedSince attachments: UInt64
   ) -> Bool {
     var effects: [Effect] = []
     let held = state.withLock { state in
@@ -584,7 +705,8 @@ extension HeldLinks {
       entry.routeName = match.route.name
       entry.match = match
       entry.gates = match.route.metadata[.gates]
-      entry.waitsForHandler = true
+      entry.waitingFor = routes
+      entry.heldAgain = true
       Self.hold(
         entry, policy: state.policy(entry.policy), repeats: false, now: state.timer.now(),
         in: &state, effects: &effects)
@@ -596,7 +718,7 @@ extension HeldLinks {
 
   // MARK: Effects
 
-  private func perform(_ effects: [Effect]) {
+  func perform(_ effects: [Effect]) {
     guard !effects.isEmpty else { return }
     var events: [LinkEvent<Output>] = []
     for effect in effects {
@@ -606,7 +728,7 @@ extension HeldLinks {
         if let result = link.finish(result) {
           events.append(
             LinkEvent(
-              kind: .finished, id: link.id, url: link.url, routeName: result.match?.route.name,
+              kind: .finished, id: link.id, url: result.url, routeName: result.match?.route.name,
               result: result))
         }
       case .cancelTimer(let task): task.cancel()
@@ -655,12 +777,12 @@ extension HeldLinks {
   private static func event(_ kind: LinkEventKind, _ entry: Entry) -> Effect {
     .event(
       LinkEvent(
-        kind: kind, id: entry.link.id, url: entry.link.url, routeName: entry.routeName,
+        kind: kind, id: entry.link.id, url: entry.url, routeName: entry.routeName,
         result: nil))
   }
 
   static func result(_ entry: Entry, _ outcome: LinkOutcome) -> LinkResult<Output> {
-    LinkResult(entry.link.id, entry.link.url, outcome, match: entry.match)
+    LinkResult(entry.link.id, entry.url, outcome, match: entry.match)
   }
 }
 
@@ -676,17 +798,31 @@ final class LinkBox<Output: Sendable>: Sendable {
   let url: String
   /// Reads the URL's parameters for a result that has no match.
   let reader: URLReader
+  /// The links of its router being delivered when it was dispatched: awaited from anywhere
+  /// while one of them is still being delivered, it is delivered at once rather than behind
+  /// that delivery (whose handler may be the one awaiting it, from a task that carries no
+  /// mark of its own, such as a `Task.detached`).
+  let dispatchedDuring: Set<LinkID>
   private struct State {
     var result: LinkResult<Output>?
     var waiters: [CheckedContinuation<LinkResult<Output>, Never>] = []
+    var awaitedAlone = false
   }
   private let state = Locked(State())
 
-  init(id: LinkID, url: String, reader: URLReader) {
+  init(id: LinkID, url: String, reader: URLReader, dispatchedDuring: Set<LinkID> = []) {
     self.id = id
     self.url = url
     self.reader = reader
+    self.dispatchedDuring = dispatchedDuring
   }
+
+  /// Whether a delivery may await the link (``HeldLinks/deliverAwaited(_:)``): once
+  /// released it is delivered on a task of its own, never queued. Set for good: it outlives
+  /// the first release, so a link held again by a `detach` keeps it.
+  var isAwaitedAlone: Bool { state.withLock { $0.awaitedAlone } }
+
+  func markAwaitedAlone() { state.withLock { $0.awaitedAlone = true } }
 
   /// Sets the result and resumes the waiters; returns the result as set (with the reader a
   /// result without a match reads its parameters with), or `nil` when one was already set.

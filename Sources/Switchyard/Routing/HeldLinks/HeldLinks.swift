@@ -38,6 +38,7 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
     }
     for entry in entries {
       entry.timeoutTask?.cancel()
+      entry.lookingUp?.task?.cancel()
       _ = entry.link.finish(Self.result(entry, .cancelled))
     }
     for subscriber in subscribers { subscriber.finish() }
@@ -133,10 +134,12 @@ public final class HeldLinks<Output: Sendable>: @unchecked Sendable {
 
   // MARK: Inspecting and cancelling
 
-  /// The links that wait, in arrival order.
+  /// The links that wait, in arrival order. A link that waits for its link service's answer
+  /// (SwitchyardFoundation's `dispatch(resolving:via:)`) is listed with the text it was given
+  /// and an empty route name until the answer comes.
   public var held: [HeldLink] {
     state.withLock { state in
-      state.held.map { HeldLink(id: $0.link.id, url: $0.link.url, routeName: $0.routeName ?? "") }
+      state.held.map { HeldLink(id: $0.link.id, url: $0.url, routeName: $0.routeName ?? "") }
     }
   }
 

@@ -31,7 +31,32 @@ extension MainActorRouter where Output: Sendable {
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Output> {
-    core.dispatch(url, policy: policy, withStack: stack, context: context, into: links) {
+    dispatch(url, policy: policy, stack: stack, context: context, resumed: nil)
+  }
+
+  /// Dispatches a link whose URL `lookUp` finds (see
+  /// ``Router/dispatch(resolving:policy:stack:context:lookUp:)``); handlers run on the main
+  /// actor.
+  package func dispatch(
+    resolving found: String, policy: HoldPolicy?, stack: Bool, context: RoutingContext,
+    lookUp: @escaping @Sendable () async -> LookedUpLink
+  ) -> DispatchedLink<Output> {
+    links.dispatch(
+      resolving: found, policy: policy, withStack: stack, context: context,
+      reader: core.read().snapshot.reader, lookUp: lookUp
+    ) { [weak self] url, resumed in
+      await self?.dispatch(url, policy: policy, stack: stack, context: context, resumed: resumed)
+    }
+  }
+
+  @discardableResult
+  private func dispatch(
+    _ url: String, policy: HoldPolicy?, stack: Bool, context: RoutingContext,
+    resumed: HeldLinks<Output>.Resumed?
+  ) -> DispatchedLink<Output> {
+    core.dispatch(
+      url, policy: policy, withStack: stack, context: context, into: links, resumed: resumed
+    ) {
       link, snapshot, _ in
       self.deliver(link, snapshot)
     } later: { [weak self] link, snapshot in

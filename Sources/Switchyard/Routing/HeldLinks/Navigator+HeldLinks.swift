@@ -65,7 +65,32 @@ extension Navigator {
     _ url: String, _ presentation: LinkPresentation = .push(), policy: HoldPolicy? = nil,
     context: RoutingContext = RoutingContext()
   ) -> DispatchedLink<Bool> {
-    core.dispatch(url, policy: policy, withStack: false, context: context, into: links) {
+    dispatch(url, presentation, policy: policy, context: context, resumed: nil)
+  }
+
+  /// Dispatches a link whose URL `lookUp` finds (see
+  /// ``Router/dispatch(resolving:policy:stack:context:lookUp:)``), shown as `presentation`
+  /// says.
+  package func dispatch(
+    resolving found: String, _ presentation: LinkPresentation, policy: HoldPolicy?,
+    context: RoutingContext, lookUp: @escaping @Sendable () async -> LookedUpLink
+  ) -> DispatchedLink<Bool> {
+    links.dispatch(
+      resolving: found, policy: policy, withStack: false, context: context,
+      reader: core.read().snapshot.reader, lookUp: lookUp
+    ) { [weak self] url, resumed in
+      await self?.dispatch(url, presentation, policy: policy, context: context, resumed: resumed)
+    }
+  }
+
+  @discardableResult
+  private func dispatch(
+    _ url: String, _ presentation: LinkPresentation, policy: HoldPolicy?,
+    context: RoutingContext, resumed: HeldLinks<Bool>.Resumed?
+  ) -> DispatchedLink<Bool> {
+    core.dispatch(
+      url, policy: policy, withStack: false, context: context, into: links, resumed: resumed
+    ) {
       link, _, _ in
       self.show(link, presentation)
     } later: { [weak self] link, _ in

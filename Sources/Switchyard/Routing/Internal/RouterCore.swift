@@ -72,7 +72,10 @@ package final class RouterCore: Sendable {
     }
     return try URLBuilder.url(
       for: name, route: route, in: routes, options: options, types: [],
-      values: values, host: host, scheme: scheme)
+      values: values, host: host, scheme: scheme
+    ) { url in
+      snapshot().winner(url)
+    }
   }
 
   // MARK: Registering
@@ -156,10 +159,11 @@ package final class RouterCore: Sendable {
   /// at once by `deliverNow`, with the snapshot (and a `Router`'s unmatched handler) its
   /// lookup read. Any other link that can go is queued; `deliver` routes it, on the queue's
   /// task, with the snapshot read when its turn comes (a detach before then holds it again),
-  /// and gives `nil` when its router is gone: the link ends cancelled.
+  /// and gives `nil` when its router is gone: the link ends cancelled. A `resumed` link takes
+  /// the place of the placeholder it was held as while its URL was looked up.
   func dispatch<Output: Sendable>(
     _ url: String, policy: HoldPolicy?, withStack: Bool, context: RoutingContext,
-    into links: HeldLinks<Output>,
+    into links: HeldLinks<Output>, resumed: HeldLinks<Output>.Resumed? = nil,
     now deliverNow: (HeldLinks<Output>.Parcel, RoutingSnapshot, AnyObject?) -> LinkResult<Output>,
     later deliver:
       @escaping @Sendable (HeldLinks<Output>.Parcel, RoutingSnapshot) async -> LinkResult<
@@ -168,13 +172,14 @@ package final class RouterCore: Sendable {
   ) -> DispatchedLink<Output> {
     var looked: (snapshot: RoutingSnapshot, fallback: AnyObject?)? = nil
     return links.dispatch(
-      url, policy: policy, withStack: withStack, context: context,
+      url, policy: policy, withStack: withStack, context: context, resumed: resumed,
       lookup: {
         let current = self.read()
         looked = current
         return HeldLinks.Lookup(
-          current.snapshot.best(url), reader: current.snapshot.reader,
-          deliversNow: !current.snapshot.hasAsyncHandlers)
+          current.snapshot.best(url),
+          declaredParents: withStack ? current.snapshot.declaredParents(of: url) : [],
+          reader: current.snapshot.reader, deliversNow: !current.snapshot.hasAsyncHandlers)
       },
       deliverNow: { parcel in
         let (snapshot, fallback) = looked ?? self.read()
@@ -186,8 +191,12 @@ package final class RouterCore: Sendable {
         guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
         let attachments = self.heldLinks.get(Output.self).attachmentCount
         let snapshot = self.snapshot()
-        if let best = snapshot.best(entry.link.url), case .declared = best.handler {
-          return .waitsForHandler(best.match, attachments: attachments)
+        if let best = snapshot.best(entry.url) {
+          var routes = entry.withStack ? snapshot.declaredParents(of: entry.url) : []
+          if case .declared = best.handler { routes.insert(best.match.route.name) }
+          if !routes.isEmpty {
+            return .waitsForHandler(best.match, routes: routes, attachments: attachments)
+          }
         }
         guard let result = await deliver(entry.parcel, snapshot) else {
           return .ended(HeldLinks.result(entry, .cancelled))
@@ -199,6 +208,19 @@ package final class RouterCore: Sendable {
 }
 
 extension RoutingSnapshot {
+  /// The names of the routes that `url`'s parents (<doc:BackStacks>) are routed to and that
+  /// were declared without a handler not attached yet: a link delivered with its back stack
+  /// waits for them, so that no parent is left out for want of a handler.
+  func declaredParents(of url: String) -> Set<String> {
+    var names: Set<String> = []
+    for parent in reader.parentURLs(of: url) where matches(parent) {
+      if let best = best(parent), case .declared = best.handler {
+        names.insert(best.match.route.name)
+      }
+    }
+    return names
+  }
+
   /// Routes `url` for a router whose handlers give `Output`: `run` runs one candidate's
   /// handler (the kinds its router registers) and leaves its output.
   func resolve<Output>(
