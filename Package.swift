@@ -268,8 +268,7 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
-        .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: swiftSettings
     ),
