@@ -39,8 +39,8 @@ public struct LinksConfiguration: Sendable {
     return LinkCode.generate(using: &generator)
   }
 
-  /// Timeouts and the connection limit of the HTTP server (``httpServer`` and
-  /// ``applicationConfiguration(address:)`` apply them).
+  /// Timeouts and the connection limit of the HTTP server (`httpServer` and
+  /// `applicationConfiguration(address:)`, with the `Links` trait, apply them).
   public var connections = ConnectionLimits()
 
   /// How long an install token can be redeemed, in seconds (`--install-token-days`); 7 days
