@@ -31,11 +31,7 @@ extension RouteTable {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
-      values: values, host: host, scheme: scheme
-    ) { url in
-      // Only another route can win: a table of one route has none.
-      routes.count > 1 ? matcherForBuilding.winner(url) : nil
-    }
+      values: values, host: host, scheme: scheme)
   }
 }
 
@@ -55,9 +51,7 @@ extension RouteMatcher {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, in: routes, options: options, types: storage.types, values: values,
-      host: host, scheme: scheme
-    ) { url in
-      routes.count > 1 ? winner(url) : nil
-    }
+      host: host,
+      scheme: scheme)
   }
 }

@@ -72,10 +72,7 @@ package final class RouterCore: Sendable {
     }
     return try URLBuilder.url(
       for: name, route: route, in: routes, options: options, types: [],
-      values: values, host: host, scheme: scheme
-    ) { url in
-      snapshot().winner(url)
-    }
+      values: values, host: host, scheme: scheme)
   }
 
   // MARK: Registering
