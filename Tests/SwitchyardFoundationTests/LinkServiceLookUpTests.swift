@@ -87,6 +87,8 @@ struct LinkServiceLookUpTests {
   @Test("a Router dispatches a link that is not the service's as it is, asking nothing")
   func routerDispatchesOrdinaryLinks() async throws {
     let router = try Router<Screen>(accepting: ["shop", "https://shop.example.com"])
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("/product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
     for url in Self.ordinaryLinks {
       let result = await router.dispatch(resolving: url, via: try Self.unaskedService()).result
@@ -100,6 +102,8 @@ struct LinkServiceLookUpTests {
   @MainActor
   func mainActorRouterDispatchesOrdinaryLinks() async throws {
     let router = try MainActorRouter<Screen>(accepting: ["shop", "https://shop.example.com"])
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("/product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
     for url in Self.ordinaryLinks {
       let result = await router.dispatch(resolving: url, via: try Self.unaskedService()).result
@@ -112,6 +116,8 @@ struct LinkServiceLookUpTests {
   func navigatorShowsOrdinaryLinks() async throws {
     let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    navigator.links.use(TestClock())
     try navigator.map("shop://product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
     try navigator.map("https://shop.example.com/product/<int:id>") {
       .product(try $0.value("id", as: Int.self))
@@ -126,6 +132,8 @@ struct LinkServiceLookUpTests {
   @Test("an ordinary link no route takes ends unmatched, as a plain dispatch ends it")
   func unmatchedOrdinaryLink() async throws {
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("shop://product/<int:id>") { .product(try $0.value("id", as: Int.self)) }
     let result = await router.dispatch(
       resolving: "https://go.example.com/other/Ab3", via: try Self.unaskedService()
@@ -139,6 +147,8 @@ struct LinkServiceLookUpTests {
     arguments: ["a shopping list", "utm_source=google-play&utm_medium=organic", "", "/product/42"])
   func textIsNotALink(text: String) async throws {
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     router.unmatchedHandler = { request in
       Issue.record("dispatched: \(request.url)")
       return nil
@@ -178,6 +188,8 @@ struct LinkServiceLookUpTests {
   func heldWhileAsked() async throws {
     let answering = HandAnsweredService()
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>", name: "user") {
       .user(try $0.value("id", as: Int.self))
     }
@@ -233,6 +245,8 @@ struct LinkServiceLookUpTests {
   func timeoutCountsFromTheDispatch() async throws {
     let answering = HandAnsweredService()
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>", name: "user", metadata: .with(.gates, [.signedIn]))
     {
       .user(try $0.value("id", as: Int.self))
@@ -265,6 +279,8 @@ struct LinkServiceLookUpTests {
   func cancelStopsTheRequest() async throws {
     let answering = HandAnsweredService()
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var requests = answering.requests.makeAsyncIterator()
 
@@ -288,6 +304,8 @@ struct LinkServiceLookUpTests {
   func awaitingTaskCancelled() async throws {
     let answering = HandAnsweredService()
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     var requests = answering.requests.makeAsyncIterator()
     let link = router.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try answering.service())
@@ -304,6 +322,8 @@ struct LinkServiceLookUpTests {
     let answering = HandAnsweredService()
     let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    navigator.links.use(TestClock())
     try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var requests = answering.requests.makeAsyncIterator()
     let link = navigator.dispatch(
@@ -323,6 +343,8 @@ struct LinkServiceLookUpTests {
   func mainActorRouterAnswered() async throws {
     let answering = HandAnsweredService()
     let router = MainActorRouter<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     var shown: [Screen] = []
     try router.register("myapp://user/<int:id>") { match in
       let screen = Screen.user(try match.value("id", as: Int.self))

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Switchyard
 import SwitchyardFoundation
@@ -65,6 +66,8 @@ struct NavigatorLinkServiceTests {
   func shortLinkShownAfterSignIn() async throws {
     let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    navigator.links.use(TestClock())
     try navigator.map("myapp://user/<int:id>", metadata: .with(.gates, [.signedIn])) { match in
       .user(try match.value("id", as: Int.self))
     }
@@ -95,6 +98,8 @@ struct NavigatorLinkServiceTests {
   func unresolved() async throws {
     let host = RecordingHost()
     let navigator = Navigator<Screen>(host: host)
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    navigator.links.use(TestClock())
     try navigator.map("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     var events = navigator.links.events().makeAsyncIterator()
 
@@ -121,6 +126,8 @@ struct NavigatorLinkServiceTests {
   @MainActor
   func routers() async throws {
     let router = Router<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    router.links.use(TestClock())
     try router.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     let link = router.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try Self.service())
@@ -133,6 +140,8 @@ struct NavigatorLinkServiceTests {
     #expect(unknown.error as? LinkServiceError == .unknown("no link has this code"))
 
     let main = MainActorRouter<Screen>()
+    // A clock no one advances: the hold timeout never ends a link by wall time.
+    main.links.use(TestClock())
     try main.register("myapp://user/<int:id>") { .user(try $0.value("id", as: Int.self)) }
     let mainLink = main.dispatch(
       resolving: "https://go.example.com/l/Ab3dE9xQ", via: try Self.service())
