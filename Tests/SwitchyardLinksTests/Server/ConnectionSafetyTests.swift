@@ -75,8 +75,9 @@
       }) { client, _, _ async throws in
         let received = try await Self.sendAndAwaitClose(port: client.port, Self.halfHead)
         #expect(received.isEmpty, "\(received)")
-        // The server still answers others.
-        #expect(try await client.get("/healthz").status == .ok)
+        // That the server still answers others is checked under the request timeout below: with
+        // a half-second idle timeout, a request slowed down by a loaded machine (or a sanitizer)
+        // could itself be closed as idle.
       }
     }
 
