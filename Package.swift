@@ -78,8 +78,9 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     // The `Hummingbird` trait's tests only, and already part of Hummingbird's own graph: a
-    // loopback HTTP client (NIO) and the service group that runs the server. HummingbirdTesting
-    // is not used, since it would build AsyncHTTPClient and BoringSSL.
+    // loopback HTTP client (NIO) and the service group that runs the server. (The link
+    // service's tests use HummingbirdTesting, whose AsyncHTTPClient and BoringSSL the `Doctor`
+    // trait, built in the same folder, builds anyway.)
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
     // The `Doctor` trait's tests only (already in AsyncHTTPClient's graph): TLS for the
@@ -313,6 +314,8 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks", condition: links),
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
         .product(name: "HummingbirdCore", package: "hummingbird", condition: links),
+        // The tests run the app `buildApplication` returns with HummingbirdTesting.
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),

@@ -182,23 +182,29 @@
         }
         configuration.token = token
       }
+      configuration.bind = bind
+      configuration.port = port
       let logger = {
         var logger = Logger(label: "switchyard-links")
         logger.logLevel = .info
         return logger
       }()
       let store: any LinkStore
+      // The PostgreSQL pool runs in the application's service group (it stops last).
+      var services: [any Service] = []
       let closeStore: @Sendable () async -> Void
       let location: String
       if let postgres {
         let database: PostgresLinkStore
         do {
-          database = try await PostgresLinkStore.open(url: postgres)
+          // Also refuses a database that takes no writes.
+          database = try await PostgresLinkStore.open(url: postgres, startsClient: false)
         } catch {
           fail("\(error)")
         }
         store = database
-        closeStore = { await database.close() }
+        services = [database.client]
+        closeStore = {}
         location = database.location
       } else {
         let path = db ?? "switchyard-links.sqlite"
@@ -208,16 +214,16 @@
         } catch {
           fail("\(error)")
         }
+        // A store that reads but cannot write would answer every mint 503: refuse it now.
+        do {
+          try await file.checkWritable()
+        } catch {
+          try? await file.close()
+          fail("\(error)")
+        }
         store = file
         closeStore = { try? await file.close() }
         location = absolutePath(path)
-      }
-      // A store that reads but cannot write would answer every mint 503: refuse it now.
-      do {
-        try await store.checkWritable()
-      } catch {
-        await closeStore()
-        fail("\(error)")
       }
       logger.info("links are stored in \(location)")
       if configuration.token == nil {
@@ -225,36 +231,21 @@
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
         )
       }
-      // Clicks are counted in memory and written every second, and once more on SIGTERM.
-      let counter = ClickCounter(store: store)
-      let router = Router()
-      do {
-        router.add(
-          middleware: try LinksMiddleware(
-            configuration: configuration, store: store, counter: counter))
-      } catch {
-        fail("\(error)")
-      }
       let address = bind
-      let application = Application(
-        router: router, server: configuration.httpServer,
-        configuration: configuration.applicationConfiguration(
-          address: .hostname(address, port: port)),
-        onServerRunning: { channel in
-          let port = channel.localAddress?.port ?? 0
-          logger.info("serving on http://\(address):\(port) (GET /healthz)")
-        },
-        logger: logger)
-      let services = ServiceGroup(
-        configuration: .init(
-          services: [counter, application], gracefulShutdownSignals: [.sigterm, .sigint],
-          logger: logger))
       do {
-        try await services.run()
+        // The app the tests run: router, controllers, request log, the click counter (which
+        // writes its counts every second, and once more on SIGTERM) and the pool, as services.
+        let app = try buildApplication(
+          configuration, store: store, services: services, logger: logger,
+          onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? 0
+            logger.info("serving on http://\(address):\(port) (GET /healthz)")
+          })
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
       } catch {
+        await closeStore()
         fail("\(error)")
       }
-      try? await counter.flush()
       await closeStore()
     }
 

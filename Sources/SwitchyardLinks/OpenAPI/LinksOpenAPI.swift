@@ -88,6 +88,7 @@ public enum LinksOpenAPI {
                 "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
                 "content": { "text/html": { "schema": { "type": "string" } } }
               },
+              "500": { "$ref": "#/components/responses/Corrupt" },
               "503": {
                 "description": "The store is unreachable: a page saying the link cannot be opened now, never a redirect.",
                 "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
@@ -111,6 +112,7 @@ public enum LinksOpenAPI {
               },
               "404": { "$ref": "#/components/responses/NotFound" },
               "410": { "$ref": "#/components/responses/Gone" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
               "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
@@ -342,6 +344,10 @@ public enum LinksOpenAPI {
           },
           "Unavailable": {
             "description": "The store is unreachable (the database is down or does not answer); the body says why.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "Corrupt": {
+            "description": "The link's stored row cannot be read (a column it needs is NULL or not text): the service logs it, and never sends the link anywhere.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "Gone": {

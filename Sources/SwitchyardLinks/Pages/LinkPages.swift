@@ -156,6 +156,24 @@ public enum LinkPages {
     _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
     installToken: String? = nil
   ) -> String {
+    landingPage(preview, for: client, stores: stores, installToken: installToken).html
+  }
+
+  /// ``landing(_:for:stores:installToken:)`` with the Content-Security-Policy the page
+  /// needs: ``installContentSecurityPolicy`` when it has the "Get the app" script, else
+  /// ``contentSecurityPolicy``. The service sends the page with that policy; nothing reads the
+  /// page back to choose it.
+  ///
+  /// ```swift
+  /// let page = LinkPages.landingPage(
+  ///   preview, for: .iOSBrowser, stores: StoreLinks(appStoreID: "1234567890"),
+  ///   installToken: token)
+  /// response.headers[.contentSecurityPolicy] = page.contentSecurityPolicy
+  /// ```
+  public static func landingPage(
+    _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
+    installToken: String? = nil
+  ) -> LinkPage {
     let values = Values(preview, appSchemes: stores.appSchemes)
     let token = installToken.flatMap { Base64URL.isEncoded($0) ? $0 : nil }
     var body = values.card
@@ -196,7 +214,9 @@ public enum LinkPages {
       body += "<a class=\"web\" href=\"\(web)\">Continue on the web</a>\n"
     }
     if script { body += "<script>\(getAppScript)</script>\n" }
-    return page(title: values.title, head: "", body: body, script: script)
+    return LinkPage(
+      html: page(title: values.title, head: "", body: body, script: script),
+      contentSecurityPolicy: script ? installContentSecurityPolicy : contentSecurityPolicy)
   }
 
   /// The policy of a landing page with the "Get the app" button: ``contentSecurityPolicy``
@@ -310,5 +330,29 @@ extension String {
       let last = scalars.lastIndex(where: { $0 != " " })
     else { return "" }
     return String(scalars[first...last])
+  }
+}
+
+/// A page and the Content-Security-Policy it is sent with: the policy follows from what the
+/// page holds (its one script, allowed by its hash), decided where the page is built.
+///
+/// ```swift
+/// let page = LinkPages.landingPage(preview, for: .iOSBrowser, stores: stores)
+/// page.contentSecurityPolicy == LinkPages.contentSecurityPolicy  // true: no token, no script
+/// ```
+public struct LinkPage: Sendable, Hashable {
+  /// The page.
+  public var html: String
+  /// The value of its `Content-Security-Policy` header.
+  public var contentSecurityPolicy: String
+
+  /// A page and its policy.
+  ///
+  /// ```swift
+  /// LinkPage(html: LinkPages.notFound(), contentSecurityPolicy: LinkPages.contentSecurityPolicy)
+  /// ```
+  public init(html: String, contentSecurityPolicy: String) {
+    self.html = html
+    self.contentSecurityPolicy = contentSecurityPolicy
   }
 }

@@ -14,7 +14,13 @@
     static let pageCapacity = 1_000
 
     let records = NIOLockedValueBox<[String: LinkRecord]>([:])
-    let pages = NIOLockedValueBox<[String: [String]]>([:])
+    let pages = NIOLockedValueBox<[String: KeptPage]>([:])
+
+    /// A landing page cut where the install token goes, and the policy it is sent with.
+    struct KeptPage: Sendable {
+      var parts: [String]
+      var contentSecurityPolicy: String
+    }
     let capacity: Int
     let pageCapacity: Int
     /// What stands for the install token in a kept page: 40 random bytes in the token's
@@ -29,16 +35,16 @@
         (0..<40).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    /// The parts of the page kept under `key`, to be joined with the token.
-    func page(_ key: String) -> [String]? {
+    /// The page kept under `key`: its parts, to be joined with the token, and its policy.
+    func page(_ key: String) -> KeptPage? {
       pages.withLockedValue { $0[key] }
     }
 
-    /// Keeps a page's `parts` under `key` (emptying the pages first when they are full).
-    func keep(page parts: [String], for key: String) {
+    /// Keeps a page under `key` (emptying the pages first when they are full).
+    func keep(page: KeptPage, for key: String) {
       pages.withLockedValue { pages in
         if pages.count >= pageCapacity { pages.removeAll(keepingCapacity: true) }
-        pages[key] = parts
+        pages[key] = page
       }
     }
 

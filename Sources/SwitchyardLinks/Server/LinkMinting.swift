@@ -5,7 +5,7 @@ import SwitchyardFiles
 ///
 /// ```swift
 /// let error = LinkMintingError(status: 400, message: "\"code\" must be a string", field: "code")
-/// error.json  // {"error":"\"code\" must be a string","field":"code"}
+/// error.status  // 400: the service answers {"error":"\"code\" must be a string","field":"code"}
 /// ```
 public struct LinkMintingError: Error, Sendable, Hashable {
   /// The HTTP status: 400, 409, 413 or 422.
@@ -46,23 +46,6 @@ public struct LinkMintingError: Error, Sendable, Hashable {
     self.line = line
     self.column = column
     self.nearestMisses = nearestMisses
-  }
-
-  /// The response body: `{"error", "field"?, "line"?, "column"?, "nearestMisses"?}`.
-  public var json: String {
-    var out = "{\"error\":" + JSONEscaping.quote(message)
-    if let field { out += ",\"field\":" + JSONEscaping.quote(field) }
-    if let line, let column { out += ",\"line\":\(line),\"column\":\(column)" }
-    if status == 422 {
-      out +=
-        ",\"nearestMisses\":["
-        + nearestMisses.map {
-          "{\"route\":" + JSONEscaping.quote($0.route) + ",\"pattern\":"
-            + JSONEscaping.quote($0.pattern) + ",\"reason\":" + JSONEscaping.quote($0.reason)
-            + "}"
-        }.joined(separator: ",") + "]"
-    }
-    return out + "}"
   }
 }
 

@@ -47,6 +47,14 @@ public struct LinksConfiguration: Sendable {
   /// by default.
   public var installTokenLifetime: Int64 = InstallToken.defaultLifetime
 
+  /// The address the server listens on (`--bind`): `127.0.0.1` by default.
+  public var bind = "127.0.0.1"
+  /// The port the server listens on (`--port`): 8080 by default; 0 for any free port.
+  public var port = 8080
+  /// How often the click counter writes its counts to the store: every second by default
+  /// (and once more when the service stops).
+  public var clickFlushInterval: Duration = .seconds(1)
+
   /// A configuration with the defaults of `switchyard-links`.
   ///
   /// ```swift

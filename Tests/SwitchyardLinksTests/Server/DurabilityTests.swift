@@ -47,6 +47,10 @@
         process.waitUntilExit()
         throw ProcessFailure(output: seen)
       }
+      // The service logs every request: keep reading, so that a full pipe never stops it.
+      errors.fileHandleForReading.readabilityHandler = { handle in
+        if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+      }
     }
 
     struct ProcessFailure: Error, CustomStringConvertible {
