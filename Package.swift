@@ -215,6 +215,8 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: links),
+        // TLS to PostgreSQL (`?sslmode=require|verify-full`), already in postgres-nio's graph.
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: links),
         .product(name: "Crypto", package: "swift-crypto", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),

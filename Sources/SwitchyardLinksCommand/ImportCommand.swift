@@ -54,7 +54,7 @@
       // Where the links go, for messages (a PostgreSQL URL without its password).
       let place: String
       do {
-        if let postgres = service.postgres {
+        if let postgres = service.postgresURL {
           let database = try await PostgresLinkStore.open(url: postgres)
           (store, place) = (database, database.location)
           closeStore = { await database.close() }

@@ -26,9 +26,19 @@
         (--postgres) when more than one server shares them. Minting needs a token: put it in \
         a file and pass --token-file. `switchyard-links import` adds links from a CSV file.
 
-        Exit status: 2 for a bad flag, route file or database.
+        Every flag can also come from the environment (SWITCHYARD_LINKS_HOST for --host, \
+        comma-separated for a repeatable flag) or from a file of NAME=VALUE lines (--config \
+        FILE, or SWITCHYARD_LINKS_CONFIG); the command line wins, then the environment. The \
+        minting token can be SWITCHYARD_LINKS_TOKEN, the PostgreSQL URL with its password \
+        SWITCHYARD_LINKS_POSTGRES or --postgres-file: secrets never need the command line.
+
+        Exit status: 2 for a bad flag, setting, route file or database.
         """,
+      version: LinksCommand.version,
       subcommands: [ImportCommand.self])
+
+    /// The release, as `--version` prints it.
+    static let version = "0.1.0"
 
     @Option(name: .long, help: ArgumentHelp("The route file.", valueName: "file"))
     var routes: String?
@@ -42,6 +52,20 @@
         "A PostgreSQL database instead of --db: postgres://USER[:PASSWORD]@HOST[:PORT]/NAME.",
         valueName: "url"))
     var postgres: String?
+
+    @Option(
+      name: .customLong("postgres-file"),
+      help: ArgumentHelp(
+        "A file holding the PostgreSQL URL (keeps its password out of the command line).",
+        valueName: "file"))
+    var postgresFile: String?
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "A file of settings, NAME=VALUE lines such as SWITCHYARD_LINKS_HOST=go.example.com.",
+        valueName: "file"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp("The port to listen on.", valueName: "n"))
     var port = 8080
@@ -125,8 +149,11 @@
         throw ValidationError(
           "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
       }
-      if db != nil, postgres != nil {
+      if db != nil, postgres != nil || postgresFile != nil {
         throw ValidationError("--db and --postgres cannot be used together: choose one store")
+      }
+      if postgres != nil, postgresFile != nil {
+        throw ValidationError("--postgres and --postgres-file cannot be used together")
       }
       if let siteName,
         siteName.trimmingWhitespace().isEmpty || siteName.count > 200
@@ -181,6 +208,11 @@
           fail("--token-file \(tokenFile): \(weakness)")
         }
         configuration.token = token
+      } else if let token = LinksSettings.current.token?.trimmingWhitespace() {
+        if let weakness = Self.weakness(of: token) {
+          fail("SWITCHYARD_LINKS_TOKEN: \(weakness)")
+        }
+        configuration.token = token
       }
       configuration.bind = bind
       configuration.port = port
@@ -194,7 +226,7 @@
       var services: [any Service] = []
       let closeStore: @Sendable () async -> Void
       let location: String
-      if let postgres {
+      if let postgres = postgresURL {
         let database: PostgresLinkStore
         do {
           // Also refuses a database that takes no writes.
@@ -276,6 +308,19 @@
       return nil
     }
 
+    /// The PostgreSQL URL: `--postgres`, else the content of `--postgres-file` (which
+    /// `SWITCHYARD_LINKS_POSTGRES` and `SWITCHYARD_LINKS_POSTGRES_FILE` set too).
+    var postgresURL: String? {
+      if let postgres { return postgres }
+      guard let postgresFile else { return nil }
+      guard let text = readFile(postgresFile) else {
+        fail("--postgres-file \(postgresFile): cannot read the file")
+      }
+      let url = text.trimmingWhitespace()
+      guard !url.isEmpty else { fail("--postgres-file \(postgresFile): the file is empty") }
+      return url
+    }
+
     func loadTable() throws -> RouteTable {
       loadRouteTable(routes)
     }
@@ -313,8 +358,13 @@
     /// Runs the command; a bad flag prints one line and exits with status 2.
     static func main() async {
       let command: any ParsableCommand
+      let settings = LinksSettings.current
+      if let problem = settings.problem {
+        printError(problem)
+        terminate(2)
+      }
       do {
-        command = try parseAsRoot()
+        command = try parseAsRoot(settings.arguments(Array(CommandLine.arguments.dropFirst())))
       } catch {
         // --help and --version exit 0 with their text.
         if exitCode(for: error) == .success { exit(withError: error) }

@@ -1,5 +1,6 @@
 #if Links
   import Logging
+  import NIOSSL
   import PostgresNIO
 
   /// Links in a PostgreSQL database, for more than one server on the same data.
@@ -76,9 +77,21 @@
     {
       let address = try PostgresAddress(url)
       let location = address.redacted
+      let tlsConfiguration = try address.tlsConfiguration()
       var configuration = PostgresClient.Configuration(
         host: address.host, port: address.port, username: address.user,
-        password: address.password, database: address.database, tls: .disable)
+        password: address.password, database: address.database,
+        tls: tlsConfiguration.map { .require($0) } ?? .disable)
+      let tls: PostgresConnection.Configuration.TLS
+      if let tlsConfiguration {
+        do {
+          tls = .require(try NIOSSLContext(configuration: tlsConfiguration))
+        } catch {
+          throw LinkStoreError(path: location, message: "cannot set up TLS: \(error)")
+        }
+      } else {
+        tls = .disable
+      }
       configuration.options.connectTimeout = .seconds(5)
       let logger = Logger(label: "switchyard.links.postgres")
       let connection: PostgresConnection
@@ -86,7 +99,7 @@
         connection = try await PostgresConnection.connect(
           configuration: .init(
             host: address.host, port: address.port, username: address.user,
-            password: address.password, database: address.database, tls: .disable),
+            password: address.password, database: address.database, tls: tls),
           id: 0, logger: logger)
       } catch {
         throw LinkStoreError(
@@ -495,8 +508,20 @@
     /// The URL without its password.
     var redacted: String
 
-    /// Reads `postgres[ql]://USER[:PASSWORD]@HOST[:PORT][/DATABASE]`; percent escapes in the
-    /// user, password and database are decoded. No query (`?sslmode=…`): TLS is not offered.
+    /// How the connections use TLS (`?sslmode=`, as libpq names the modes).
+    var tls: TLSMode = .disable
+
+    /// `?sslmode=disable` (the default), `require` (TLS, the server's certificate not
+    /// checked: only against a passive eavesdropper) or `verify-full` (TLS, the certificate
+    /// checked against `sslrootcert=FILE`, else the system's roots, and the host name).
+    enum TLSMode: Sendable, Hashable {
+      case disable
+      case require
+      case verifyFull(caFile: String?)
+    }
+
+    /// Reads `postgres[ql]://USER[:PASSWORD]@HOST[:PORT][/DATABASE][?sslmode=MODE[&sslrootcert=FILE]]`;
+    /// percent escapes in the user, password, database and parameters are decoded.
     init(_ url: String) throws(LinkStoreError) {
       func fail(_ message: String) -> LinkStoreError {
         LinkStoreError(path: "--postgres", message: message)
@@ -509,9 +534,39 @@
       } else {
         throw fail("the URL must start with postgres:// (like postgres://user@127.0.0.1/links)")
       }
-      if rest.contains("?") || rest.contains("#") {
+      if rest.contains("#") { throw fail("the URL takes no fragment") }
+      var query: Substring = ""
+      if let mark = rest.firstIndex(of: "?") {
+        query = rest[rest.index(after: mark)...]
+        rest = rest[..<mark]
+      }
+      var mode: Substring = "disable"
+      var rootCertificate: String?
+      for parameter in query.split(separator: "&") {
+        let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let value = Self.decode(parts[1]) else {
+          throw fail("the parameter '\(parameter)' is not NAME=VALUE")
+        }
+        switch parts[0] {
+        case "sslmode": mode = Substring(value)
+        case "sslrootcert": rootCertificate = value
+        default:
+          throw fail(
+            "unknown parameter '\(parts[0])': the URL takes sslmode (disable, require, verify-full) and sslrootcert"
+          )
+        }
+      }
+      switch mode {
+      case "disable": tls = .disable
+      case "require": tls = .require
+      case "verify-full": tls = .verifyFull(caFile: rootCertificate)
+      default:
         throw fail(
-          "the URL takes no query or fragment (TLS is not supported, use a private network)")
+          "sslmode=\(mode) is not one of disable, require, verify-full (prefer, allow and verify-ca are not offered)"
+        )
+      }
+      if rootCertificate != nil, mode != "verify-full" {
+        throw fail("sslrootcert goes with sslmode=verify-full")
       }
       guard let at = rest.lastIndex(of: "@") else {
         throw fail("the URL names no user (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
@@ -574,7 +629,31 @@
       }
       self.redacted =
         "postgres://\(userText)\(passwordText == nil ? "" : ":***")@\(location)"
-        + (database.map { "/\($0)" } ?? "")
+        + (database.map { "/\($0)" } ?? "") + (query.isEmpty ? "" : "?\(query)")
+    }
+
+    /// The TLS settings of ``tls``; `nil` for `sslmode=disable`.
+    ///
+    /// - Throws: ``LinkStoreError`` when the CA file cannot be read.
+    func tlsConfiguration() throws(LinkStoreError) -> TLSConfiguration? {
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      switch tls {
+      case .disable:
+        return nil
+      case .require:
+        configuration.certificateVerification = .none
+      case .verifyFull(let caFile):
+        configuration.certificateVerification = .fullVerification
+        if let caFile {
+          do {
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
+          } catch {
+            throw LinkStoreError(
+              path: redacted, message: "cannot read the CA file \(caFile) (sslrootcert): \(error)")
+          }
+        }
+      }
+      return configuration
     }
 
     /// `text` with its `%XX` escapes decoded; `nil` when one is malformed or not UTF-8.
