@@ -1,9 +1,11 @@
 #if Links
   import NIOConcurrencyHelpers
 
-  /// The links read lately, and their phones' landing pages, kept in memory: a link never
-  /// changes once minted (there is no edit), so a short link opened again is answered without
-  /// the store, and its page without rendering it again. At most ``capacity`` links and
+  /// The links read lately, and their phones' landing pages, kept in memory: a short link
+  /// opened again is answered without the store, and its page without rendering it again. A
+  /// link is kept for ``lifetime`` seconds (a `PATCH` or `DELETE` on another server reaches
+  /// this one within that time; on this one, it is forgotten at once), a page under its
+  /// link's value. At most ``capacity`` links and
   /// ``pageCapacity`` pages; when one is full, it is emptied and fills again (bounded memory,
   /// bounded work per request). Only links that exist are kept, so a code minted later, on
   /// this server or another, is found in the store.
@@ -13,7 +15,10 @@
     /// The most landing pages kept (one per link, phone platform and host): about 4 MB.
     static let pageCapacity = 1_000
 
-    let records = NIOLockedValueBox<[String: LinkRecord]>([:])
+    let records = NIOLockedValueBox<[String: (record: LinkRecord, kept: Int64)]>([:])
+    /// How long a kept link is used before the store is asked again, in seconds: what another
+    /// server's `PATCH` or `DELETE` takes at most to reach this one.
+    static let lifetime: Int64 = 10
     let pages = NIOLockedValueBox<[String: KeptPage]>([:])
 
     /// A landing page cut where the install token goes, and the policy it is sent with.
@@ -68,17 +73,26 @@
       return parts
     }
 
-    /// The link with `code`, if it was read lately.
-    func record(_ code: String) -> LinkRecord? {
-      records.withLockedValue { $0[code] }
+    /// The link with `code`, if it was read in the ``lifetime`` before `now` (seconds).
+    func record(_ code: String, at now: Int64 = 0) -> LinkRecord? {
+      records.withLockedValue { records in
+        guard let kept = records[code], now - kept.kept < Self.lifetime else { return nil }
+        return kept.record
+      }
     }
 
-    /// Keeps `record` (emptying the cache first when it is full).
-    func keep(_ record: LinkRecord) {
+    /// Keeps `record`, read at `now` (emptying the cache first when it is full).
+    func keep(_ record: LinkRecord, at now: Int64 = 0) {
       records.withLockedValue { records in
         if records.count >= capacity { records.removeAll(keepingCapacity: true) }
-        records[record.code] = record
+        records[record.code] = (record, now)
       }
+    }
+
+    /// Forgets the link `code` (changed or ended on this server). Its pages need no
+    /// forgetting: a page is kept under its link's value, which changed.
+    func forget(_ code: String) {
+      _ = records.withLockedValue { $0.removeValue(forKey: code) }
     }
   }
 #endif

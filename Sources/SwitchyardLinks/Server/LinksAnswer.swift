@@ -138,6 +138,42 @@
     }
   }
 
+  /// A link with what its preview shows and when it ends: `GET /v1/links` and `PATCH
+  /// /v1/links/CODE`.
+  struct LinkDetailBody: Encodable, Sendable {
+    var code: String
+    var link: String
+    var url: String
+    var route: String
+    var values: [String: String]
+    var title: String?
+    var description: String?
+    var image: String?
+    /// RFC 3339, UTC.
+    var expires: String?
+    var created: String
+
+    init(_ record: LinkRecord, link: String) {
+      let base = LinkBody(record)
+      self.code = record.code
+      self.link = link
+      self.url = record.url
+      self.route = record.route
+      self.values = base.values
+      self.title = record.title
+      self.description = record.description
+      self.image = record.image
+      self.expires = record.expires.map(RFC3339.text)
+      self.created = RFC3339.text(record.created)
+    }
+  }
+
+  /// A page of `GET /v1/links`: `next` is the `after` of the next page, when there may be one.
+  struct LinkListBody: Encodable, Sendable {
+    var links: [LinkDetailBody]
+    var next: String?
+  }
+
   /// The counts of a row of `GET /v1/stats` (and of its totals).
   struct CountsBody: Encodable, Sendable {
     var key: String?

@@ -73,7 +73,8 @@
     func find(_ code: Substring) async -> Result<LinkRecord, Missing> {
       guard LinkCode.isValid(code) else { return .failure(Missing(status: .notFound)) }
       let code = String(code)
-      var record = cache.record(code)
+      let now = configuration.now()
+      var record = cache.record(code, at: now)
       if record == nil {
         do {
           record = try await store.link(code: code)
@@ -82,10 +83,10 @@
         } catch {
           return .failure(Missing(status: .serviceUnavailable, cause: error))
         }
-        if let record { cache.keep(record) }
+        if let record { cache.keep(record, at: now) }
       }
       guard let record else { return .failure(Missing(status: .notFound)) }
-      if record.isExpired(at: configuration.now()) { return .failure(Missing(status: .gone)) }
+      if record.isExpired(at: now) { return .failure(Missing(status: .gone)) }
       return .success(record)
     }
 

@@ -60,6 +60,32 @@
       state.withLockedValue { $0.links[code] }
     }
 
+    public func links(after: String?, limit: Int, route: String?, codePrefix: String?)
+      async throws -> [LinkRecord]
+    {
+      let all = state.withLockedValue { Array($0.links.values) }
+      return Array(
+        all.filter { record in
+          (after.map {
+            record.code.utf8.lexicographicallyPrecedes($0.utf8) == false && record.code != $0
+          } ?? true)
+            && (route.map { record.route == $0 } ?? true)
+            && (codePrefix.map { record.code.utf8.starts(with: $0.utf8) } ?? true)
+        }
+        .sorted { $0.code.utf8.lexicographicallyPrecedes($1.code.utf8) }
+        .prefix(limit))
+    }
+
+    public func update(_ record: LinkRecord) async throws -> Bool {
+      state.withLockedValue { state in
+        guard let kept = state.links[record.code] else { return false }
+        var changed = record
+        changed.created = kept.created
+        state.links[record.code] = changed
+        return true
+      }
+    }
+
     public func isReachable() async -> Bool { true }
 
     public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws

@@ -303,6 +303,60 @@
       }
     }
 
+    public func links(after: String?, limit: Int, route: String?, codePrefix: String?)
+      async throws -> [LinkRecord]
+    {
+      try await perform {
+        // Codes in byte order (COLLATE "C"), as SQLite orders them; `left` rather than LIKE,
+        // whose `_` is a code's character.
+        let rows = try await self.client.query(
+          """
+          SELECT code, url, route, "values", title, description, image, expires, created
+          FROM links
+          WHERE (\(after)::TEXT IS NULL OR code > \(after) COLLATE "C")
+            AND (\(route)::TEXT IS NULL OR route = \(route))
+            AND (\(codePrefix)::TEXT IS NULL OR left(code, \(codePrefix?.count ?? 0)) = \(codePrefix))
+          ORDER BY code COLLATE "C" LIMIT \(limit)
+          """, logger: self.logger)
+        var records: [LinkRecord] = []
+        for try await (code, url, route, values, title, description, image, expires, created)
+          in rows.decode(
+            (String, String?, String?, String?, String?, String?, String?, Int64?, Int64?).self)
+        {
+          guard let url else {
+            throw CorruptLinkError(location: self.location, code: code, column: "url")
+          }
+          guard let route else {
+            throw CorruptLinkError(location: self.location, code: code, column: "route")
+          }
+          records.append(
+            LinkRecord(
+              code: code, url: url, route: route, values: StoredValues.pairs(values ?? "[]"),
+              title: title, description: description, image: image, expires: expires,
+              created: created ?? 0))
+        }
+        return records
+      }
+    }
+
+    public func update(_ record: LinkRecord) async throws -> Bool {
+      try await perform {
+        let values = StoredValues.text(record.values)
+        var updated = false
+        for try await _ in try await self.client.query(
+          """
+          UPDATE links SET url = \(record.url), route = \(record.route), "values" = \(values),
+            title = \(record.title), description = \(record.description), image = \(record.image),
+            expires = \(record.expires)
+          WHERE code = \(record.code) RETURNING code
+          """, logger: self.logger
+        ).decode(String.self) {
+          updated = true
+        }
+        return updated
+      }
+    }
+
     public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws
       -> Redemption
     {

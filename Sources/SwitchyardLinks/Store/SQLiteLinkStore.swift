@@ -168,6 +168,11 @@
         FROM links WHERE code = ?
         """, [.text(code)])
       guard let row = rows.first else { return nil }
+      return try record(row, code: code)
+    }
+
+    /// The link of a row of `links`.
+    func record(_ row: SQLiteRow, code: String) throws(CorruptLinkError) -> LinkRecord {
       // A column the schema declares NOT NULL may still hold a value that is not text (SQLite
       // keeps any type): such a row is corrupt, never a link to an empty URL.
       func text(_ column: String) throws(CorruptLinkError) -> String {
@@ -183,6 +188,55 @@
         image: row.column("image")?.string,
         expires: row.column("expires")?.integer.map(Int64.init),
         created: Int64(row.column("created")?.integer ?? 0))
+    }
+
+    public func links(after: String?, limit: Int, route: String?, codePrefix: String?)
+      async throws -> [LinkRecord]
+    {
+      var conditions: [String] = []
+      var bindings: [SQLiteData] = []
+      if let after {
+        conditions.append("code > ?")
+        bindings.append(.text(after))
+      }
+      if let route {
+        conditions.append("route = ?")
+        bindings.append(.text(route))
+      }
+      if let codePrefix {
+        // Not LIKE: `_` is a code's character and LIKE's wildcard.
+        conditions.append("substr(code, 1, ?) = ?")
+        bindings += [.integer(SQLiteInt64(codePrefix.utf8.count)), .text(codePrefix)]
+      }
+      bindings.append(.integer(SQLiteInt64(limit)))
+      let rows = try await connection.query(
+        """
+        SELECT code, url, route, "values", title, description, image, expires, created
+        FROM links\(conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+        ORDER BY code LIMIT ?
+        """, bindings)
+      var records: [LinkRecord] = []
+      for row in rows {
+        records.append(try record(row, code: row.column("code")?.string ?? ""))
+      }
+      return records
+    }
+
+    public func update(_ record: LinkRecord) async throws -> Bool {
+      let rows = try await connection.query(
+        """
+        UPDATE links SET url = ?, route = ?, "values" = ?, title = ?, description = ?,
+          image = ?, expires = ?
+        WHERE code = ? RETURNING code
+        """,
+        [
+          .text(record.url), .text(record.route), .text(StoredValues.text(record.values)),
+          record.title.map(SQLiteData.text) ?? .null,
+          record.description.map(SQLiteData.text) ?? .null,
+          record.image.map(SQLiteData.text) ?? .null,
+          record.expires.map { .integer(SQLiteInt64($0)) } ?? .null, .text(record.code),
+        ])
+      return !rows.isEmpty
     }
 
     public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws

@@ -267,7 +267,7 @@
         #expect(document.status == .ok)
         #expect(document.body == LinksOpenAPI.document)
         #expect(try await client.get("/nothing").status == .notFound)
-        #expect(try await client.send(.get, "/v1/links").status == .methodNotAllowed)
+        #expect(try await client.send(.put, "/v1/links").status == .methodNotAllowed)
       }
     }
   }

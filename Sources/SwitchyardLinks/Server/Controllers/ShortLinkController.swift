@@ -116,7 +116,10 @@
       stores: StoreLinks, installToken token: String
     ) -> LinkPage {
       let cache = service.cache
-      let key = record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host
+      // The link's value is part of the key: a link changed by `PATCH` gets its page anew.
+      let key =
+        record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host + "\u{0}"
+        + String(record.hashValue)
       if let kept = cache.page(key) {
         return LinkPage(
           html: kept.parts.joined(separator: token),
