@@ -97,6 +97,44 @@
       }
     }
 
+    /// Runs the binary with `arguments` and `environment`: its exit status and standard output.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+      Int32, String
+    ) {
+      let process = Process()
+      process.executableURL = LinksProcess.binary
+      process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+
+    @Test("every flag --help lists has its environment variable (a new flag cannot miss it)")
+    func everyFlagHasAVariable() throws {
+      let (status, help) = try Self.run(["--help"])
+      #expect(status == 0)
+      var flags = Set<String>()
+      for word in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," }) {
+        guard word.hasPrefix("--"), word.count > 2 else { continue }
+        flags.insert(String(word.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }))
+      }
+      flags.subtract(["help", "version", "config"])
+      #expect(flags.count >= 17, "\(flags.sorted())")
+      for flag in flags {
+        let name = "SWITCHYARD_LINKS_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+        // An unknown name stops the start before --help; a known one lets --help answer.
+        let (answered, _) = try Self.run(["--help"], environment: [name: "1"])
+        #expect(answered == 0, "\(name)")
+      }
+      let (unknown, _) = try Self.run(["--help"], environment: ["SWITCHYARD_LINKS_NOSUCH": "1"])
+      #expect(unknown == 2)
+    }
+
     @Test("--version: the release of the CHANGELOG's latest version, exit 0")
     func version() throws {
       let process = Process()
