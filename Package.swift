@@ -268,7 +268,8 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: swiftSettings
     ),

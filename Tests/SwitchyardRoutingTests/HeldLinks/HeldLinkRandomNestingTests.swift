@@ -1,0 +1,125 @@
+import Clocks
+import SwitchyardTestSupport
+import Testing
+
+@testable import Switchyard
+
+/// The random nested scenario: handlers that dispatch links and await them (directly, from a
+/// `Task.detached`, through a completion-handler bridge, nested two levels), detach their
+/// route meanwhile, wait for gates, cancel, and dispatch URLs no route matches, while the test
+/// attaches and detaches, opens and closes the gate, advances the clock and cancels. Every link
+/// must end: links awaited by a delivery have no timeout, so one that waited behind the
+/// delivery that awaits it would never end. The watchdog is the time limit: a freeze fails the
+/// test instead of hanging the run (a passing run takes about a second). Seeds are the round
+/// numbers, so a failing round runs again alone by its seed.
+@Suite("Held links: random nested dispatch, await, detach, attach, gates, cancel, clock")
+struct HeldLinkRandomNestingTests {
+  static let rounds = 1_000
+
+  @Test("Every link of every round ends; unmatched links end as unmatched", .timeLimit(.minutes(5)))
+  func randomNestedRounds() async throws {
+    var ended = 0
+    for round in 0..<Self.rounds {
+      let problems = try await Self.run(seed: UInt64(round))
+      #expect(problems.isEmpty, "round \(round): \(problems)")
+      ended += 1
+    }
+    #expect(ended == Self.rounds)
+  }
+
+  /// One round: a router, a script from `seed`, and the problems seen (empty when all is well).
+  static func run(seed: UInt64) async throws -> [String] {
+    var random = SeededGenerator(seed: seed)
+    let clock = TestClock()
+    let r = Router<String>()
+    r.links.use(clock)
+    r.links.holdPolicy = HoldPolicy(timeout: nil)
+    let problems = Recorder<String>()
+    // Set once the round winds down: from then on handlers no longer detach, so the route's
+    // last state is attached. Checked and set under the same lock as the detach and attach.
+    let winding = Locked(false)
+    let leaf: Router<String>.Handler = { "leaf \(try $0.value("id", as: Int.self))" }
+    try r.declare("myapp://leaf/<int:id>", name: "leaf")
+    try r.attach("leaf", handler: leaf)
+    try r.register("myapp://account/<int:id>", metadata: .with(.gates, [.signedIn])) {
+      "account \(try $0.value("id", as: Int.self))"
+    }
+    r.unmatchedHandler = { _ in nil }
+
+    /// An old API that calls back from a task of its own.
+    @Sendable func bridge(_ link: DispatchedLink<String>) async -> LinkResult<String> {
+      await withCheckedContinuation { done in
+        Task.detached { done.resume(returning: await link.result) }
+      }
+    }
+
+    try r.registerAsync("myapp://nest/<int:seed>/<int:depth>") { [unowned r] match in
+      var random = SeededGenerator(seed: UInt64(try match.value("seed", as: Int.self)))
+      let depth = try match.value("depth", as: Int.self)
+      var parts: [String] = []
+      for _ in 0...random.below(3) {
+        let id = random.below(1_000)
+        let timeout: HoldPolicy =
+          random.chance(20) ? HoldPolicy(timeout: .seconds(1 + random.below(30))) : HoldPolicy()
+        switch random.below(depth < 2 ? 10 : 9) {
+        case 0:
+          parts.append("\(await r.dispatch("myapp://leaf/\(id)", policy: timeout).result.outcome)")
+        case 1:
+          let result = await Task.detached {
+            await r.dispatch("myapp://leaf/\(id)", policy: timeout).result
+          }.value
+          parts.append("\(result.outcome)")
+        case 2:
+          parts.append("\(await bridge(r.dispatch("myapp://leaf/\(id)", policy: timeout)).outcome)")
+        case 3:
+          let link = r.dispatch("myapp://leaf/\(id)", policy: timeout)
+          winding.withLock { if !$0 { try? r.detach("leaf") } }
+          parts.append("\(await link.result.outcome)")
+        case 4:
+          let link = r.dispatch("myapp://account/\(id)", policy: timeout)
+          parts.append("\(await (random.chance(50) ? bridge(link) : link.result).outcome)")
+        case 5:
+          let result = await r.dispatch("myapp://nowhere/\(id)").result
+          if result.outcome != .unmatched { problems.append("nowhere/\(id): \(result.outcome)") }
+        case 6:
+          r.dispatch(random.chance(50) ? "myapp://leaf/\(id)" : "myapp://account/\(id)")
+        case 7:
+          let link = r.dispatch("myapp://leaf/\(id)")
+          link.cancel()
+          parts.append("\(await link.result.outcome)")
+        case 8:
+          winding.withLock { _ in try? r.attach("leaf", handler: leaf) }
+        default:
+          let inner = r.dispatch("myapp://nest/\(random.below(1 << 30))/\(depth + 1)")
+          parts.append(await inner.result.output ?? "nil")
+        }
+      }
+      return parts.joined(separator: ",")
+    }
+
+    var outer: [DispatchedLink<String>] = []
+    for _ in 0...random.below(6) {
+      outer.append(r.dispatch("myapp://nest/\(random.below(1 << 30))/0"))
+      switch random.below(8) {
+      case 0: winding.withLock { if !$0 { try? r.detach("leaf") } }
+      case 1: try r.attach("leaf", handler: leaf)
+      case 2: r.links.openGate(.signedIn)
+      case 3: r.links.closeGate(.signedIn)
+      case 4: await clock.advance(by: .seconds(random.below(40)))
+      case 5: random.pick(outer).cancel()
+      case 6: await Task.yield()
+      default: r.dispatch(random.chance(50) ? "myapp://leaf/1" : "myapp://account/1")
+      }
+    }
+    winding.withLock { winding in
+      winding = true
+      try? r.attach("leaf", handler: leaf)
+    }
+    r.links.openGate(.signedIn)
+    for link in outer {
+      let result = await link.result
+      if result.outcome == .timedOut { problems.append("\(link.url) timed out with no timeout") }
+    }
+    return problems.all
+  }
+}
