@@ -1,6 +1,10 @@
+import Clocks
 import Switchyard
 import Testing
 
+/// Routers whose links may be held run on a `TestClock` no one advances: no link times out by
+/// wall time. The tests that wait for a held link run under a ``Watchdog``: a link that is
+/// never delivered fails the test instead of hanging the run.
 @Suite("Back stack")
 struct BackStackTests {
   func makeRouter() throws -> Router<Destination> {
@@ -85,6 +89,7 @@ struct BackStackTests {
   /// Routers that record each handler call, for the order the handlers run in.
   func recordingRouter(_ calls: Recorder<String>) throws -> Router<String> {
     let router = Router<String>()
+    router.links.use(TestClock())
     try router.register("myapp://a/<int:x>") { _ in
       calls.append("a")
       return "a"
@@ -143,47 +148,53 @@ struct BackStackTests {
 
   @Test("a stack link whose parent route is only declared waits until it has a handler")
   func stackLinkWaitsForDeclaredParent() async throws {
-    let router = Router<String>()
-    try router.declare("myapp://user/<int:id>", name: "user")
-    try router.register("myapp://user/<int:id>/post/<int:pid>", name: "post") {
-      "post \(try $0.value("pid", as: Int.self))"
+    _ = try await Watchdog().run(#function) {
+      let router = Router<String>()
+      router.links.use(TestClock())
+      try router.declare("myapp://user/<int:id>", name: "user")
+      try router.register("myapp://user/<int:id>/post/<int:pid>", name: "post") {
+        "post \(try $0.value("pid", as: Int.self))"
+      }
+      let link = router.dispatch("myapp://user/1/post/2", stack: true)
+      #expect(link.currentResult == nil)
+      #expect(router.links.held.map(\.routeName) == ["post"])
+      // A later link of the same route keeps its place behind it.
+      let plain = router.dispatch("myapp://user/1/post/3")
+      #expect(plain.currentResult == nil)
+      try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
+      #expect(await link.result.stack == ["user 1", "post 2"])
+      #expect(await plain.result.output == "post 3")
     }
-    let link = router.dispatch("myapp://user/1/post/2", stack: true)
-    #expect(link.currentResult == nil)
-    #expect(router.links.held.map(\.routeName) == ["post"])
-    // A later link of the same route keeps its place behind it.
-    let plain = router.dispatch("myapp://user/1/post/3")
-    #expect(plain.currentResult == nil)
-    try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
-    #expect(await link.result.stack == ["user 1", "post 2"])
-    #expect(await plain.result.output == "post 3")
   }
 
   @Test("a stack link whose parent route is detached while it is queued is held again")
   func stackLinkHeldAgainForDetachedParent() async throws {
-    let router = Router<String>()
-    try router.declare("myapp://user/<int:id>", name: "user")
-    try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
-    try router.register("myapp://user/<int:id>/post/<int:pid>", name: "post") {
-      "post \(try $0.value("pid", as: Int.self))"
+    _ = try await Watchdog().run(#function) {
+      let router = Router<String>()
+      router.links.use(TestClock())
+      try router.declare("myapp://user/<int:id>", name: "user")
+      try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
+      try router.register("myapp://user/<int:id>/post/<int:pid>", name: "post") {
+        "post \(try $0.value("pid", as: Int.self))"
+      }
+      let (release, releaser) = AsyncStream<Void>.makeStream()
+      try router.registerAsync("myapp://slow") { _ in
+        var gate = release.makeAsyncIterator()
+        _ = await gate.next()
+        return "slow"
+      }
+      var events = router.links.events().makeAsyncIterator()
+      _ = router.dispatch("myapp://slow")
+      let link = router.dispatch("myapp://user/1/post/2", stack: true)
+      try router.detach("user")
+      releaser.yield()
+      // Held again for its parent's handler (without that, it would end without its parent).
+      while let event = await events.next() {
+        if event.kind != .released, event.url == "myapp://user/1/post/2" { break }
+      }
+      #expect(link.currentResult == nil)
+      try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
+      #expect(await link.result.stack == ["user 1", "post 2"])
     }
-    let (release, releaser) = AsyncStream<Void>.makeStream()
-    try router.registerAsync("myapp://slow") { _ in
-      var gate = release.makeAsyncIterator()
-      _ = await gate.next()
-      return "slow"
-    }
-    var events = router.links.events().makeAsyncIterator()
-    _ = router.dispatch("myapp://slow")
-    let link = router.dispatch("myapp://user/1/post/2", stack: true)
-    try router.detach("user")
-    releaser.yield()
-    // Held again for its parent's handler (without that, it would end without its parent).
-    while let event = await events.next() {
-      if event.kind != .released, event.url == "myapp://user/1/post/2" { break }
-    }
-    #expect(link.currentResult == nil)
-    try router.attach("user") { "user \(try $0.value("id", as: Int.self))" }
-    #expect(await link.result.stack == ["user 1", "post 2"])
   }
 }
