@@ -16,7 +16,7 @@ import Testing
 /// `TestClock`, which only the script advances, and the verdict does not depend on how the
 /// tasks interleave. Nothing sleeps. A freeze fails the round through the ``Watchdog`` (no
 /// handler ran and no link ended for a minute) instead of hanging the run; the rounds after a
-/// freeze still run, up to a few freezes.
+/// freeze do not run (its tasks are stuck; the first frozen round is the one to look at).
 @Suite("Held links: random nested dispatch, await, detach, attach, gates, cancel, clock")
 struct HeldLinkRandomNestingTests {
   static let rounds = 1_000
@@ -24,33 +24,45 @@ struct HeldLinkRandomNestingTests {
   @Test("Every link of every round ends; unmatched links end as unmatched")
   func randomNestedRounds() async throws {
     let watchdog = Watchdog()
-    var (ended, froze) = (0, 0)
-    for round in 0..<Self.rounds where froze < 3 {
-      guard
-        let problems = try await watchdog.run(
-          "round \(round)",
-          {
-            try await Self.run(seed: UInt64(round), watchdog: watchdog)
-          })
-      else {
+    var (ended, froze, links, unmatched) = (0, 0, 0, 0)
+    for round in 0..<Self.rounds where froze == 0 {
+      let seen = try await watchdog.run("round \(round)") {
+        try await Self.run(seed: UInt64(round), watchdog: watchdog)
+      }
+      guard let seen else {
         froze += 1
         continue
       }
-      #expect(problems.isEmpty, "round \(round): \(problems)")
+      #expect(seen.problems.isEmpty, "round \(round): \(seen.problems)")
       ended += 1
+      (links, unmatched) = (links + seen.links, unmatched + seen.unmatched)
     }
     #expect(froze == 0)
     #expect(ended == Self.rounds)
+    // The rounds did what they are for: many links, many of them nested, awaited and not.
+    #expect(links > 5 * Self.rounds, "\(links) links in \(Self.rounds) rounds")
+    #expect(unmatched > Self.rounds / 5, "\(unmatched) unawaited unmatched links")
   }
 
-  /// One round: a router, a script from `seed`, and the problems seen (empty when all is well).
-  static func run(seed: UInt64, watchdog: Watchdog) async throws -> [String] {
+  /// What one round saw: the problems (empty when all is well), how many links its handlers
+  /// and script dispatched, and how many unawaited links no route matches it checked.
+  struct Seen: Sendable {
+    var problems: [String]
+    var links: Int
+    var unmatched: Int
+  }
+
+  /// One round: a router, a script from `seed`, and what it saw.
+  static func run(seed: UInt64, watchdog: Watchdog) async throws -> Seen {
     var random = SeededGenerator(seed: seed)
     let clock = TestClock()
     let r = Router<String>()
     r.links.use(clock)
     r.links.holdPolicy = HoldPolicy(timeout: nil)
     let problems = Recorder<String>()
+    // Links no route matches, dispatched and not awaited: each must end as unmatched, at once,
+    // whatever is being delivered (never queued with a timer that could end it as timed out).
+    let unmatched = Recorder<DispatchedLink<String>>()
     // Set once the round winds down: from then on handlers no longer detach, so the route's
     // last state is attached. Checked and set under the same lock as the detach and attach.
     let winding = Locked(false)
@@ -65,6 +77,18 @@ struct HeldLinkRandomNestingTests {
       return "account \(try $0.value("id", as: Int.self))"
     }
     r.unmatchedHandler = { _ in nil }
+
+    /// Dispatches a link and does not await it: a leaf's, an account's (gated) or one no
+    /// route matches, with a timeout the script's clock advances can reach.
+    @Sendable func dispatchUnawaited(_ id: Int, _ random: inout SeededGenerator) {
+      switch random.below(3) {
+      case 0: r.dispatch("myapp://leaf/\(id)")
+      case 1: r.dispatch("myapp://account/\(id)")
+      default:
+        let timeout = HoldPolicy(timeout: .seconds(1 + random.below(30)))
+        unmatched.append(r.dispatch("myapp://nowhere/\(id)", policy: timeout))
+      }
+    }
 
     /// An old API that calls back from a task of its own.
     @Sendable func bridge(_ link: DispatchedLink<String>) async -> LinkResult<String> {
@@ -103,7 +127,7 @@ struct HeldLinkRandomNestingTests {
           let result = await r.dispatch("myapp://nowhere/\(id)").result
           if result.outcome != .unmatched { problems.append("nowhere/\(id): \(result.outcome)") }
         case 6:
-          r.dispatch(random.chance(50) ? "myapp://leaf/\(id)" : "myapp://account/\(id)")
+          dispatchUnawaited(id, &random)
         case 7:
           let link = r.dispatch("myapp://leaf/\(id)")
           link.cancel()
@@ -129,7 +153,7 @@ struct HeldLinkRandomNestingTests {
       case 4: await clock.advance(by: .seconds(random.below(40)))
       case 5: random.pick(outer).cancel()
       case 6: await Task.yield()
-      default: r.dispatch(random.chance(50) ? "myapp://leaf/1" : "myapp://account/1")
+      default: dispatchUnawaited(1, &random)
       }
     }
     winding.withLock { winding in
@@ -142,6 +166,12 @@ struct HeldLinkRandomNestingTests {
       watchdog.tick()
       if result.outcome == .timedOut { problems.append("\(link.url) timed out with no timeout") }
     }
-    return problems.all
+    for link in unmatched.all {
+      let result = await link.result
+      if result.outcome != .unmatched { problems.append("\(link.url): \(result.outcome)") }
+    }
+    // Links are numbered in dispatch order: the next one's number counts those before it.
+    let links = Int(r.dispatch("myapp://nowhere/last").id.sequence) - 1
+    return Seen(problems: problems.all, links: links, unmatched: unmatched.all.count)
   }
 }
