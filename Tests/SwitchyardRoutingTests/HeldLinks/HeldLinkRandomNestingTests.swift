@@ -79,8 +79,11 @@ struct HeldLinkRandomNestingTests {
     r.unmatchedHandler = { _ in nil }
 
     /// Dispatches a link and does not await it: a leaf's, an account's (gated) or one no
-    /// route matches, with a timeout the script's clock advances can reach.
-    @Sendable func dispatchUnawaited(_ id: Int, _ random: inout SeededGenerator) {
+    /// route matches, with a timeout the script's clock advances can reach. (The router is a
+    /// parameter: captured, it would be kept alive by its own handlers.)
+    @Sendable func dispatchUnawaited(
+      _ r: Router<String>, _ id: Int, _ random: inout SeededGenerator
+    ) {
       switch random.below(3) {
       case 0: r.dispatch("myapp://leaf/\(id)")
       case 1: r.dispatch("myapp://account/\(id)")
@@ -127,7 +130,7 @@ struct HeldLinkRandomNestingTests {
           let result = await r.dispatch("myapp://nowhere/\(id)").result
           if result.outcome != .unmatched { problems.append("nowhere/\(id): \(result.outcome)") }
         case 6:
-          dispatchUnawaited(id, &random)
+          dispatchUnawaited(r, id, &random)
         case 7:
           let link = r.dispatch("myapp://leaf/\(id)")
           link.cancel()
@@ -153,7 +156,7 @@ struct HeldLinkRandomNestingTests {
       case 4: await clock.advance(by: .seconds(random.below(40)))
       case 5: random.pick(outer).cancel()
       case 6: await Task.yield()
-      default: dispatchUnawaited(1, &random)
+      default: dispatchUnawaited(r, 1, &random)
       }
     }
     winding.withLock { winding in
