@@ -135,7 +135,7 @@ public struct RouteTable: Sendable {
   /// The routes in registration order.
   public private(set) var routes: [Route] = []
   /// The registered capture types, in registration order.
-  public private(set) var parameterTypes: [ParameterType] = []
+  package private(set) var parameterTypes: [ParameterType] = []
   /// Route positions by the hash of their name (a lookup confirms the name), so adding stays
   /// O(1) in the table's size. Cheaper than a `[String: Int]`: it keeps the hashes, so growing
   /// hashes nothing again, and adding a route hashes its name once.
