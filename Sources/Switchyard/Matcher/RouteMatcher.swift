@@ -164,8 +164,7 @@ public struct RouteMatcher: Sendable {
     }
   }
 
-  /// Whether some route matches `url` (nothing is allocated for the answer): the routers'
-  /// `canRoute`. Users of a bare matcher write `match(url) != nil`.
+  /// Whether some route matches `url` (nothing is allocated for the answer).
   package func matches(_ url: String) -> Bool {
     var slots = CaptureList()
     return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
