@@ -269,6 +269,8 @@ let package = Package(
       name: "SwitchyardRoutingTests",
       dependencies: [
         "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        // The platform glue's parts that compile everywhere (the `@Observable` path host).
+        "SwitchyardUI",
       ],
       swiftSettings: swiftSettings
     ),
