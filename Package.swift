@@ -268,7 +268,8 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
         // The platform glue's parts that compile everywhere (the `@Observable` path host).
         "SwitchyardUI",
       ],
