@@ -270,6 +270,8 @@ let package = Package(
       dependencies: [
         "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
+        // The platform glue's parts that compile everywhere (the `@Observable` path host).
+        "SwitchyardUI",
       ],
       swiftSettings: swiftSettings
     ),
@@ -342,7 +344,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
-        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests).
+        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests), and the client's
+        // errors that the doctor words (DoctorConnectionTests).
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: doctor),
         .product(name: "NIOCore", package: "swift-nio", condition: doctor),
         .product(name: "NIOPosix", package: "swift-nio", condition: doctor),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: doctor),
