@@ -34,7 +34,7 @@ struct SwitchyardTool: ParsableCommand {
     version: SwitchyardTool.version,
     subcommands: [
       Match.self, URLCommand.self, Lint.self, Explain.self, RoutesCommand.self, Export.self,
-      Verify.self, Doctor.self, Vectors.self,
+      Verify.self, Doctor.self, Vectors.self, Gen.self,
     ]
   )
 

@@ -1,0 +1,162 @@
+import Foundation
+import Switchyard
+import SwitchyardFiles
+import Testing
+
+/// `switchyard gen typescript` and `gen kotlin`: the generated routers compile with the real
+/// compilers and agree with every conformance vector of the example tables and of a generated
+/// 300-route table. Skipped when `tsc` (or `kotlinc`) is not installed, unless
+/// `SWITCHYARD_REQUIRE_GENERATORS=1` (CI sets it), which makes a missing compiler a failure.
+@Suite struct GeneratedRouterTests {
+  static let required = ProcessInfo.processInfo.environment["SWITCHYARD_REQUIRE_GENERATORS"] == "1"
+
+  /// The tables the routers are generated for: the built-in example, Examples/shop.json and the
+  /// generated 300-route table.
+  static func tables() throws -> [(name: String, file: String)] {
+    [
+      ("builtin", BuiltInRoutes.json),
+      ("shop", try CommandRunner.repositoryFile("Examples/shop.json")),
+      ("generated300", GeneratedRouteTable.routeFile()),
+    ]
+  }
+
+  /// The counts a runner prints.
+  struct Summary: Decodable {
+    var version: Int
+    var match: Int
+    var matchDisagreements: Int
+    var build: Int
+    var buildDisagreements: Int
+    var skipped: Int
+    var examples: [String]
+  }
+
+  /// Writes each table's generated source (as `sourceName`) and vectors into a folder of its
+  /// own under a fresh directory, with the runner beside each.
+  static func workspace(
+    language: String, sourceName: String, runner: String
+  ) throws -> (URL, [String]) {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("switchyard-gen-\(UUID().uuidString)")
+    var names: [String] = []
+    for (name, file) in try tables() {
+      let folder = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let source = try CommandRunner.run(["gen", language, "--routes", "-"], input: file)
+      try #require(source.status == 0, "gen \(language) for \(name): \(source.stderr)")
+      try Data(source.stdout.utf8).write(to: folder.appendingPathComponent(sourceName))
+      let vectors = try CommandRunner.run(["vectors", "--routes", "-"], input: file)
+      try #require(vectors.status == 0, "vectors for \(name): \(vectors.stderr)")
+      try Data(vectors.stdout.utf8).write(to: folder.appendingPathComponent("vectors.json"))
+      try Data(runner.utf8).write(to: folder.appendingPathComponent(runnerName(language)))
+      names.append(name)
+    }
+    return (root, names)
+  }
+
+  static func runnerName(_ language: String) -> String {
+    language == "typescript" ? "runner.ts" : "Runner.kt"
+  }
+
+  static func check(_ summary: Summary, table: String, language: String) {
+    print(
+      "\(language) \(table): \(summary.match) match vectors, \(summary.matchDisagreements) disagreements; "
+        + "\(summary.build) build vectors, \(summary.buildDisagreements) disagreements; "
+        + "\(summary.skipped) refusals the types rule out")
+    #expect(summary.version == 1)
+    #expect(summary.match > 50, "\(table)")
+    #expect(summary.build > 10, "\(table)")
+    #expect(summary.matchDisagreements == 0, "\(language) \(table): \(summary.examples)")
+    #expect(summary.buildDisagreements == 0, "\(language) \(table): \(summary.examples)")
+  }
+
+  @Test(.enabled(if: Tools.path("tsc") != nil || required))
+  func typeScriptPassesEveryVector() throws {
+    let tsc = try #require(
+      Tools.path("tsc"), "tsc is not installed (apt-get install node-typescript)")
+    let node = try #require(Tools.path("node"), "node is not installed")
+    let runner = try CommandRunner.repositoryFile("Tests/SwitchyardCommandTests/Runners/runner.ts")
+    let (root, names) = try Self.workspace(
+      language: "typescript", sourceName: "routes.ts", runner: runner)
+    defer { try? FileManager.default.removeItem(at: root) }
+    // One compiler run for every table.
+    var arguments = ["--strict", "--target", "es2020", "--module", "commonjs", "--outDir", "out"]
+    for name in names { arguments += ["\(name)/routes.ts", "\(name)/runner.ts"] }
+    let compiled = try Tools.run(tsc, arguments, in: root)
+    try #require(compiled.status == 0, "tsc: \(compiled.stdout) \(compiled.stderr)")
+    for name in names {
+      let result = try Tools.run(
+        node, ["out/\(name)/runner.js", "\(name)/vectors.json"], in: root)
+      try #require(result.status == 0, "node \(name): \(result.stderr)")
+      let summary = try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
+      Self.check(summary, table: name, language: "TypeScript")
+    }
+    // The runner can fail: a document with one winner and one built URL changed disagrees twice.
+    let tampered = try Self.tampered(root.appendingPathComponent("builtin/vectors.json"))
+    let result = try Tools.run(node, ["out/builtin/runner.js", tampered.path], in: root)
+    let summary = try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
+    #expect(summary.matchDisagreements == 1 && summary.buildDisagreements == 1)
+  }
+
+  /// A copy of the vectors at `url` with the first match case's winner and the first built
+  /// URL changed.
+  static func tampered(_ url: URL) throws -> URL {
+    var text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    let route = try #require(text.range(of: #""route":"home""#))
+    text.replaceSubrange(route, with: #""route":"user""#)
+    let built = try #require(text.range(of: #""url":"myapp://user/42""#, options: .backwards))
+    text.replaceSubrange(built, with: #""url":"myapp://user/43""#)
+    let copy = url.deletingLastPathComponent().appendingPathComponent("tampered.json")
+    try Data(text.utf8).write(to: copy)
+    return copy
+  }
+
+  @Test func aBadRouteFileIsAUsageError() throws {
+    let result = try CommandRunner.run(
+      ["gen", "typescript", "--routes", "-"], input: "{\"version\": 1, \"routes\": [")
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+  }
+}
+
+/// External programs the tests run: found on `PATH`, run with their output captured.
+enum Tools {
+  static func path(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+      let candidate = "\(folder)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  static func run(_ executable: String, _ arguments: [String], in directory: URL) throws
+    -> CommandResult
+  {
+    let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
+    let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: out)
+      try? FileManager.default.removeItem(at: err)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let stdout = try FileHandle(forWritingTo: out)
+    let stderr = try FileHandle(forWritingTo: err)
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    return CommandResult(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+  }
+}
