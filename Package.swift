@@ -349,9 +349,7 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio", condition: doctor),
         .product(name: "NIOSSL", package: "swift-nio-ssl", condition: doctor),
       ],
-      // Runners: the TypeScript and Kotlin programs that replay the vectors against the
-      // generated routers (GeneratedRouterTests compiles them with tsc and kotlinc).
-      exclude: ["Golden", "Runners"],
+      exclude: ["Golden"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -13,7 +13,7 @@ struct Gen: ParsableCommand {
       decoding and checks, and url(route) escaping as Switchyard does. Replay \
       'switchyard vectors' against it in your CI to show it agrees.
       """,
-    subcommands: [GenTypeScript.self]
+    subcommands: [GenTypeScript.self, GenKotlin.self]
   )
 }
 
@@ -32,11 +32,70 @@ struct GenTypeScript: ParsableCommand {
 
   @OptionGroup var source: RouteSource
 
+  @Flag(
+    help:
+      "Print instead a Node program that replays 'switchyard vectors' against ./routes (the generated module)."
+  )
+  var runner = false
+
   mutating func run() throws {
+    if runner {
+      try StandardOutput.write(TypeScriptRouter.runner)
+      return
+    }
     let table = try source.loadTable()
     let text: String
     do {
       text = try TypeScriptRouter.source(for: table)
+    } catch {
+      printError("error: \(error.description)")
+      throw SwitchyardTool.usageErrorStatus
+    }
+    try StandardOutput.write(text)
+  }
+}
+
+/// `switchyard gen kotlin [--routes FILE] [--package NAME]`
+struct GenKotlin: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "kotlin",
+    abstract: "Print a Kotlin file (Kotlin \(KotlinRouter.targetVersion)+, JVM and Android).",
+    discussion: """
+      Declares the sealed class Route (one object or data class per route), \
+      RouteBuildException, and the object SwitchyardRoutes with match(url): Route?, \
+      url(route, host): String, describe(route), route(name, values) and valueTypes. int \
+      values are Long, float values Double, all others String.
+      """
+  )
+
+  @OptionGroup var source: RouteSource
+
+  @Option(
+    name: .customLong("package"),
+    help: ArgumentHelp("The Kotlin package of the file.", valueName: "name"))
+  var packageName = "switchyard.routes"
+
+  @Flag(
+    help:
+      "Print instead a program (Runner.kt, in the same package) that replays 'switchyard vectors' against the generated router."
+  )
+  var runner = false
+
+  mutating func run() throws {
+    let text: String
+    if runner {
+      do {
+        text = try KotlinRouter.runner(package: packageName)
+      } catch {
+        printError("error: \(error.description)")
+        throw SwitchyardTool.usageErrorStatus
+      }
+      try StandardOutput.write(text)
+      return
+    }
+    let table = try source.loadTable()
+    do {
+      text = try KotlinRouter.source(for: table, package: packageName)
     } catch {
       printError("error: \(error.description)")
       throw SwitchyardTool.usageErrorStatus

@@ -31,10 +31,12 @@ import Testing
     var examples: [String]
   }
 
-  /// Writes each table's generated source (as `sourceName`) and vectors into a folder of its
-  /// own under a fresh directory, with the runner beside each.
+  /// Writes each table's generated source (as `sourceName`, made with `gen LANGUAGE` and
+  /// `extra(table)` arguments) and vectors into a folder of its own under a fresh directory,
+  /// with `runner(table)` beside each.
   static func workspace(
-    language: String, sourceName: String, runner: String
+    language: String, sourceName: String, extra: (String) -> [String] = { _ in [] },
+    runnerName: String, runner: (String) -> String
   ) throws -> (URL, [String]) {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("switchyard-gen-\(UUID().uuidString)")
@@ -42,20 +44,17 @@ import Testing
     for (name, file) in try tables() {
       let folder = root.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let source = try CommandRunner.run(["gen", language, "--routes", "-"], input: file)
+      let source = try CommandRunner.run(
+        ["gen", language, "--routes", "-"] + extra(name), input: file)
       try #require(source.status == 0, "gen \(language) for \(name): \(source.stderr)")
       try Data(source.stdout.utf8).write(to: folder.appendingPathComponent(sourceName))
       let vectors = try CommandRunner.run(["vectors", "--routes", "-"], input: file)
       try #require(vectors.status == 0, "vectors for \(name): \(vectors.stderr)")
       try Data(vectors.stdout.utf8).write(to: folder.appendingPathComponent("vectors.json"))
-      try Data(runner.utf8).write(to: folder.appendingPathComponent(runnerName(language)))
+      try Data(runner(name).utf8).write(to: folder.appendingPathComponent(runnerName))
       names.append(name)
     }
     return (root, names)
-  }
-
-  static func runnerName(_ language: String) -> String {
-    language == "typescript" ? "runner.ts" : "Runner.kt"
   }
 
   static func check(_ summary: Summary, table: String, language: String) {
@@ -75,9 +74,10 @@ import Testing
     let tsc = try #require(
       Tools.path("tsc"), "tsc is not installed (apt-get install node-typescript)")
     let node = try #require(Tools.path("node"), "node is not installed")
-    let runner = try CommandRunner.repositoryFile("Tests/SwitchyardCommandTests/Runners/runner.ts")
+    let runner = try CommandRunner.run(["gen", "typescript", "--runner"]).stdout
     let (root, names) = try Self.workspace(
-      language: "typescript", sourceName: "routes.ts", runner: runner)
+      language: "typescript", sourceName: "routes.ts", runnerName: "runner.ts",
+      runner: { _ in runner })
     defer { try? FileManager.default.removeItem(at: root) }
     // One compiler run for every table.
     var arguments = ["--strict", "--target", "es2020", "--module", "commonjs", "--outDir", "out"]
@@ -111,11 +111,60 @@ import Testing
     return copy
   }
 
+  @Test(.enabled(if: Tools.path("kotlinc") != nil || required))
+  func kotlinPassesEveryVector() throws {
+    let kotlinc = try #require(
+      Tools.path("kotlinc"), "kotlinc is not installed (apt-get install kotlin)")
+    let java = try #require(Tools.path("java"), "java is not installed")
+    let (root, names) = try Self.workspace(
+      language: "kotlin", sourceName: "Routes.kt", extra: { ["--package", "t.\($0)"] },
+      runnerName: "Runner.kt",
+      runner: { name in
+        (try? CommandRunner.run(["gen", "kotlin", "--runner", "--package", "t.\(name)"]).stdout)
+          ?? ""
+      })
+    defer { try? FileManager.default.removeItem(at: root) }
+    // One compiler run for every table (kotlinc is slow to start), one JVM for every replay.
+    var main = "package t\n\nfun main(args: Array<String>) {\n"
+    for (offset, name) in names.enumerated() {
+      main += "    println(t.\(name).replay(args[\(offset)]))\n"
+    }
+    main += "    println(t.\(names[0]).replay(args[\(names.count)]))\n}\n"
+    try Data(main.utf8).write(to: root.appendingPathComponent("Main.kt"))
+    var sources = ["Main.kt"]
+    for name in names { sources += ["\(name)/Routes.kt", "\(name)/Runner.kt"] }
+    let compiled = try Tools.run(
+      kotlinc, sources + ["-include-runtime", "-d", "replay.jar"], in: root)
+    try #require(compiled.status == 0, "kotlinc: \(compiled.stdout) \(compiled.stderr)")
+    // The generated files compile without a warning (nothing deprecated, nothing redundant).
+    let warnings = (compiled.stdout + compiled.stderr).split(separator: "\n")
+      .filter { $0.contains("Routes.kt") && $0.contains("warning:") }
+    #expect(warnings.isEmpty, "\(warnings)")
+    let tampered = try Self.tampered(root.appendingPathComponent("\(names[0])/vectors.json"))
+    let result = try Tools.run(
+      java,
+      ["-cp", "replay.jar", "t.MainKt"] + names.map { "\($0)/vectors.json" } + [tampered.path],
+      in: root)
+    try #require(result.status == 0, "java: \(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == names.count + 1, "\(result.stdout)")
+    for (name, line) in zip(names, lines) {
+      let summary = try JSONDecoder().decode(Summary.self, from: Data(line.utf8))
+      Self.check(summary, table: name, language: "Kotlin")
+    }
+    // The runner can fail: the tampered document disagrees twice.
+    let summary = try JSONDecoder().decode(Summary.self, from: Data(lines[names.count].utf8))
+    #expect(summary.matchDisagreements == 1 && summary.buildDisagreements == 1)
+  }
+
   @Test func aBadRouteFileIsAUsageError() throws {
     let result = try CommandRunner.run(
       ["gen", "typescript", "--routes", "-"], input: "{\"version\": 1, \"routes\": [")
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
+    let package = try CommandRunner.run(["gen", "kotlin", "--package", "fun.x"], input: "")
+    #expect(package.status == 2)
+    #expect(package.stderr.contains("'fun.x' is not a Kotlin package name"))
   }
 }
 
