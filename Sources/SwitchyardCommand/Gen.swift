@@ -81,8 +81,25 @@ struct GenKotlin: ParsableCommand {
   )
   var runner = false
 
+  @Flag(
+    name: .customLong("links-client"),
+    help:
+      "Print instead the Android client of Switchyard Links (SwitchyardLinks.kt, in the same package): it redeems the Install Referrer's token or looks up a short link, and routes the long URL with the generated router."
+  )
+  var linksClient = false
+
   mutating func run() throws {
     let text: String
+    if linksClient {
+      do {
+        text = try KotlinLinksClient.source(package: packageName)
+      } catch {
+        printError("error: \(error.description)")
+        throw SwitchyardTool.usageErrorStatus
+      }
+      try StandardOutput.write(text)
+      return
+    }
     if runner {
       do {
         text = try KotlinRouter.runner(package: packageName)
