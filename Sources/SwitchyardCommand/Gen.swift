@@ -38,7 +38,18 @@ struct GenTypeScript: ParsableCommand {
   )
   var runner = false
 
+  @Flag(
+    name: .customLong("links-client"),
+    help:
+      "Print instead the web client of Switchyard Links (links.ts, beside ./routes): it looks short links up and routes the long URL with the generated router."
+  )
+  var linksClient = false
+
   mutating func run() throws {
+    if linksClient {
+      try StandardOutput.write(TypeScriptLinksClient.source)
+      return
+    }
     if runner {
       try StandardOutput.write(TypeScriptRouter.runner)
       return

@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test(.enabled(if: Tools.path("tsc") != nil || required))
-  func typeScriptPassesEveryVector() throws {
+  func typeScriptPassesEveryVector() async throws {
     let tsc = try #require(
       Tools.path("tsc"), "tsc is not installed (apt-get install node-typescript)")
     let node = try #require(Tools.path("node"), "node is not installed")
@@ -82,10 +82,10 @@ import Testing
     // One compiler run for every table.
     var arguments = ["--strict", "--target", "es2020", "--module", "commonjs", "--outDir", "out"]
     for name in names { arguments += ["\(name)/routes.ts", "\(name)/runner.ts"] }
-    let compiled = try Tools.run(tsc, arguments, in: root)
+    let compiled = try await Tools.run(tsc, arguments, in: root)
     try #require(compiled.status == 0, "tsc: \(compiled.stdout) \(compiled.stderr)")
     for name in names {
-      let result = try Tools.run(
+      let result = try await Tools.run(
         node, ["out/\(name)/runner.js", "\(name)/vectors.json"], in: root)
       try #require(result.status == 0, "node \(name): \(result.stderr)")
       let summary = try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
@@ -93,7 +93,7 @@ import Testing
     }
     // The runner can fail: a document with one winner and one built URL changed disagrees twice.
     let tampered = try Self.tampered(root.appendingPathComponent("builtin/vectors.json"))
-    let result = try Tools.run(node, ["out/builtin/runner.js", tampered.path], in: root)
+    let result = try await Tools.run(node, ["out/builtin/runner.js", tampered.path], in: root)
     let summary = try JSONDecoder().decode(Summary.self, from: Data(result.stdout.utf8))
     #expect(summary.matchDisagreements == 1 && summary.buildDisagreements == 1)
   }
@@ -112,7 +112,7 @@ import Testing
   }
 
   @Test(.enabled(if: Tools.path("kotlinc") != nil || required))
-  func kotlinPassesEveryVector() throws {
+  func kotlinPassesEveryVector() async throws {
     let kotlinc = try #require(
       Tools.path("kotlinc"), "kotlinc is not installed (apt-get install kotlin)")
     let java = try #require(Tools.path("java"), "java is not installed")
@@ -133,7 +133,7 @@ import Testing
     try Data(main.utf8).write(to: root.appendingPathComponent("Main.kt"))
     var sources = ["Main.kt"]
     for name in names { sources += ["\(name)/Routes.kt", "\(name)/Runner.kt"] }
-    let compiled = try Tools.run(
+    let compiled = try await Tools.run(
       kotlinc, sources + ["-include-runtime", "-d", "replay.jar"], in: root)
     try #require(compiled.status == 0, "kotlinc: \(compiled.stdout) \(compiled.stderr)")
     // The generated files compile without a warning (nothing deprecated, nothing redundant).
@@ -141,7 +141,7 @@ import Testing
       .filter { $0.contains("Routes.kt") && $0.contains("warning:") }
     #expect(warnings.isEmpty, "\(warnings)")
     let tampered = try Self.tampered(root.appendingPathComponent("\(names[0])/vectors.json"))
-    let result = try Tools.run(
+    let result = try await Tools.run(
       java,
       ["-cp", "replay.jar", "t.MainKt"] + names.map { "\($0)/vectors.json" } + [tampered.path],
       in: root)
@@ -155,6 +155,19 @@ import Testing
     // The runner can fail: the tampered document disagrees twice.
     let summary = try JSONDecoder().decode(Summary.self, from: Data(lines[names.count].utf8))
     #expect(summary.matchDisagreements == 1 && summary.buildDisagreements == 1)
+  }
+
+  @Test func theClientsAndRunnersArePrintedByTheirFlags() throws {
+    let web = try CommandRunner.run(["gen", "typescript", "--links-client"])
+    #expect(web.status == 0 && web.stdout == TypeScriptLinksClient.source)
+    let android = try CommandRunner.run(["gen", "kotlin", "--links-client", "--package", "a.b"])
+    #expect(android.status == 0)
+    #expect(android.stdout == (try KotlinLinksClient.source(package: "a.b")))
+    #expect(android.stdout.contains("\npackage a.b\n"))
+    let runner = try CommandRunner.run(["gen", "kotlin", "--runner", "--package", "a.b"])
+    #expect(runner.status == 0 && runner.stdout.contains("\npackage a.b\n"))
+    let bad = try CommandRunner.run(["gen", "kotlin", "--links-client", "--package", "a..b"])
+    #expect(bad.status == 2 && bad.stdout.isEmpty)
   }
 
   @Test func aBadRouteFileIsAUsageError() throws {
@@ -179,7 +192,9 @@ enum Tools {
     return nil
   }
 
-  static func run(_ executable: String, _ arguments: [String], in directory: URL) throws
+  /// Runs `executable` in `directory`: waits for it without holding a thread of the
+  /// concurrency pool (kotlinc runs for minutes on a busy machine).
+  static func run(_ executable: String, _ arguments: [String], in directory: URL) async throws
     -> CommandResult
   {
     let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
@@ -199,12 +214,22 @@ enum Tools {
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let status = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { finished in
+        continuation.resume(returning: finished.terminationStatus)
+      }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
     try stdout.close()
     try stderr.close()
     return CommandResult(
-      status: process.terminationStatus,
+      status: status,
       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
   }

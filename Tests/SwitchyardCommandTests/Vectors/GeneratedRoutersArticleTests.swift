@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test(.enabled(if: Tools.path("tsc") != nil || GeneratedRouterTests.required))
-  func theArticlesCommandsRun() throws {
+  func theArticlesCommandsRun() async throws {
     let article = try CommandRunner.repositoryFile(Self.path)
     let commands = Self.blocks("sh", in: article).flatMap { $0 }
     #expect(commands.count >= 10)
@@ -39,7 +39,7 @@ import Testing
       // The Kotlin steps compile and run exactly so in GeneratedRouterTests, on the same
       // files; kotlinc is slow to start, so they are not run twice.
       if command.hasPrefix("kotlinc ") || command.hasPrefix("java ") { continue }
-      let result = try Tools.run(bash, ["-c", environment + command], in: folder)
+      let result = try await Tools.run(bash, ["-c", environment + command], in: folder)
       #expect(result.status == 0, "\(command): \(result.stdout) \(result.stderr)")
       if command.hasPrefix("node ") {
         #expect(result.stdout.contains(#""matchDisagreements":0,"#), "\(result.stdout)")
@@ -50,7 +50,7 @@ import Testing
     let example = try #require(Self.blocks("typescript", in: article).first)
     try Data(example.joined(separator: "\n").utf8).write(
       to: folder.appendingPathComponent("web/src/example.ts"))
-    let compiled = try Tools.run(
+    let compiled = try await Tools.run(
       bash,
       [
         "-c",
@@ -59,7 +59,7 @@ import Testing
       in: folder)
     try #require(compiled.status == 0, "\(compiled.stdout) \(compiled.stderr)")
     let node = try #require(Tools.path("node"))
-    let run = try Tools.run(node, ["out/example.js"], in: folder)
+    let run = try await Tools.run(node, ["out/example.js"], in: folder)
     let shown = example.compactMap { line in
       line.range(of: "// ").map { String(line[$0.upperBound...]).split(separator: ":")[0] }
     }.map(String.init)
