@@ -334,7 +334,9 @@ let package = Package(
     .testTarget(
       name: "SwitchyardCommandTests",
       dependencies: [
-        "SwitchyardCommand", "Switchyard", "SwitchyardFiles",
+        // SwitchyardTestSupport: the seeded generator of the 300-route table the conformance
+        // vectors and the generated routers are tested with.
+        "SwitchyardCommand", "Switchyard", "SwitchyardFiles", "SwitchyardTestSupport",
         // The passing case of `switchyard doctor` (with the `Doctor` trait, which CI builds
         // together with this one): a Hummingbird server with the app-link middleware, over
         // Hummingbird's own TLS.
