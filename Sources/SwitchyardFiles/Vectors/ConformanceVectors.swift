@@ -194,7 +194,7 @@ package struct ConformanceVectors: Sendable {
       return BuildCase(route: route, values: values, host: host, url: url)
     } catch {
       return BuildCase(
-        route: route, values: values, host: host, url: nil, error: error.code.rawValue,
+        route: route, values: values, host: host, url: nil, error: "\(error.code)",
         capture: error.captureName)
     }
   }

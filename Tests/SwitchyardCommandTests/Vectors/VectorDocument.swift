@@ -105,7 +105,7 @@ struct VectorDocument {
             "\(item.route) \(item.values): expected \(item.url ?? item.error ?? ""), got \(url)")
         }
       } catch {
-        if error.code.rawValue != item.error {
+        if "\(error.code)" != item.error {
           out.append(
             "\(item.route) \(item.values): expected \(item.url ?? item.error ?? ""), got \(error.code)"
           )
