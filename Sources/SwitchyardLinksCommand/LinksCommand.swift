@@ -63,7 +63,11 @@
       ))
     var trustHostHeader = false
 
-    @Option(name: .long, help: ArgumentHelp("Where short links live.", valueName: "path"))
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "Where short links live: /l/ by default, / for codes at the root (the service's own paths keep theirs).",
+        valueName: "path"))
     var prefix = "/l/"
 
     @Option(
@@ -116,14 +120,15 @@
       guard (0...65535).contains(port) else {
         throw ValidationError("--port must be 0 to 65535, not \(port)")
       }
-      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"), prefix.count > 1,
+      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"),
         !prefix.hasPrefix("/v1/"), !prefix.hasPrefix("/.well-known/"),
         prefix.utf8.allSatisfy({
           $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         })
       else {
         throw ValidationError(
-          "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
+          "--prefix must start and end with '/', like /l/ or / (the root), and not be under /v1/ or /.well-known/"
+        )
       }
       if db != nil, postgres != nil {
         throw ValidationError("--db and --postgres cannot be used together: choose one store")

@@ -64,12 +64,24 @@
           ).file
           // The short links open the app too: their prefix comes first, so that no web-only
           // exclusion of the table can shadow it.
-          let shortLinks = AppleAppSiteAssociation.Component(
-            path: configuration.prefix + "*", comment: "short links")
+          var shortLinks = [
+            AppleAppSiteAssociation.Component(
+              path: configuration.prefix + "*", comment: "short links")
+          ]
+          // At `/`, the service's own paths come first, excluded: they never open the app.
+          if configuration.prefix == "/" {
+            shortLinks.insert(
+              contentsOf: LinksConfiguration.reservedCodes.sorted().flatMap { code in
+                ["/" + code, "/" + code + "/*"].map {
+                  AppleAppSiteAssociation.Component(
+                    path: $0, exclude: true, comment: "the service's own path")
+                }
+              }, at: 0)
+          }
           if file.details.isEmpty {
-            file.details = [.init(appIDs: configuration.appIDs, components: [shortLinks])]
+            file.details = [.init(appIDs: configuration.appIDs, components: shortLinks)]
           } else {
-            file.details[0].components.insert(shortLinks, at: 0)
+            file.details[0].components.insert(contentsOf: shortLinks, at: 0)
           }
           associations[host] = file.json
         }
@@ -97,7 +109,7 @@
       {
         return Self.methodNotAllowed(path, allowed: allowed)
       }
-      if path.hasPrefix(configuration.prefix) {
+      if LinksConfiguration.isShortLinkPath(path, prefix: configuration.prefix) {
         return await shortLink(
           code: path.dropFirst(configuration.prefix.count),
           userAgent: request.headers[.userAgent], host: requestHost(request),
@@ -159,7 +171,9 @@
     /// The methods the service answers on each of its paths: those it reads (`GET`, `HEAD`)
     /// and those that write (`POST`). `nil`: not one of its paths.
     static func allowedMethods(_ path: String, prefix: String) -> [HTTPRequest.Method]? {
-      if path.hasPrefix(prefix) || path.hasPrefix("/v1/links/") { return [.get, .head] }
+      if LinksConfiguration.isShortLinkPath(path, prefix: prefix) || path.hasPrefix("/v1/links/") {
+        return [.get, .head]
+      }
       switch path {
       case "/v1/links", "/v1/redeem": return [.post]
       case "/healthz", "/v1/stats", "/admin", "/v1/openapi.json",
@@ -492,6 +506,11 @@
       do {
         let body = try await Self.readBody(request)
         let mint = try LinkMintRequest(json: body, now: configuration.now())
+        if let code = mint.code,
+          let reason = LinksConfiguration.reservation(of: code, prefix: configuration.prefix)
+        {
+          throw LinkMintingError(status: 400, message: reason, field: "code")
+        }
         let resolved = try minter.resolve(mint.target)
         let now = configuration.now()
         var record = LinkRecord(
