@@ -108,6 +108,25 @@
     var siteName: String?
 
     @Option(
+      name: .customLong("app-name"),
+      help: ArgumentHelp(
+        "The app's name on the landing page (\"Open in NAME\"), beside its icon.",
+        valueName: "name"))
+    var appName: String?
+
+    @Option(
+      name: .customLong("app-icon"),
+      help: ArgumentHelp("An https URL of the app's icon, for the landing page.", valueName: "url"))
+    var appIcon: String?
+
+    @Option(
+      name: .customLong("theme-color"),
+      help: ArgumentHelp(
+        "The app's colour on the landing page (the browser's bar, \"Open in the app\"): #RGB or #RRGGBB.",
+        valueName: "color"))
+    var themeColor: String?
+
+    @Option(
       name: .customLong("install-token-days"),
       help: ArgumentHelp(
         "How many days an install token can be redeemed (1 to 365).", valueName: "n"))
@@ -142,6 +161,7 @@
         throw ValidationError(
           "--site-name must be 1 to 200 characters of plain text on one line, not '\(siteName)'")
       }
+      try validateAppIdentity()
       if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
         throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
       }
@@ -176,6 +196,8 @@
       configuration.webOnly = Set(webOnly)
       configuration.installTokenLifetime = Int64(installTokenDays) * 86_400
       configuration.siteName = siteName?.trimmingWhitespace()
+      configuration.app = AppIdentity(
+        name: appName?.trimmingWhitespace(), iconURL: appIcon, themeColor: themeColor)
       if let tokenFile {
         guard let text = readFile(tokenFile) else {
           fail("--token-file \(tokenFile): cannot read the file")
