@@ -22,7 +22,8 @@
       let line = lines[0].dropFirst("ExecStart=".count)
       let special: Set<Character> = ["\"", "'", "\\", "$"]
       let quoted = line.contains { special.contains($0) }
-      try #require(!quoted, "ExecStart quotes, escapes or expands a variable: split it as systemd does")
+      try #require(
+        !quoted, "ExecStart quotes, escapes or expands a variable: split it as systemd does")
       return line.split(separator: " ").map(String.init)
     }
 
