@@ -154,10 +154,21 @@ public enum LinkPages {
   /// its hash in ``installContentSecurityPolicy``; without script the button still opens the
   /// App Store.
   ///
+  /// `stores.app` (``AppIdentity``) puts the app's name, icon and theme colour on the page;
+  /// send such a page with ``landingContentSecurityPolicy(stores:installScript:)``. The fixed
+  /// texts are in the language `acceptLanguage` (the request's `Accept-Language`) prefers
+  /// among those the page speaks (English, German), else English. With `inAppBrowser` (the
+  /// visit comes from an app's own browser, such as Instagram's, which opens universal links in
+  /// itself), "Open in the app" is on Android an `intent:` URL naming the app's package and on
+  /// iOS ``LinkPreview/appSchemeURL`` when there is one.
+  ///
   /// ```swift
   /// let html = LinkPages.landing(
   ///   preview, for: .androidBrowser, stores: StoreLinks(androidPackage: "com.example.shop"))
   /// // … <a class="button store" href="https://play.google.com/store/apps/details?id=com.example.shop">Get it on Google Play</a> …
+  /// let german = LinkPages.landing(
+  ///   preview, for: .iOSBrowser, stores: stores, acceptLanguage: "de-DE,en;q=0.5")
+  /// // <html lang="de"> … In der App öffnen …
   /// ```
   public static func landing(
     _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
