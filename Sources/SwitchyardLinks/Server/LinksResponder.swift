@@ -37,6 +37,8 @@
     let signer: InstallTokenSigner?
     /// The links read lately (links never change once minted).
     let cache = LinkCache()
+    /// The app's own schemes in the table, for in-app browsers on iOS.
+    let appSchemes: [String]
 
     /// Creates the middleware, reading the routes' preview-title templates (metadata
     /// `previewTitle`).
@@ -64,12 +66,24 @@
           ).file
           // The short links open the app too: their prefix comes first, so that no web-only
           // exclusion of the table can shadow it.
-          let shortLinks = AppleAppSiteAssociation.Component(
-            path: configuration.prefix + "*", comment: "short links")
+          var shortLinks = [
+            AppleAppSiteAssociation.Component(
+              path: configuration.prefix + "*", comment: "short links")
+          ]
+          // At `/`, the service's own paths come first, excluded: they never open the app.
+          if configuration.prefix == "/" {
+            shortLinks.insert(
+              contentsOf: LinksConfiguration.reservedCodes.sorted().flatMap { code in
+                ["/" + code, "/" + code + "/*"].map {
+                  AppleAppSiteAssociation.Component(
+                    path: $0, exclude: true, comment: "the service's own path")
+                }
+              }, at: 0)
+          }
           if file.details.isEmpty {
-            file.details = [.init(appIDs: configuration.appIDs, components: [shortLinks])]
+            file.details = [.init(appIDs: configuration.appIDs, components: shortLinks)]
           } else {
-            file.details[0].components.insert(shortLinks, at: 0)
+            file.details[0].components.insert(contentsOf: shortLinks, at: 0)
           }
           associations[host] = file.json
         }
@@ -82,7 +96,9 @@
         ).file.json
       }
       self.stores = StoreLinks(
-        appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage)
+        appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage,
+        app: configuration.app)
+      self.appSchemes = minter.appSchemes
       self.titleTemplates = try TitleTemplate.templates(of: configuration.table)
     }
 
@@ -97,11 +113,11 @@
       {
         return Self.methodNotAllowed(path, allowed: allowed)
       }
-      if path.hasPrefix(configuration.prefix) {
+      if LinksConfiguration.isShortLinkPath(path, prefix: configuration.prefix) {
         return await shortLink(
           code: path.dropFirst(configuration.prefix.count),
           userAgent: request.headers[.userAgent], host: requestHost(request),
-          isHead: request.method == .head)
+          isHead: request.method == .head, acceptLanguage: request.headers[.acceptLanguage])
       }
       switch path {
       case "/healthz":
@@ -159,7 +175,9 @@
     /// The methods the service answers on each of its paths: those it reads (`GET`, `HEAD`)
     /// and those that write (`POST`). `nil`: not one of its paths.
     static func allowedMethods(_ path: String, prefix: String) -> [HTTPRequest.Method]? {
-      if path.hasPrefix(prefix) || path.hasPrefix("/v1/links/") { return [.get, .head] }
+      if LinksConfiguration.isShortLinkPath(path, prefix: prefix) || path.hasPrefix("/v1/links/") {
+        return [.get, .head]
+      }
       switch path {
       case "/v1/links", "/v1/redeem": return [.post]
       case "/healthz", "/v1/stats", "/admin", "/v1/openapi.json",
@@ -213,9 +231,10 @@
 
     // MARK: Short links
 
-    func shortLink(code: Substring, userAgent: String?, host: String, isHead: Bool) async
-      -> Response
-    {
+    func shortLink(
+      code: Substring, userAgent: String?, host: String, isHead: Bool,
+      acceptLanguage: String? = nil
+    ) async -> Response {
       let record: LinkRecord
       switch await find(code) {
       case .failure(let missing):
@@ -267,23 +286,32 @@
         }
         var stores = self.stores
         if let scheme = targets.appScheme { stores.appSchemes = [scheme] }
+        let visitor = Visitor(
+          language: LandingTexts.language(acceptLanguage: acceptLanguage),
+          inApp: InAppBrowsers.app(userAgent: userAgent) != nil)
         let token = isHead ? nil : installToken(for: record, client: client)
         guard let token else {
           return Self.page(
             .ok,
             LinkPages.landing(
-              preview(record, host: host, targets: targets), for: client, stores: stores),
-            cache: cache)
+              preview(record, host: host, targets: targets, client: client, visitor: visitor),
+              for: client, stores: stores, acceptLanguage: visitor.language,
+              inAppBrowser: visitor.inApp),
+            cache: cache,
+            policy: LinkPages.landingContentSecurityPolicy(stores: stores, installScript: false),
+            vary: Self.landingVary)
         }
         // The page holds a token of this visit alone: no cache may keep it.
         let html = landingPage(
-          record, targets: targets, for: client, host: host, stores: stores, installToken: token)
+          record, targets: targets, for: client, host: host, stores: stores, visitor: visitor,
+          installToken: token)
         return Self.page(
           .ok, html, cache: "private, no-store",
           // The iOS page with a token and the App Store button has the "Get the app" script
           // (known without reading the page back).
-          policy: client == .iOSBrowser && stores.appStoreURL != nil
-            ? LinkPages.installContentSecurityPolicy : LinkPages.contentSecurityPolicy)
+          policy: LinkPages.landingContentSecurityPolicy(
+            stores: stores, installScript: client == .iOSBrowser && stores.appStoreURL != nil),
+          vary: Self.landingVary)
       }
     }
 
@@ -335,14 +363,17 @@
     /// fixed for the middleware's life.
     func landingPage(
       _ record: LinkRecord, targets: Targets, for client: LinkClient, host: String,
-      stores: StoreLinks, installToken token: String
+      stores: StoreLinks, visitor: Visitor = Visitor(), installToken token: String
     ) -> String {
-      let key = record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host
+      let key =
+        record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host + "\u{0}"
+        + visitor.language + (visitor.inApp ? "\u{0}in-app" : "")
       if let parts = cache.page(key) { return parts.joined(separator: token) }
       let placeholder = cache.placeholder
       let html = LinkPages.landing(
-        preview(record, host: host, targets: targets), for: client, stores: stores,
-        installToken: placeholder)
+        preview(record, host: host, targets: targets, client: client, visitor: visitor),
+        for: client, stores: stores, installToken: placeholder,
+        acceptLanguage: visitor.language, inAppBrowser: visitor.inApp)
       let parts = LinkCache.split(html, at: placeholder)
       cache.keep(page: parts, for: key)
       return parts.joined(separator: token)
@@ -357,6 +388,29 @@
       var expires = configuration.now() + configuration.installTokenLifetime
       if let linkExpiry = record.expires { expires = min(expires, linkExpiry) }
       return signer.token(code: record.code, expires: expires)
+    }
+
+    /// What of a phone's visit changes its landing page besides the link, the platform and
+    /// the host: the language of its fixed texts and whether an app's browser shows it.
+    struct Visitor: Hashable {
+      var language = LandingTexts.all[0].language
+      var inApp = false
+    }
+
+    /// The `Vary` of a landing page: its texts follow `Accept-Language`.
+    static var landingVary: String { "User-Agent, Accept-Language" }
+
+    /// ``preview(_:host:targets:)`` with, for an in-app browser on iOS, the link in the app's
+    /// own scheme when the long URL is a web one and the table has such a scheme for its route.
+    func preview(
+      _ record: LinkRecord, host: String, targets: Targets, client: LinkClient, visitor: Visitor
+    ) -> LinkPreview {
+      var shown = preview(record, host: host, targets: targets)
+      if visitor.inApp, client == .iOSBrowser, targets.appScheme == nil {
+        shown.appSchemeURL = minter.appSchemeURL(
+          route: record.route, values: record.values, schemes: appSchemes)
+      }
+      return shown
     }
 
     func preview(_ record: LinkRecord, host: String, targets: Targets) -> LinkPreview {
@@ -492,6 +546,11 @@
       do {
         let body = try await Self.readBody(request)
         let mint = try LinkMintRequest(json: body, now: configuration.now())
+        if let code = mint.code,
+          let reason = LinksConfiguration.reservation(of: code, prefix: configuration.prefix)
+        {
+          throw LinkMintingError(status: 400, message: reason, field: "code")
+        }
         let resolved = try minter.resolve(mint.target)
         let now = configuration.now()
         var record = LinkRecord(
@@ -586,13 +645,13 @@
 
     static func page(
       _ status: HTTPResponse.Status, _ html: String, cache: String,
-      policy: String = LinkPages.contentSecurityPolicy
+      policy: String = LinkPages.contentSecurityPolicy, vary: String = "User-Agent"
     ) -> Response {
       var headers = HTTPFields()
       headers[.contentType] = "text/html; charset=utf-8"
       headers[.contentSecurityPolicy] = policy
       headers[.cacheControl] = cache
-      headers[.vary] = "User-Agent"
+      headers[.vary] = vary
       if let nosniff = HTTPField.Name("X-Content-Type-Options") { headers[nosniff] = "nosniff" }
       return Response(
         status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
