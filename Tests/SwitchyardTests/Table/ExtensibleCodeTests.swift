@@ -31,6 +31,23 @@ struct ExtensibleCodeTests {
     (.redirected, "redirected"), (.unmatched, "unmatched"), (.needsAsync, "needsAsync"),
     (.failed, "failed"),
   ]
+  static let lintKinds: [(LintFinding.Kind, String)] = [
+    (.duplicate, "duplicate"), (.shadowed, "shadowed"), (.overlap, "overlap"),
+    (.captureNameCase, "captureNameCase"), (.unreachableAlternative, "unreachableAlternative"),
+    (.matchesEverything, "matchesEverything"), (.undecided, "undecided"),
+  ]
+  static let linkOutcomes: [(LinkOutcome, String)] = [
+    (.handled, "handled"), (.unmatched, "unmatched"), (.failed, "failed"),
+    (.timedOut, "timedOut"), (.cancelled, "cancelled"), (.dropped, "dropped"),
+    (.coalesced, "coalesced"), (.unresolved, "unresolved"),
+  ]
+  static let linkEventKinds: [(LinkEventKind, String)] = [
+    (.held, "held"), (.released, "released"), (.finished, "finished"),
+  ]
+  static let explanationParts: [(RouteExplanation.Part, String)] = [
+    (.scheme, "scheme"), (.host, "host"), (.port, "port"), (.segment, "segment"),
+    (.conversion, "conversion"), (.query, "query"), (.fragment, "fragment"),
+  ]
 
   /// Each member prints as its name, equals itself only, and hashes as its equality says.
   func check<Code: Hashable & CustomStringConvertible>(_ members: [(Code, String)]) {
@@ -62,13 +79,59 @@ struct ExtensibleCodeTests {
     check(Self.outcomes)
   }
 
-  @Test("None of the four is an enum, so an app's switch over one has a default")
+  @Test("LintFinding.Kind: seven kinds, each its own name (the JSON's kind), severities kept")
+  func lintKinds() {
+    check(Self.lintKinds)
+    #expect(LintFinding.Kind.allCases == Self.lintKinds.map(\.0))
+    #expect(
+      Self.lintKinds.map(\.0.severity) == [
+        .error, .error, .note, .warning, .warning, .warning, .note,
+      ])
+  }
+
+  @Test("A lint finding prints its kind by name, as the text output always did")
+  func lintFindingText() throws {
+    var table = RouteTable()
+    try table.add("byID", "/u/:id")
+    try table.add("byName", "/u/:name")
+    let finding = try #require(table.lint().first)
+    #expect(finding.kind == .duplicate)
+    #expect("\(finding)".hasPrefix("error: duplicate: "))
+  }
+
+  @Test("LinkOutcome: eight outcomes, each its own name")
+  func linkOutcomes() {
+    check(Self.linkOutcomes)
+  }
+
+  @Test("LinkEventKind: three kinds, each its own name")
+  func linkEventKinds() {
+    check(Self.linkEventKinds)
+  }
+
+  @Test("RouteExplanation.Part: seven parts, each its own name (the JSON's part)")
+  func explanationParts() throws {
+    check(Self.explanationParts)
+    var table = RouteTable()
+    try table.add("user", "myapp://user/<int:id>")
+    let failure = try #require(table.explain("myapp://user/abc").routes.first?.failure)
+    switch failure.part {
+    case .conversion: #expect(failure.segment == 2)
+    default: Issue.record("expected conversion, got \(failure.part)")
+    }
+  }
+
+  @Test("None of them is an enum, so an app's switch over one has a default")
   func notEnums() {
     // An exhaustive enum is what breaks apps when a code is added; a struct cannot be.
     #expect(Mirror(reflecting: RouteTableError.Code.badPattern).displayStyle == .struct)
     #expect(Mirror(reflecting: URLBuildingError.Code.invalidValue).displayStyle == .struct)
     #expect(Mirror(reflecting: UnmatchedReason.noRoute).displayStyle == .struct)
     #expect(Mirror(reflecting: RoutingEvent.Outcome.handled).displayStyle == .struct)
+    #expect(Mirror(reflecting: LintFinding.Kind.duplicate).displayStyle == .struct)
+    #expect(Mirror(reflecting: LinkOutcome.handled).displayStyle == .struct)
+    #expect(Mirror(reflecting: LinkEventKind.held).displayStyle == .struct)
+    #expect(Mirror(reflecting: RouteExplanation.Part.segment).displayStyle == .struct)
   }
 
   @Test("A thrown code reads naturally in a switch with a default, as an app writes it")
