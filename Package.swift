@@ -271,7 +271,10 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        // The platform glue's parts that compile everywhere (the `@Observable` path host).
+        "SwitchyardUI",
       ],
       swiftSettings: swiftSettings
     ),
@@ -336,7 +339,9 @@ let package = Package(
     .testTarget(
       name: "SwitchyardCommandTests",
       dependencies: [
-        "SwitchyardCommand", "Switchyard", "SwitchyardFiles",
+        // SwitchyardTestSupport: the seeded generator of the 300-route table the conformance
+        // vectors and the generated routers are tested with.
+        "SwitchyardCommand", "Switchyard", "SwitchyardFiles", "SwitchyardTestSupport",
         // The passing case of `switchyard doctor` (with the `Doctor` trait, which CI builds
         // together with this one): a Hummingbird server with the app-link middleware, over
         // Hummingbird's own TLS.
@@ -346,7 +351,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
-        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests).
+        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests), and the client's
+        // errors that the doctor words (DoctorConnectionTests).
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: doctor),
         .product(name: "NIOCore", package: "swift-nio", condition: doctor),
         .product(name: "NIOPosix", package: "swift-nio", condition: doctor),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: doctor),

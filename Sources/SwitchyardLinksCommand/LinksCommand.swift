@@ -87,7 +87,11 @@
       ))
     var trustHostHeader = false
 
-    @Option(name: .long, help: ArgumentHelp("Where short links live.", valueName: "path"))
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "Where short links live: /l/ by default, / for codes at the root (the service's own paths keep theirs).",
+        valueName: "path"))
     var prefix = "/l/"
 
     @Option(
@@ -128,6 +132,25 @@
     var siteName: String?
 
     @Option(
+      name: .customLong("app-name"),
+      help: ArgumentHelp(
+        "The app's name on the landing page (\"Open in NAME\"), beside its icon.",
+        valueName: "name"))
+    var appName: String?
+
+    @Option(
+      name: .customLong("app-icon"),
+      help: ArgumentHelp("An https URL of the app's icon, for the landing page.", valueName: "url"))
+    var appIcon: String?
+
+    @Option(
+      name: .customLong("theme-color"),
+      help: ArgumentHelp(
+        "The app's colour on the landing page (the browser's bar, \"Open in the app\"): #RGB or #RRGGBB.",
+        valueName: "color"))
+    var themeColor: String?
+
+    @Option(
       name: .customLong("install-token-days"),
       help: ArgumentHelp(
         "How many days an install token can be redeemed (1 to 365).", valueName: "n"))
@@ -140,14 +163,15 @@
       guard (0...65535).contains(port) else {
         throw ValidationError("--port must be 0 to 65535, not \(port)")
       }
-      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"), prefix.count > 1,
+      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"),
         !prefix.hasPrefix("/v1/"), !prefix.hasPrefix("/.well-known/"),
         prefix.utf8.allSatisfy({
           $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         })
       else {
         throw ValidationError(
-          "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
+          "--prefix must start and end with '/', like /l/ or / (the root), and not be under /v1/ or /.well-known/"
+        )
       }
       if db != nil, postgres != nil || postgresFile != nil {
         throw ValidationError("--db and --postgres cannot be used together: choose one store")
@@ -164,6 +188,7 @@
         throw ValidationError(
           "--site-name must be 1 to 200 characters of plain text on one line, not '\(siteName)'")
       }
+      try validateAppIdentity()
       if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
         throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
       }
@@ -198,6 +223,8 @@
       configuration.webOnly = Set(webOnly)
       configuration.installTokenLifetime = Int64(installTokenDays) * 86_400
       configuration.siteName = siteName?.trimmingWhitespace()
+      configuration.app = AppIdentity(
+        name: appName?.trimmingWhitespace(), iconURL: appIcon, themeColor: themeColor)
       if let tokenFile {
         guard let text = readFile(tokenFile) else {
           fail("--token-file \(tokenFile): cannot read the file")

@@ -29,6 +29,7 @@ struct LinksSettings: Sendable {
     ("port", false), ("bind", false), ("host", true), ("prefix", false), ("app-id", true),
     ("package", false), ("sha256", true), ("app-store-id", false), ("web-only", true),
     ("token-file", false), ("site-name", false), ("install-token-days", false),
+    ("app-name", false), ("app-icon", false), ("theme-color", false),
   ]
   /// The switches.
   static let switches = ["trust-host-header"]

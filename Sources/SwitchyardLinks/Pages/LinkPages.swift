@@ -32,11 +32,10 @@ public enum LinkPages {
   public static let contentSecurityPolicy = metaContentSecurityPolicy + "; frame-ancestors 'none'"
 
   /// The policy the pages carry in `<meta http-equiv>`.
-  static let metaContentSecurityPolicy =
-    "default-src 'none'; style-src '\(styleHash)'; img-src https:; base-uri 'none'; form-action 'none'"
+  static let metaContentSecurityPolicy = metaPolicy(script: false, themeHash: nil)
 
   /// The SHA-256 of ``stylesheet``, base64, as CSP names it. A test recomputes it.
-  static let styleHash = "sha256-M4xwX+1oZcU3/SY7nVq5sPOcLed+Cr1uASiEVy17+QY="
+  static let styleHash = "sha256-6qZv8w9U5hdnsEJqBfMn33+QBRwwLFGRdS97ROBnWHk="
 
   /// The one style sheet of every page: system fonts, sized for a phone, dark mode included.
   static let stylesheet =
@@ -44,13 +43,21 @@ public enum LinkPages {
     + "body{margin:0;background:#f5f5f7;color:#1d1d1f;"
     + "font:17px/1.45 -apple-system,system-ui,\"Segoe UI\",Roboto,sans-serif}"
     + "main{max-width:28rem;margin:0 auto;padding:2.5rem 1.25rem}"
-    + "img{display:block;width:100%;height:auto;border-radius:12px;margin:0 0 1.25rem}"
+    + "img{display:block;width:100%;height:auto;max-height:40vh;object-fit:cover;"
+    + "border-radius:12px;margin:0 0 1.25rem}"
+    // A long title or description wraps, and is cut after four lines, so that the buttons
+    // stay on the first screen.
     + "h1{font-size:1.6rem;line-height:1.25;margin:0 0 .5rem;overflow-wrap:anywhere}"
+    + "h1,h1+p{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:4;"
+    + "overflow:hidden}"
     + "p{margin:0 0 1.75rem;color:#515154;overflow-wrap:anywhere}"
+    + ".app{display:flex;align-items:center;gap:.75rem;margin:0 0 1.25rem;font-weight:600;"
+    + "overflow-wrap:anywhere}.app img{width:48px;height:48px;margin:0;flex:none}"
     + ".button{display:block;box-sizing:border-box;width:100%;margin:0 0 .75rem;"
     + "padding:.9rem 1rem;border-radius:12px;text-align:center;font-weight:600;"
-    + "text-decoration:none;border:1px solid #0a5fc7}"
-    + ".primary{background:#0a5fc7;color:#fff}"
+    + "text-decoration:none;border:1px solid #0a5fc7;overflow-wrap:anywhere}"
+    + ".primary{background:var(--accent,#0a5fc7);border-color:var(--accent,#0a5fc7);"
+    + "color:var(--on-accent,#fff)}"
     + ".store{background:#fff;color:#0a5fc7}"
     + ".web{display:block;margin-top:1.25rem;text-align:center;color:#0a5fc7}"
     + ".note{font-size:.85rem}"
@@ -147,22 +154,36 @@ public enum LinkPages {
   /// its hash in ``installContentSecurityPolicy``; without script the button still opens the
   /// App Store.
   ///
+  /// `stores.app` (``AppIdentity``) puts the app's name, icon and theme colour on the page;
+  /// send such a page with ``landingContentSecurityPolicy(stores:installScript:)``. The fixed
+  /// texts are in the language `acceptLanguage` (the request's `Accept-Language`) prefers
+  /// among those the page speaks (English, German), else English. With `inAppBrowser` (the
+  /// visit comes from an app's own browser, such as Instagram's, which opens universal links in
+  /// itself), "Open in the app" is on Android an `intent:` URL naming the app's package and on
+  /// iOS ``LinkPreview/appSchemeURL`` when there is one.
+  ///
   /// ```swift
   /// let html = LinkPages.landing(
   ///   preview, for: .androidBrowser, stores: StoreLinks(androidPackage: "com.example.shop"))
   /// // … <a class="button store" href="https://play.google.com/store/apps/details?id=com.example.shop">Get it on Google Play</a> …
+  /// let german = LinkPages.landing(
+  ///   preview, for: .iOSBrowser, stores: stores, acceptLanguage: "de-DE,en;q=0.5")
+  /// // <html lang="de"> … In der App öffnen …
   /// ```
   public static func landing(
     _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
-    installToken: String? = nil
+    installToken: String? = nil, acceptLanguage: String? = nil, inAppBrowser: Bool = false
   ) -> String {
-    landingPage(preview, for: client, stores: stores, installToken: installToken).html
+    landingPage(
+      preview, for: client, stores: stores, installToken: installToken,
+      acceptLanguage: acceptLanguage, inAppBrowser: inAppBrowser
+    ).html
   }
 
-  /// ``landing(_:for:stores:installToken:)`` with the Content-Security-Policy the page
-  /// needs: ``installContentSecurityPolicy`` when it has the "Get the app" script, else
-  /// ``contentSecurityPolicy``. The service sends the page with that policy; nothing reads the
-  /// page back to choose it.
+  /// ``landing(_:for:stores:installToken:acceptLanguage:inAppBrowser:)`` with the
+  /// Content-Security-Policy the page needs (``landingContentSecurityPolicy(stores:installScript:)``
+  /// with the "Get the app" script exactly when the page has it). The service sends the page
+  /// with that policy; nothing reads the page back to choose it.
   ///
   /// ```swift
   /// let page = LinkPages.landingPage(
@@ -172,18 +193,27 @@ public enum LinkPages {
   /// ```
   public static func landingPage(
     _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks,
-    installToken: String? = nil
+    installToken: String? = nil, acceptLanguage: String? = nil, inAppBrowser: Bool = false
   ) -> LinkPage {
+    let texts = LandingTexts.texts(LandingTexts.language(acceptLanguage: acceptLanguage))
     let values = Values(preview, appSchemes: stores.appSchemes)
     let token = installToken.flatMap { Base64URL.isEncoded($0) ? $0 : nil }
-    var body = values.card
-    if let long = values.longURL {
-      body += "<a class=\"button primary\" href=\"\(long)\">Open in the app</a>\n"
-    }
     let appStore = client == .androidBrowser ? nil : stores.appStoreURL
     var googlePlay = client == .iOSBrowser ? nil : stores.googlePlayURL
     if let token, googlePlay != nil {
       googlePlay? += "&referrer=" + InstallToken.referrer(token)
+    }
+    let appName = stores.app.name.map { HTMLEscaping.escape($0).trimmingSpaces }
+      .flatMap { $0.isEmpty ? nil : $0 }
+    var body = identity(stores.app, name: appName) + values.card
+    let open =
+      inAppBrowser
+      ? inAppLink(preview, for: client, stores: stores, fallback: googlePlay) ?? values.longURL
+      : values.longURL
+    if let open {
+      body +=
+        "<a class=\"button primary\" href=\"\(open)\">"
+        + "\(appName.map(texts.openIn) ?? texts.openInTheApp)</a>\n"
     }
     var script = false
     if let appStore {
@@ -194,29 +224,105 @@ public enum LinkPages {
         let oneTime = shortLink + "?" + InstallToken.referrerParameter + "=" + token
         body +=
           "<a class=\"button store\" id=\"get-app\" href=\"\(HTMLEscaping.escape(appStore))\" "
-          + "data-link=\"\(HTMLEscaping.escape(oneTime))\">Get the app</a>\n"
-          + "<p class=\"note\">\u{201C}Get the app\u{201D} copies a one-time link to this page to "
-          + "your clipboard, then opens the App Store. When the app first opens, it asks to "
-          + "paste it once and brings you here.</p>\n"
+          + "data-link=\"\(HTMLEscaping.escape(oneTime))\">\(texts.getTheApp)</a>\n"
+          + "<p class=\"note\">\(texts.getTheAppNote)</p>\n"
         script = true
       } else {
         body +=
           "<a class=\"button store\" href=\"\(HTMLEscaping.escape(appStore))\">"
-          + "Download on the App Store</a>\n"
+          + "\(texts.downloadOnTheAppStore)</a>\n"
       }
     }
     if let googlePlay {
       body +=
         "<a class=\"button store\" href=\"\(HTMLEscaping.escape(googlePlay))\">"
-        + "Get it on Google Play</a>\n"
+        + "\(texts.getItOnGooglePlay)</a>\n"
     }
     if let web = values.webURL {
-      body += "<a class=\"web\" href=\"\(web)\">Continue on the web</a>\n"
+      body += "<a class=\"web\" href=\"\(web)\">\(texts.continueOnTheWeb)</a>\n"
     }
     if script { body += "<script>\(getAppScript)</script>\n" }
+    var head = ""
+    if let color = stores.app.checkedThemeColor {
+      head += "<meta name=\"theme-color\" content=\"\(color)\">\n"
+    }
     return LinkPage(
-      html: page(title: values.title, head: "", body: body, script: script),
-      contentSecurityPolicy: script ? installContentSecurityPolicy : contentSecurityPolicy)
+      html: page(
+        title: values.title, head: head, body: body, script: script, language: texts.language,
+        theme: theme(stores.app)),
+      contentSecurityPolicy: landingContentSecurityPolicy(stores: stores, installScript: script))
+  }
+
+  /// The app's icon and name above the preview, escaped; empty when neither is given.
+  static func identity(_ app: AppIdentity, name: String?) -> String {
+    let icon = HTMLEscaping.linkable(app.iconURL, schemes: HTMLEscaping.imageSchemes)
+    guard icon != nil || name != nil else { return "" }
+    var html = "<div class=\"app\">"
+    if let icon {
+      html += "<img src=\"\(HTMLEscaping.escape(icon))\" alt=\"\" width=\"48\" height=\"48\">"
+    }
+    if let name { html += "<span>\(name)</span>" }
+    return html + "</div>\n"
+  }
+
+  /// "Open in the app" for an in-app browser, escaped: on Android an `intent:` URL naming the
+  /// app's package (falling back to the web page, else `googlePlay`), on iOS the link in the
+  /// app's own scheme (``LinkPreview/appSchemeURL``); `nil` when there is none of these.
+  static func inAppLink(
+    _ preview: LinkPreview, for client: LinkClient, stores: StoreLinks, fallback googlePlay: String?
+  ) -> String? {
+    switch client {
+    case .androidBrowser:
+      var schemes = HTMLEscaping.webSchemes
+      for scheme in stores.appSchemes { schemes.insert(scheme.lowercased()) }
+      guard let package = stores.androidPackage,
+        let long = HTMLEscaping.linkable(preview.longURL, schemes: schemes)
+      else { return nil }
+      let web = HTMLEscaping.linkable(
+        preview.webURL ?? preview.longURL, schemes: HTMLEscaping.webSchemes)
+      let intent = InAppBrowsers.intentURL(long, package: package, fallback: web ?? googlePlay)
+      return HTMLEscaping.linkable(intent, schemes: ["intent"]).map(HTMLEscaping.escape)
+    case .iOSBrowser:
+      guard let url = preview.appSchemeURL, let colon = url.firstIndex(of: ":") else {
+        return nil
+      }
+      let scheme = url[..<colon].lowercased()
+      guard !HTMLEscaping.webSchemes.contains(scheme) else { return nil }
+      return HTMLEscaping.linkable(url, schemes: [scheme]).map(HTMLEscaping.escape)
+    default:
+      return nil
+    }
+  }
+
+  /// The style of the app's theme colour and its CSP hash; `nil` without a valid colour, or
+  /// where no SHA-256 is at hand (without the `Links` trait: then only
+  /// `<meta name="theme-color">` carries it).
+  static func theme(_ app: AppIdentity) -> (style: String, hash: String)? {
+    guard let style = app.themeStyle, let hash = AppIdentity.styleHash(style) else { return nil }
+    return (style, hash)
+  }
+
+  /// The `Content-Security-Policy` header value of a landing page rendered with `stores`:
+  /// ``contentSecurityPolicy`` (or ``installContentSecurityPolicy`` with the "Get the app"
+  /// script), plus the hash of the theme colour's style when ``AppIdentity/themeColor`` is one.
+  ///
+  /// ```swift
+  /// response.headers[.contentSecurityPolicy] =
+  ///   LinkPages.landingContentSecurityPolicy(stores: stores, installScript: false)
+  /// ```
+  public static func landingContentSecurityPolicy(stores: StoreLinks, installScript: Bool)
+    -> String
+  {
+    metaPolicy(script: installScript, themeHash: theme(stores.app)?.hash)
+      + "; frame-ancestors 'none'"
+  }
+
+  /// The policy of a page's `<meta http-equiv>`: the style's hash (and the theme's), and the
+  /// "Get the app" script's when `script`.
+  static func metaPolicy(script: Bool, themeHash: String?) -> String {
+    let styles = "'\(styleHash)'" + (themeHash.map { " '\($0)'" } ?? "")
+    return "default-src 'none'; style-src \(styles); img-src https:; base-uri 'none'; "
+      + "form-action 'none'" + (script ? "; script-src '\(getAppScriptHash)'" : "")
   }
 
   /// The policy of a landing page with the "Get the app" button: ``contentSecurityPolicy``
@@ -228,8 +334,7 @@ public enum LinkPages {
   public static let installContentSecurityPolicy =
     metaInstallContentSecurityPolicy + "; frame-ancestors 'none'"
 
-  static let metaInstallContentSecurityPolicy =
-    metaContentSecurityPolicy + "; script-src '\(getAppScriptHash)'"
+  static let metaInstallContentSecurityPolicy = metaPolicy(script: true, themeHash: nil)
 
   /// The script of "Get the app": on the tap, copy the button's `data-link` and then go to its
   /// `href` (the App Store), whether the copy worked or not.
@@ -270,16 +375,21 @@ public enum LinkPages {
     )
   }
 
-  /// One page: `title` and `body` are escaped HTML already, `head` extra `<head>` lines.
-  static func page(title: String, head: String, body: String, script: Bool = false) -> String {
-    let policy = script ? metaInstallContentSecurityPolicy : metaContentSecurityPolicy
-    return "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  /// One page: `title` and `body` are escaped HTML already, `head` extra `<head>` lines;
+  /// `language` is a primary language subtag (`en`); `theme` the theme colour's style and hash.
+  static func page(
+    title: String, head: String, body: String, script: Bool = false, language: String = "en",
+    theme: (style: String, hash: String)? = nil
+  ) -> String {
+    let policy = metaPolicy(script: script, themeHash: theme?.hash)
+    return "<!doctype html>\n<html lang=\"\(language)\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
       + "<meta name=\"referrer\" content=\"no-referrer\">\n"
       + "<title>\(title)</title>\n" + head
-      + "<style>\(stylesheet)</style>\n</head>\n<body>\n<main>\n" + body
-      + "</main>\n</body>\n</html>\n"
+      + "<style>\(stylesheet)</style>\n"
+      + (theme.map { "<style>\($0.style)</style>\n" } ?? "")
+      + "</head>\n<body>\n<main>\n" + body + "</main>\n</body>\n</html>\n"
   }
 
   /// A preview's values, checked and escaped for HTML.

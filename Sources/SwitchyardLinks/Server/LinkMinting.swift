@@ -518,18 +518,10 @@ public struct LinkMinter: Sendable {
   /// The routes that got furthest into the URL (a later part, then a later segment), in the
   /// explanation's order among equals.
   static func nearestMisses(_ explanation: RouteExplanation) -> [LinkMintingError.NearMiss] {
-    func reach(_ failure: RouteExplanation.Failure) -> (Int, Int) {
-      switch failure.part {
-      case .scheme: return (0, 0)
-      case .host: return (1, 0)
-      case .port: return (2, 0)
-      case .segment, .conversion: return failure.segment.map { (3, $0) } ?? (6, 0)
-      case .query: return (4, 0)
-      case .fragment: return (5, 0)
-      }
-    }
     let failed = explanation.routes.enumerated().compactMap { index, consideration in
-      consideration.failure.map { (index: index, reach: reach($0), consideration: consideration) }
+      consideration.failure.map {
+        (index: index, reach: RouteExplanation.reach($0), consideration: consideration)
+      }
     }
     return failed.sorted { a, b in a.reach != b.reach ? a.reach > b.reach : a.index < b.index }
       .prefix(nearestMissesShown).map {

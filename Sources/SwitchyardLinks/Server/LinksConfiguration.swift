@@ -29,6 +29,9 @@ public struct LinksConfiguration: Sendable {
   /// The title of a link's preview and landing page when it has neither a title of its own
   /// nor its route's template (`--site-name`); `nil`: the long URL's host and path.
   public var siteName: String?
+  /// The app's name, icon and theme colour on its landing page (`--app-name`, `--app-icon`,
+  /// `--theme-color`).
+  public var app = AppIdentity()
   /// The minting token; `nil`: minting answers `403`.
   public var token: String?
   /// The current time in seconds since 1970 (UTC): for expiry.

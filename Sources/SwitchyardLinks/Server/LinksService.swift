@@ -30,6 +30,8 @@
     let signer: InstallTokenSigner?
     /// The links read lately, and their landing pages.
     let cache = LinkCache()
+    /// The app's own schemes in the table, for in-app browsers on iOS.
+    let appSchemes: [String]
 
     /// The shared state of the service's controllers, reading the routes' preview-title
     /// templates (metadata `previewTitle`).
@@ -49,7 +51,9 @@
         store.installTokenKey.count >= 16 ? InstallTokenSigner(key: store.installTokenKey) : nil
       self.minter = LinkMinter(table: configuration.table, hosts: configuration.hosts)
       self.stores = StoreLinks(
-        appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage)
+        appStoreID: configuration.appStoreID, androidPackage: configuration.androidPackage,
+        app: configuration.app)
+      self.appSchemes = minter.appSchemes
       self.titleTemplates = try TitleTemplate.templates(of: configuration.table)
     }
 
@@ -117,6 +121,26 @@
       return Targets(
         web: minter.webURL(route: record.route, values: record.values),
         app: appOpens ? record.url : nil, appScheme: appOpens ? checked.scheme : nil)
+    }
+
+    /// What of a phone's visit changes its landing page besides the link, the platform and
+    /// the host: the language of its fixed texts and whether an app's browser shows it.
+    struct Visitor: Hashable {
+      var language = LandingTexts.all[0].language
+      var inApp = false
+    }
+
+    /// ``preview(_:host:targets:)`` with, for an in-app browser on iOS, the link in the app's
+    /// own scheme when the long URL is a web one and the table has such a scheme for its route.
+    func preview(
+      _ record: LinkRecord, host: String, targets: Targets, client: LinkClient, visitor: Visitor
+    ) -> LinkPreview {
+      var shown = preview(record, host: host, targets: targets)
+      if visitor.inApp, client == .iOSBrowser, targets.appScheme == nil {
+        shown.appSchemeURL = minter.appSchemeURL(
+          route: record.route, values: record.values, schemes: appSchemes)
+      }
+      return shown
     }
 
     func preview(_ record: LinkRecord, host: String, targets: Targets) -> LinkPreview {
@@ -253,15 +277,18 @@
         body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// The `Vary` of a landing page: its texts follow `Accept-Language`.
+    static var landingVary: String { "User-Agent, Accept-Language" }
+
     static func page(
       _ status: HTTPResponse.Status, _ html: String, cache: String,
-      policy: String = LinkPages.contentSecurityPolicy
+      policy: String = LinkPages.contentSecurityPolicy, vary: String = "User-Agent"
     ) -> Response {
       var headers = HTTPFields()
       headers[.contentType] = "text/html; charset=utf-8"
       headers[.contentSecurityPolicy] = policy
       headers[.cacheControl] = cache
-      headers[.vary] = "User-Agent"
+      headers[.vary] = vary
       if let nosniff = HTTPField.Name("X-Content-Type-Options") { headers[nosniff] = "nosniff" }
       return Response(
         status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))

@@ -58,6 +58,11 @@
       do {
         let body = try await LinksService.readBody(request)
         let mint = try LinkMintRequest(json: body, now: configuration.now())
+        if let code = mint.code,
+          let reason = LinksConfiguration.reservation(of: code, prefix: configuration.prefix)
+        {
+          throw LinkMintingError(status: 400, message: reason, field: "code")
+        }
         let resolved = try service.minter.resolve(mint.target)
         var record = LinkRecord(
           code: mint.code ?? "", url: resolved.url, route: resolved.route, values: [],

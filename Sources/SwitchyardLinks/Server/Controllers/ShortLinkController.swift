@@ -13,9 +13,11 @@
     func addRoutes(to routes: LinksRoutes<BasicRequestContext>) {
       // `**`: a code is one path component, but anything under the prefix is a short link
       // (a malformed one is the "Link not found" page, not the API's JSON 404).
-      // The prefix alone (`/l/`) is a short link without a code: the same page.
+      // The prefix alone (`/l/`) is a short link without a code: the same page. At `/`, a
+      // short link is one segment; the service's own paths, literal, come first.
       let prefix = service.configuration.prefix
-      for path in [prefix + "**", String(prefix.dropLast())] {
+      let paths = prefix == "/" ? ["/:code"] : [prefix + "**", String(prefix.dropLast())]
+      for path in paths {
         routes.on(path, .get) { request, _ in try await shortLink(request, isHead: false) }
         routes.on(path, .head) { request, _ in try await shortLink(request, isHead: true) }
       }
@@ -23,6 +25,13 @@
 
     func shortLink(_ request: Request, isHead: Bool) async throws(LinksAnswer) -> Response {
       let configuration = service.configuration
+      // At `/`, a reserved first segment (`/v1`) is not a short link: the API's JSON 404.
+      guard
+        configuration.prefix != "/"
+          || LinksConfiguration.isShortLinkPath(request.uri.path, prefix: "/")
+      else {
+        throw LinksAnswer(.notFound, ErrorBody("no such path: \(request.uri.path)", field: "path"))
+      }
       let code = request.uri.path.dropFirst(configuration.prefix.count)
       let userAgent = request.headers[.userAgent]
       let host = LinksService.requestHost(request)
@@ -88,18 +97,26 @@
         }
         var stores = service.stores
         if let scheme = targets.appScheme { stores.appSchemes = [scheme] }
+        let visitor = LinksService.Visitor(
+          language: LandingTexts.language(acceptLanguage: request.headers[.acceptLanguage]),
+          inApp: InAppBrowsers.app(userAgent: userAgent) != nil)
         let token = isHead ? nil : installToken(for: record, client: client)
         guard let token else {
           let page = LinkPages.landingPage(
-            service.preview(record, host: host, targets: targets), for: client, stores: stores)
+            service.preview(record, host: host, targets: targets, client: client, visitor: visitor),
+            for: client, stores: stores, acceptLanguage: visitor.language,
+            inAppBrowser: visitor.inApp)
           return LinksService.page(
-            .ok, page.html, cache: cache, policy: page.contentSecurityPolicy)
+            .ok, page.html, cache: cache, policy: page.contentSecurityPolicy,
+            vary: LinksService.landingVary)
         }
         // The page holds a token of this visit alone: no cache may keep it.
         let page = landingPage(
-          record, targets: targets, for: client, host: host, stores: stores, installToken: token)
+          record, targets: targets, for: client, host: host, stores: stores, visitor: visitor,
+          installToken: token)
         return LinksService.page(
-          .ok, page.html, cache: "private, no-store", policy: page.contentSecurityPolicy)
+          .ok, page.html, cache: "private, no-store", policy: page.contentSecurityPolicy,
+          vary: LinksService.landingVary)
       }
     }
 
@@ -113,13 +130,15 @@
     /// and the service's configuration, which is fixed for the service's life.
     func landingPage(
       _ record: LinkRecord, targets: LinksService.Targets, for client: LinkClient, host: String,
-      stores: StoreLinks, installToken token: String
+      stores: StoreLinks, visitor: LinksService.Visitor = LinksService.Visitor(),
+      installToken token: String
     ) -> LinkPage {
       let cache = service.cache
       // The link's value is part of the key: a link changed by `PATCH` gets its page anew.
       let key =
         record.code + "\u{0}" + (client == .iOSBrowser ? "i" : "a") + "\u{0}" + host + "\u{0}"
-        + String(record.hashValue)
+        + String(record.hashValue) + "\u{0}" + visitor.language
+        + (visitor.inApp ? "\u{0}in-app" : "")
       if let kept = cache.page(key) {
         return LinkPage(
           html: kept.parts.joined(separator: token),
@@ -127,8 +146,9 @@
       }
       let placeholder = cache.placeholder
       let page = LinkPages.landingPage(
-        service.preview(record, host: host, targets: targets), for: client, stores: stores,
-        installToken: placeholder)
+        service.preview(record, host: host, targets: targets, client: client, visitor: visitor),
+        for: client, stores: stores, installToken: placeholder,
+        acceptLanguage: visitor.language, inAppBrowser: visitor.inApp)
       let parts = LinkCache.split(page.html, at: placeholder)
       cache.keep(
         page: LinkCache.KeptPage(parts: parts, contentSecurityPolicy: page.contentSecurityPolicy),

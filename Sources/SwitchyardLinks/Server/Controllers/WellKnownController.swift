@@ -22,12 +22,24 @@
           ).file
           // The short links open the app too: their prefix comes first, so that no web-only
           // exclusion of the table can shadow it.
-          let shortLinks = AppleAppSiteAssociation.Component(
-            path: configuration.prefix + "*", comment: "short links")
+          var shortLinks = [
+            AppleAppSiteAssociation.Component(
+              path: configuration.prefix + "*", comment: "short links")
+          ]
+          // At `/`, the service's own paths come first, excluded: they never open the app.
+          if configuration.prefix == "/" {
+            shortLinks.insert(
+              contentsOf: LinksConfiguration.reservedCodes.sorted().flatMap { code in
+                ["/" + code, "/" + code + "/*"].map {
+                  AppleAppSiteAssociation.Component(
+                    path: $0, exclude: true, comment: "the service's own path")
+                }
+              }, at: 0)
+          }
           if file.details.isEmpty {
-            file.details = [.init(appIDs: configuration.appIDs, components: [shortLinks])]
+            file.details = [.init(appIDs: configuration.appIDs, components: shortLinks)]
           } else {
-            file.details[0].components.insert(shortLinks, at: 0)
+            file.details[0].components.insert(contentsOf: shortLinks, at: 0)
           }
           associations[host] = file.json
         }
