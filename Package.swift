@@ -298,7 +298,8 @@ let package = Package(
     .testTarget(
       name: "SwitchyardMacrosTests",
       dependencies: [
-        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardTestSupport",
+        // SwitchyardFiles: the conformance vectors the @Routes enums replay.
+        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardFiles", "SwitchyardTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
