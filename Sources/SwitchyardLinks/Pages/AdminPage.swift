@@ -15,13 +15,14 @@ enum AdminPage {
   /// alone; previews, app opens and installs follow it, each apart.
   static func render(
     days: [StatsRow], routes: [StatsRow], links: [StatsRow],
-    refused: [(time: String, reason: String)] = []
+    refused: [(time: String, reason: String)] = [], csrf: String? = nil
   ) -> String {
     let totals = StatsRow.sum(days, key: "")
     let total = totals.clicks
     let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
     let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""
-    var body = "<h1>Clicks</h1>\n"
+    var body = csrf.map(signOutForm) ?? ""
+    body += "<h1>Clicks</h1>\n"
     body += "<p>\(total) \(total == 1 ? "click" : "clicks") from \(first) to \(last) (UTC).</p>\n"
     body +=
       "<p>Apart from the clicks: \(totals.appOpens) app \(totals.appOpens == 1 ? "open" : "opens"), "
@@ -60,7 +61,32 @@ enum AdminPage {
       }
       body += "</table>\n"
     }
-    return LinkPages.page(title: "Switchyard Links: clicks", head: "", body: body)
+    return LinkPages.page(title: "Switchyard Links: clicks", head: "", body: body, forms: true)
+  }
+
+  /// The sign-out button: a form posting the session's CSRF token to `/admin/sign-out`.
+  static func signOutForm(csrf: String) -> String {
+    "<form method=\"post\" action=\"/admin/sign-out\">"
+      + "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLEscaping.escape(csrf))\">"
+      + "<button type=\"submit\">Sign out</button></form>\n"
+  }
+
+  /// The sign-in page: a form posting the token to `/admin/session`; `message` (escaped) says
+  /// why the last one was refused.
+  ///
+  /// ```swift
+  /// let html = AdminPage.signIn(message: "That is not the token.")
+  /// ```
+  static func signIn(message: String? = nil) -> String {
+    var body = "<h1>Sign in</h1>\n"
+    if let message { body += "<p role=\"alert\">\(HTMLEscaping.escape(message))</p>\n" }
+    body +=
+      "<form method=\"post\" action=\"/admin/session\">\n"
+      + "<p><label for=\"token\">The service's token (the contents of --token-file)</label></p>\n"
+      + "<p><input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" "
+      + "required></p>\n"
+      + "<p><button type=\"submit\">Sign in</button></p>\n</form>\n"
+    return LinkPages.page(title: "Switchyard Links: sign in", head: "", body: body, forms: true)
   }
 
   /// Columns, one per day, scaled to the busiest day; each with a `<title>` a screen reader
