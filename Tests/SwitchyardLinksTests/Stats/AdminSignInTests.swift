@@ -153,5 +153,76 @@
           try await Self.get(client, cookie: cookie).body.contains("action=\"/admin/session\""))
       }
     }
+
+    @Test("signed in, /admin lists the links a page at a time, values escaped")
+    func linkList() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let now = server.time.now()
+        var records = (0..<AdminController.pageSize).map { index in
+          LinkRecord(
+            code: "link" + String(1000 + index), url: "myapp://user/\(index)", route: "user",
+            values: [("id", "\(index)")], created: now)
+        }
+        records.append(
+          LinkRecord(
+            code: "zz-last", url: "myapp://user/7", route: "user", values: [("id", "7")],
+            title: "<b>Seven</b> & co", expires: now + 86_400, created: now))
+        #expect(try await server.store.insertAll(records).isEmpty)
+        let (cookie, _) = try await Self.signIn(client)
+        let first = try await Self.get(client, cookie: cookie)
+        #expect(first.body.contains("<h2>Links</h2>"))
+        #expect(
+          first.body.contains(
+            "<tr><td><a href=\"/admin/links/link1000\">link1000</a></td><td></td>"
+              + "<td>myapp://user/0</td><td>user</td><td>never</td></tr>"))
+        #expect(!first.body.contains("zz-last"))
+        #expect(first.body.contains("<a href=\"/admin?after=link1049\">Next page</a>"))
+        var headers = HTTPFields()
+        headers[.cookie] = cookie
+        let second = try await client.send(.get, "/admin?after=link1049", headers: headers)
+        #expect(!second.body.contains("link1049") && !second.body.contains("Next page"))
+        #expect(
+          second.body.contains(
+            "<td>&lt;b&gt;Seven&lt;/b&gt; &amp; co</td><td>myapp://user/7</td><td>user</td>"
+              + "<td>\(RFC3339.text(now + 86_400))</td>"))
+        let bad = try await client.send(.get, "/admin?after=%3Cb%3E", headers: headers)
+        #expect(bad.status == .badRequest && bad.body.contains(#""field":"after""#))
+      }
+    }
+
+    @Test("a link's page: its fields and its clicks, previews, app opens and installs per day")
+    func linkPage() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let code = try await InstallTokenTests.mintUser(client)
+        for _ in 0..<2 { _ = try await client.get("/l/" + code) }
+        _ = try await client.get("/l/" + code, userAgent: StatsTests.crawler)
+        let (cookie, csrf) = try await Self.signIn(client)
+        var headers = HTTPFields()
+        headers[.cookie] = cookie
+        let page = try await client.send(.get, "/admin/links/" + code, headers: headers)
+        #expect(page.status == .ok)
+        #expect(page.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
+        #expect(page.body.contains("<h1>\(code)</h1>"))
+        #expect(page.body.contains("<tr><th>Destination</th><td>myapp://user/42</td></tr>"))
+        #expect(
+          page.body.contains("<h2>Clicks: 2</h2>") && page.body.contains("<h2>Previews: 1</h2>"))
+        #expect(
+          page.body.contains("<h2>App opens: 0</h2>") && page.body.contains("<h2>Installs: 0</h2>"))
+        // Four charts of 30 days each.
+        #expect(AdminPageTests.occurrences(of: "<rect", in: page.body) == 120)
+        #expect(page.body.contains("aria-label=\"Previews per day, the busiest day 1\""))
+        #expect(page.body.contains("value=\"\(csrf)\""))
+        #expect(!page.body.contains("<script"))
+        let missing = try await client.send(.get, "/admin/links/nope", headers: headers)
+        #expect(missing.status == .notFound && missing.body.hasPrefix("{"))
+        // Without a session: the sign-in form, not the link.
+        let anonymous = try await client.get("/admin/links/" + code)
+        #expect(
+          anonymous.body.contains("action=\"/admin/session\"")
+            && !anonymous.body.contains("myapp://"))
+      }
+    }
   }
 #endif

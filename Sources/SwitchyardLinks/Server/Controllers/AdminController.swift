@@ -19,6 +19,9 @@
 
     func addRoutes(to routes: LinksRoutes<BasicRequestContext>) {
       routes.on("/admin", .get, .head) { request, _ in try await admin(request) }
+      routes.on("/admin/links/:code", .get, .head) { request, context in
+        try await link(request, code: context.parameters.get("code") ?? "")
+      }
       routes.on("/admin/session", .post) { request, _ in try await signIn(request) }
       routes.on("/admin/sign-out", .post) { request, _ in try await signOut(request) }
     }
@@ -41,18 +44,80 @@
         request.cookies[Self.cookie]?.value, now: service.configuration.now())
     }
 
-    /// `GET /admin`: with `Authorization`, the bearer token decides (scripts); else with a
-    /// session, the page; else the sign-in form.
-    func admin(_ request: Request) async throws(LinksAnswer) -> Response {
+    /// Who is looking: `nil` when neither the bearer token nor a session is given (then the
+    /// sign-in form), else the session's CSRF token (none for the bearer token). A wrong
+    /// bearer token is a JSON `401`, as for the API.
+    func viewer(_ request: Request) async throws(LinksAnswer) -> String?? {
       _ = try token()
       if request.headers[.authorization] != nil {
         try service.authorize(request, what: "the admin page")
-        return try await stats.admin(csrf: nil)
+        return .some(nil)
       }
-      guard let session = await session(request) else {
+      guard let session = await session(request) else { return nil }
+      return .some(session.csrf)
+    }
+
+    /// How many links a page of the list shows.
+    static let pageSize = 50
+
+    /// `GET /admin?after=CODE`: with `Authorization`, the bearer token decides (scripts); else
+    /// with a session, the page: the counts and a page of the links (those after `after`);
+    /// else the sign-in form.
+    func admin(_ request: Request) async throws(LinksAnswer) -> Response {
+      guard let viewer = try await viewer(request) else {
         return Self.page(.ok, AdminPage.signIn())
       }
-      return try await stats.admin(csrf: session.csrf)
+      let after = request.uri.queryParameters.get("after")
+      if let after, !LinkCode.isValid(Substring(after)) {
+        throw LinksAnswer(
+          .badRequest,
+          ErrorBody(
+            "after must be a link's code (1 to 64 of A-Z a-z 0-9 _ -), not \(after)",
+            field: "after"))
+      }
+      let links: [LinkRecord]
+      do {
+        links = try await service.store.links(
+          after: after, limit: Self.pageSize + 1, route: nil, codePrefix: nil)
+      } catch {
+        throw LinksAnswer(
+          .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
+      }
+      let shown = Array(links.prefix(Self.pageSize))
+      let next = links.count > Self.pageSize ? shown.last?.code : nil
+      return try await stats.admin(
+        csrf: viewer, list: AdminPage.LinkList(links: shown, next: next))
+    }
+
+    /// `GET /admin/links/CODE`: the link and its last 30 days' clicks, previews, app opens and
+    /// installs per day; a JSON `404` when no link has the code.
+    func link(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
+      guard let viewer = try await viewer(request) else {
+        return Self.page(.ok, AdminPage.signIn())
+      }
+      let notFound = LinksAnswer(
+        .notFound, ErrorBody("no link has the code \(code)", field: "code"))
+      guard LinkCode.isValid(Substring(code)) else { throw notFound }
+      let to = StatsDay.day(ofSeconds: service.configuration.now())
+      let from = to - 29
+      let record: LinkRecord?
+      let counted: [StatsRow]
+      do {
+        record = try await service.store.link(code: code)
+        try await service.counter?.flush()
+        counted = try await service.store.clicks(from: from, to: to, by: .day, code: code)
+      } catch {
+        throw LinksAnswer(
+          .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
+      }
+      guard let record else { throw notFound }
+      var byDay: [String: StatsRow] = [:]
+      for row in counted { byDay[row.key] = row }
+      let days = (from...to).map { day in
+        let key = StatsDay.text(day)
+        return byDay[key] ?? StatsRow(key: key, clicks: 0)
+      }
+      return Self.page(.ok, AdminPage.link(record, days: days, csrf: viewer))
     }
 
     /// `POST /admin/session` with the form field `token`: the right token (compared in

@@ -118,7 +118,9 @@
     /// The page of `GET /admin`: the last 30 days' clicks by people per day and per route
     /// (previews, app opens and installs apart), and the top 10 links; with a sign-out form
     /// carrying `csrf` for a signed-in person (none for the bearer token).
-    func admin(csrf: String?) async throws(LinksAnswer) -> Response {
+    func admin(csrf: String?, list: AdminPage.LinkList? = nil) async throws(LinksAnswer)
+      -> Response
+    {
       let now = service.configuration.now()
       let to = StatsDay.day(ofSeconds: now)
       let from = to - 29
@@ -145,7 +147,7 @@
         .ok,
         AdminPage.render(
           days: days, routes: routes, links: links,
-          refused: refused.map { (RFC3339.text($0.time), $0.reason) }, csrf: csrf),
+          refused: refused.map { (RFC3339.text($0.time), $0.reason) }, csrf: csrf, list: list),
         cache: "no-store", policy: LinkPages.adminContentSecurityPolicy, vary: "Cookie")
     }
 
