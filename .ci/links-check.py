@@ -160,7 +160,12 @@ check("GET", "/v1/stats", 401)
 admin = check("GET", "/admin", 200, headers=bearer)
 if b"<svg" not in admin:
     failures.append("GET /admin: no SVG chart")
-check("GET", "/admin", 401)
+# Without a token or a session, a browser gets the sign-in form (HTML); a wrong bearer token
+# is still a JSON 401 for scripts.
+sign_in = check("GET", "/admin", 200)
+if b'action="/admin/session"' not in sign_in:
+    failures.append("GET /admin without a session: no sign-in form")
+check("GET", "/admin", 401, headers={"Authorization": "Bearer wrong"})
 
 # Managing links: a page of the list, a change through the minting checks, an end (then 410).
 listed = json.loads(check("GET", "/v1/links?limit=2", 200, headers=bearer))

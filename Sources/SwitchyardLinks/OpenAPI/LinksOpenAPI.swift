@@ -270,11 +270,11 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "adminPage",
             "summary": "The counts as a page",
-            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy. With the bearer token (scripts) or an admin session cookie (a browser, after the sign-in form posted to /admin/session); without either, the sign-in form (200, HTML). A wrong bearer token is 401.",
             "security": [{ "bearer": [] }],
             "responses": {
               "200": {
-                "description": "The page.",
+                "description": "The page, or the sign-in form without a token or session.",
                 "headers": {
                   "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
                 },

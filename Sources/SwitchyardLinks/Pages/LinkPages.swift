@@ -319,11 +319,17 @@ public enum LinkPages {
 
   /// The policy of a page's `<meta http-equiv>`: the style's hash (and the theme's), and the
   /// "Get the app" script's when `script`.
-  static func metaPolicy(script: Bool, themeHash: String?) -> String {
+  static func metaPolicy(script: Bool, themeHash: String?, forms: Bool = false) -> String {
     let styles = "'\(styleHash)'" + (themeHash.map { " '\($0)'" } ?? "")
     return "default-src 'none'; style-src \(styles); img-src https:; base-uri 'none'; "
-      + "form-action 'none'" + (script ? "; script-src '\(getAppScriptHash)'" : "")
+      + "form-action \(forms ? "'self'" : "'none'")"
+      + (script ? "; script-src '\(getAppScriptHash)'" : "")
   }
+
+  /// The policy of the admin's pages: ``contentSecurityPolicy``, but their forms may post to
+  /// the service itself (`form-action 'self'`).
+  static let adminContentSecurityPolicy =
+    metaPolicy(script: false, themeHash: nil, forms: true) + "; frame-ancestors 'none'"
 
   /// The policy of a landing page with the "Get the app" button: ``contentSecurityPolicy``
   /// plus its one script, named by its hash.
@@ -379,9 +385,9 @@ public enum LinkPages {
   /// `language` is a primary language subtag (`en`); `theme` the theme colour's style and hash.
   static func page(
     title: String, head: String, body: String, script: Bool = false, language: String = "en",
-    theme: (style: String, hash: String)? = nil
+    theme: (style: String, hash: String)? = nil, forms: Bool = false
   ) -> String {
-    let policy = metaPolicy(script: script, themeHash: theme?.hash)
+    let policy = metaPolicy(script: script, themeHash: theme?.hash, forms: forms)
     return "<!doctype html>\n<html lang=\"\(language)\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"

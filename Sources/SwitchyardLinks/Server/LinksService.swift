@@ -25,6 +25,8 @@
     let counter: ClickCounter?
     /// The recent `422`s of `POST /v1/links`, for the admin page.
     let refusedMints = RefusedMints()
+    /// The admin's sign-in sessions (in memory).
+    let adminSessions = AdminSessions()
     /// Signs and checks install tokens with the store's secret; `nil` when the store has none
     /// (under 16 bytes): then no token is handed out and none redeems.
     let signer: InstallTokenSigner?

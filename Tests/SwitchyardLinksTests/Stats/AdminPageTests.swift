@@ -22,7 +22,7 @@
     func thePage() async throws {
       try await LinksTestServer.run { server async throws in
         let client = server.client
-        #expect(try await Self.admin(client, token: nil).status == .unauthorized)
+        #expect(try await Self.admin(client, token: "wrong").status == .unauthorized)
         let code = try await InstallTokenTests.mintUser(client)
         for _ in 0..<3 { _ = try await client.get("/l/" + code) }
         // Two previews fetched by crawlers and an app open: none of them is a click.
@@ -40,7 +40,7 @@
         let answer = try await Self.admin(client)
         #expect(answer.status == .ok)
         #expect(answer.headers[.contentType] == "text/html; charset=utf-8")
-        #expect(answer.headers[.contentSecurityPolicy] == LinkPages.contentSecurityPolicy)
+        #expect(answer.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
         #expect(answer.headers[.cacheControl] == "no-store")
         let html = answer.body
         #expect(html.contains("<p>9 clicks from 2026-12-17 to 2027-01-15 (UTC).</p>"))

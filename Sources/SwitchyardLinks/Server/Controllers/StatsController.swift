@@ -4,14 +4,13 @@
   import NIOCore
   import SwitchyardFiles
 
-  /// `GET /v1/stats` (JSON, or CSV for `Accept: text/csv`) and `GET /admin`, the page of the
-  /// last 30 days; both with the token.
+  /// `GET /v1/stats` (JSON, or CSV for `Accept: text/csv`), with the token, and the page of the
+  /// last 30 days that `GET /admin` shows (``AdminController``).
   struct StatsController: Sendable {
     let service: LinksService
 
     func addRoutes(to routes: LinksRoutes<BasicRequestContext>) {
       routes.on("/v1/stats", .get, .head) { request, _ in try await stats(request) }
-      routes.on("/admin", .get, .head) { request, _ in try await admin(request) }
     }
 
     /// The parameters `GET /v1/stats` reads; any other is refused.
@@ -116,10 +115,12 @@
       return response
     }
 
-    /// `GET /admin`: the last 30 days' clicks by people per day and per route (previews, app
-    /// opens and installs apart), and the top 10 links.
-    func admin(_ request: Request) async throws(LinksAnswer) -> Response {
-      try service.authorize(request, what: "the admin page")
+    /// The page of `GET /admin`: the last 30 days' clicks by people per day and per route
+    /// (previews, app opens and installs apart), and the top 10 links; with a sign-out form
+    /// carrying `csrf` for a signed-in person (none for the bearer token).
+    func admin(csrf: String?, list: AdminPage.LinkList? = nil) async throws(LinksAnswer)
+      -> Response
+    {
       let now = service.configuration.now()
       let to = StatsDay.day(ofSeconds: now)
       let from = to - 29
@@ -146,8 +147,8 @@
         .ok,
         AdminPage.render(
           days: days, routes: routes, links: links,
-          refused: refused.map { (RFC3339.text($0.time), $0.reason) }),
-        cache: "no-store")
+          refused: refused.map { (RFC3339.text($0.time), $0.reason) }, csrf: csrf, list: list),
+        cache: "no-store", policy: LinkPages.adminContentSecurityPolicy, vary: "Cookie")
     }
 
     /// A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote,
