@@ -63,7 +63,7 @@ enum AdminPage {
       }
       body += "</table>\n"
     }
-    return LinkPages.page(title: "Switchyard Links: clicks", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: clicks", body: body)
   }
 
   /// A page of the links, in code order, and the code after which the next page starts
@@ -136,8 +136,7 @@ enum AdminPage {
     for (label, total, count) in kinds {
       body += "<h2>\(label): \(total)</h2>\n" + dayChart(days, label: label, count: count)
     }
-    return LinkPages.page(
-      title: "Switchyard Links: \(code)", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: \(code)", body: body)
   }
 
   /// The fields of the edit form, by the names `PATCH /v1/links/CODE` gives them: the link's
@@ -202,7 +201,15 @@ enum AdminPage {
       + "<p><input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" "
       + "required></p>\n"
       + "<p><button type=\"submit\">Sign in</button></p>\n</form>\n"
-    return LinkPages.page(title: "Switchyard Links: sign in", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: sign in", body: body)
+  }
+
+  /// An admin page: the pages' style sheet and the admin's (desktop width), forms posting to
+  /// the service; its `<meta>` policy is ``LinkPages/adminContentSecurityPolicy``'s.
+  static func page(title: String, body: String) -> String {
+    LinkPages.page(
+      title: title, head: "", body: body,
+      theme: (LinkPages.adminStylesheet, LinkPages.adminStyleHash), forms: true)
   }
 
   /// Columns, one per day, scaled to the busiest day; each with a `<title>` a screen reader
