@@ -332,7 +332,7 @@ public enum LinkPages {
     metaPolicy(script: false, themeHash: adminStyleHash, forms: true) + "; frame-ancestors 'none'"
 
   /// The SHA-256 of ``adminStylesheet``, base64, as CSP names it. A test recomputes it.
-  static let adminStyleHash = "sha256-WATt7S1TKMNUh6j9spHLbiQwg1WCLQdRhFh5ids7jWk="
+  static let adminStyleHash = "sha256-CJ4mrZf5J/ATw3PORltIFI7REZXUpAfq8ImNEjL3Ka4="
 
   /// The admin pages' own style, after ``stylesheet``: desktop width (the tables and forms use
   /// the screen; a phone still gets one column), compact tables, full-width form fields.
@@ -341,7 +341,7 @@ public enum LinkPages {
     + "h1{font-size:1.8rem}h2{margin:2rem 0 .5rem}p{margin:0 0 1rem}"
     + "table{font-size:.9rem;margin:0 0 1.5rem}th,td{padding:.35rem .75rem .35rem 0;"
     + "vertical-align:top}th{white-space:nowrap;font-weight:600}"
-    + "svg{max-width:48rem}"
+    + "td:first-child{overflow-wrap:normal}svg{max-width:40rem}"
     + "form[action=\"/admin/sign-out\"]{float:right;margin:0 0 1rem 1rem}"
     + "form.edit{max-width:48rem}label{display:block;font-weight:600;margin:0 0 .25rem}"
     + "input,textarea{display:block;box-sizing:border-box;width:100%;padding:.45rem .6rem;"
