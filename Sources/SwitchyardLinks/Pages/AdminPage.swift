@@ -63,7 +63,7 @@ enum AdminPage {
       }
       body += "</table>\n"
     }
-    return LinkPages.page(title: "Switchyard Links: clicks", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: clicks", body: body)
   }
 
   /// A page of the links, in code order, and the code after which the next page starts
@@ -104,10 +104,15 @@ enum AdminPage {
   /// ```swift
   /// let html = AdminPage.link(record, days: days, csrf: session.csrf)
   /// ```
-  static func link(_ link: LinkRecord, days: [StatsRow], csrf: String?) -> String {
+  static func link(
+    _ link: LinkRecord, days: [StatsRow], csrf: String?, refused: String? = nil,
+    edited: [String: String] = [:]
+  ) -> String {
     let code = HTMLEscaping.escape(link.code)
     var body = csrf.map(signOutForm) ?? ""
-    body += "<p><a href=\"/admin\">All links</a></p>\n<h1>\(code)</h1>\n<table>\n"
+    body += "<p><a href=\"/admin\">All links</a></p>\n<h1>\(code)</h1>\n"
+    if let refused { body += "<p role=\"alert\">\(HTMLEscaping.escape(refused))</p>\n" }
+    body += "<table>\n"
     let fields: [(String, String)] = [
       ("Destination", link.url), ("Route", link.route), ("Title", link.title ?? ""),
       ("Description", link.description ?? ""), ("Image", link.image ?? ""),
@@ -118,6 +123,7 @@ enum AdminPage {
       body += "<tr><th>\(name)</th><td>\(HTMLEscaping.escape(value))</td></tr>\n"
     }
     body += "</table>\n"
+    if let csrf { body += editForms(link, csrf: csrf, edited: edited) }
     let totals = StatsRow.sum(days, key: "")
     let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
     let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""
@@ -130,8 +136,47 @@ enum AdminPage {
     for (label, total, count) in kinds {
       body += "<h2>\(label): \(total)</h2>\n" + dayChart(days, label: label, count: count)
     }
-    return LinkPages.page(
-      title: "Switchyard Links: \(code)", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: \(code)", body: body)
+  }
+
+  /// The fields of the edit form, by the names `PATCH /v1/links/CODE` gives them: the link's
+  /// values as the form shows them (no expiry and no title are empty).
+  static func formValues(_ link: LinkRecord) -> [String: String] {
+    [
+      "url": link.url, "title": link.title ?? "", "description": link.description ?? "",
+      "image": link.image ?? "", "expires": link.expires.map { RFC3339.text($0) } ?? "",
+    ]
+  }
+
+  /// The edit form (posting to `/admin/links/CODE`, the link's values or those `edited`) and
+  /// the delete button (posting to `/admin/links/CODE/delete`), each with the CSRF token.
+  static func editForms(_ link: LinkRecord, csrf: String, edited: [String: String]) -> String {
+    let code = HTMLEscaping.escape(link.code)
+    let token = "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLEscaping.escape(csrf))\">\n"
+    let values = formValues(link).merging(edited) { _, sent in sent }
+    let fields: [(name: String, label: String)] = [
+      ("url", "Long URL"), ("title", "Title"), ("description", "Description"),
+      ("image", "Image (https URL)"), ("expires", "Expires (RFC 3339, UTC; empty: never)"),
+    ]
+    var html =
+      "<h2>Edit</h2>\n<form method=\"post\" action=\"/admin/links/\(code)\" class=\"edit\">\n"
+      + token
+    for field in fields {
+      let value = HTMLEscaping.escape(values[field.name] ?? "")
+      html +=
+        "<p><label for=\"\(field.name)\">\(field.label)</label>\n"
+        + (field.name == "description"
+          ? "<textarea id=\"description\" name=\"description\" rows=\"3\">\(value)</textarea>"
+          : "<input id=\"\(field.name)\" name=\"\(field.name)\" type=\"text\" value=\"\(value)\""
+            + (field.name == "url" ? " required" : "") + ">")
+        + "</p>\n"
+    }
+    html += "<p><button type=\"submit\">Save</button></p>\n</form>\n"
+    html +=
+      "<form method=\"post\" action=\"/admin/links/\(code)/delete\">\n" + token
+      + "<p><button type=\"submit\">Delete: the link ends now and answers 410</button></p>\n"
+      + "</form>\n"
+    return html
   }
 
   /// The sign-out button: a form posting the session's CSRF token to `/admin/sign-out`.
@@ -156,7 +201,15 @@ enum AdminPage {
       + "<p><input id=\"token\" name=\"token\" type=\"password\" autocomplete=\"current-password\" "
       + "required></p>\n"
       + "<p><button type=\"submit\">Sign in</button></p>\n</form>\n"
-    return LinkPages.page(title: "Switchyard Links: sign in", head: "", body: body, forms: true)
+    return page(title: "Switchyard Links: sign in", body: body)
+  }
+
+  /// An admin page: the pages' style sheet and the admin's (desktop width), forms posting to
+  /// the service; its `<meta>` policy is ``LinkPages/adminContentSecurityPolicy``'s.
+  static func page(title: String, body: String) -> String {
+    LinkPages.page(
+      title: title, head: "", body: body,
+      theme: (LinkPages.adminStylesheet, LinkPages.adminStyleHash), forms: true)
   }
 
   /// Columns, one per day, scaled to the busiest day; each with a `<title>` a screen reader

@@ -326,10 +326,36 @@ public enum LinkPages {
       + (script ? "; script-src '\(getAppScriptHash)'" : "")
   }
 
-  /// The policy of the admin's pages: ``contentSecurityPolicy``, but their forms may post to
-  /// the service itself (`form-action 'self'`).
+  /// The policy of the admin's pages: ``contentSecurityPolicy`` plus the admin's style sheet
+  /// (named by its hash), and their forms may post to the service itself (`form-action 'self'`).
   static let adminContentSecurityPolicy =
-    metaPolicy(script: false, themeHash: nil, forms: true) + "; frame-ancestors 'none'"
+    metaPolicy(script: false, themeHash: adminStyleHash, forms: true) + "; frame-ancestors 'none'"
+
+  /// The SHA-256 of ``adminStylesheet``, base64, as CSP names it. A test recomputes it.
+  static let adminStyleHash = "sha256-CJ4mrZf5J/ATw3PORltIFI7REZXUpAfq8ImNEjL3Ka4="
+
+  /// The admin pages' own style, after ``stylesheet``: desktop width (the tables and forms use
+  /// the screen; a phone still gets one column), compact tables, full-width form fields.
+  static let adminStylesheet =
+    "main{max-width:72rem;padding:2rem 2.5rem}"
+    + "h1{font-size:1.8rem}h2{margin:2rem 0 .5rem}p{margin:0 0 1rem}"
+    + "table{font-size:.9rem;margin:0 0 1.5rem}th,td{padding:.35rem .75rem .35rem 0;"
+    + "vertical-align:top}th{white-space:nowrap;font-weight:600}"
+    + "td:first-child{overflow-wrap:normal}svg{max-width:40rem}"
+    + "form[action=\"/admin/sign-out\"]{float:right;margin:0 0 1rem 1rem}"
+    + "form.edit{max-width:48rem}label{display:block;font-weight:600;margin:0 0 .25rem}"
+    + "input,textarea{display:block;box-sizing:border-box;width:100%;padding:.45rem .6rem;"
+    + "font:inherit;font-size:1rem;border:1px solid #8e8e93;border-radius:8px;"
+    + "background:#fff;color:#1d1d1f}"
+    + "button{font:inherit;font-size:1rem;padding:.45rem 1rem;border-radius:8px;"
+    + "border:1px solid #0a5fc7;background:#0a5fc7;color:#fff;cursor:pointer}"
+    + "form[action$=\"/delete\"] button{background:transparent;color:#c5221f;"
+    + "border-color:#c5221f}"
+    + "[role=alert]{padding:.6rem .8rem;border-radius:8px;background:#fde7e9;color:#8a1c1c;"
+    + "font-weight:600}"
+    + "@media (max-width:40rem){main{padding:1.5rem 1rem}table{display:block;overflow-x:auto}}"
+    + "@media (prefers-color-scheme:dark){input,textarea{background:#1c1c1e;color:#f5f5f7}"
+    + "[role=alert]{background:#3a1416;color:#ffb4b4}}"
 
   /// The policy of a landing page with the "Get the app" button: ``contentSecurityPolicy``
   /// plus its one script, named by its hash.
@@ -382,7 +408,8 @@ public enum LinkPages {
   }
 
   /// One page: `title` and `body` are escaped HTML already, `head` extra `<head>` lines;
-  /// `language` is a primary language subtag (`en`); `theme` the theme colour's style and hash.
+  /// `language` is a primary language subtag (`en`); `theme` a second style sheet and its hash
+  /// (the theme colour's, or the admin's).
   static func page(
     title: String, head: String, body: String, script: Bool = false, language: String = "en",
     theme: (style: String, hash: String)? = nil, forms: Bool = false

@@ -95,5 +95,37 @@
         #expect(Self.occurrences(of: "no route of the table handles", in: html) == 2)
       }
     }
+
+    @Test("the admin's desktop style sheet: named by its recomputed hash in the admin policy")
+    func adminStyleSheet() async throws {
+      #expect(
+        LinkPages.adminStyleHash
+          == "sha256-" + (try AppIdentityTests.sha256Base64(LinkPages.adminStylesheet)))
+      #expect(LinkPages.adminStylesheet.contains("main{max-width:72rem"))
+      #expect(
+        LinkPages.adminContentSecurityPolicy.contains(
+          "style-src '\(LinkPages.styleHash)' '\(LinkPages.adminStyleHash)';"))
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let code = try await InstallTokenTests.mintUser(client)
+        let (cookie, _) = try await AdminSignInTests.signIn(client)
+        var headers = HTTPFields()
+        headers[.cookie] = cookie
+        let pages = [
+          try await Self.admin(client), try await AdminSignInTests.get(client, cookie: nil),
+          try await AdminSignInTests.get(client, cookie: cookie),
+          try await client.send(.get, "/admin/links/" + code, headers: headers),
+        ]
+        for page in pages {
+          #expect(page.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
+          #expect(page.body.contains("<style>\(LinkPages.adminStylesheet)</style>"))
+          // The page's own <meta> policy is the header's, without frame-ancestors.
+          #expect(
+            page.body.contains(
+              "content=\"\(LinkPages.adminContentSecurityPolicy.replacingOccurrences(of: "; frame-ancestors 'none'", with: ""))\""
+            ))
+        }
+      }
+    }
   }
 #endif

@@ -13,6 +13,7 @@
   struct AdminController: Sendable {
     let service: LinksService
     let stats: StatsController
+    let manage: ManageLinksController
 
     /// The session cookie's name.
     static let cookie = "switchyard_admin"
@@ -21,6 +22,12 @@
       routes.on("/admin", .get, .head) { request, _ in try await admin(request) }
       routes.on("/admin/links/:code", .get, .head) { request, context in
         try await link(request, code: context.parameters.get("code") ?? "")
+      }
+      routes.on("/admin/links/:code", .post) { request, context in
+        try await edit(request, code: context.parameters.get("code") ?? "")
+      }
+      routes.on("/admin/links/:code/delete", .post) { request, context in
+        try await delete(request, code: context.parameters.get("code") ?? "")
       }
       routes.on("/admin/session", .post) { request, _ in try await signIn(request) }
       routes.on("/admin/sign-out", .post) { request, _ in try await signOut(request) }
@@ -98,26 +105,93 @@
       let notFound = LinksAnswer(
         .notFound, ErrorBody("no link has the code \(code)", field: "code"))
       guard LinkCode.isValid(Substring(code)) else { throw notFound }
-      let to = StatsDay.day(ofSeconds: service.configuration.now())
-      let from = to - 29
       let record: LinkRecord?
-      let counted: [StatsRow]
       do {
         record = try await service.store.link(code: code)
-        try await service.counter?.flush()
-        counted = try await service.store.clicks(from: from, to: to, by: .day, code: code)
       } catch {
         throw LinksAnswer(
           .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
       }
       guard let record else { throw notFound }
+      return try await linkPage(record, csrf: viewer)
+    }
+
+    /// A link's page, `status`, with `refused` (the reason a form's value was refused) and
+    /// the form showing `edited` (the values sent) in place of the link's own.
+    func linkPage(
+      _ record: LinkRecord, csrf: String?, status: HTTPResponse.Status = .ok,
+      refused: String? = nil, edited: [String: String] = [:]
+    ) async throws(LinksAnswer) -> Response {
+      let to = StatsDay.day(ofSeconds: service.configuration.now())
+      let from = to - 29
+      let counted: [StatsRow]
+      do {
+        try await service.counter?.flush()
+        counted = try await service.store.clicks(
+          from: from, to: to, by: .day, code: record.code)
+      } catch {
+        throw LinksAnswer(
+          .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
+      }
       var byDay: [String: StatsRow] = [:]
       for row in counted { byDay[row.key] = row }
       let days = (from...to).map { day in
         let key = StatsDay.text(day)
         return byDay[key] ?? StatsRow(key: key, clicks: 0)
       }
-      return Self.page(.ok, AdminPage.link(record, days: days, csrf: viewer))
+      return Self.page(
+        status,
+        AdminPage.link(record, days: days, csrf: csrf, refused: refused, edited: edited))
+    }
+
+    /// `POST /admin/links/CODE` from a session (CSRF token, `Origin`): the edit form's fields
+    /// that differ from the link's (an empty one clears it) go through the checks of
+    /// `PATCH /v1/links/CODE`, the same code; then `303` back to the link's page. A refused
+    /// value answers the page again with the reason and the values sent (its `400` or `422`).
+    func edit(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
+      let (session, form) = try await checkedSession(request)
+      let record = try await manage.links.link(code)
+      let current = AdminPage.formValues(record)
+      let sent: [(String, String?)] = [
+        ("url", form.url), ("title", form.title), ("description", form.description),
+        ("image", form.image), ("expires", form.expires),
+      ]
+      var given: [(String, String)] = []
+      var cleared: Set<String> = []
+      var edited: [String: String] = [:]
+      for case (let key, let value?) in sent where value != current[key] {
+        edited[key] = value
+        if value.isEmpty { cleared.insert(key) } else { given.append((key, value)) }
+      }
+      guard !edited.isEmpty else { return Self.seeLink(code) }
+      let changed: LinkRecord
+      do throws(LinkMintingError) {
+        let change = try LinkPatch(
+          given: given, cleared: cleared, url: record.url, now: service.configuration.now())
+        changed = try manage.changed(record, by: change)
+      } catch {
+        return try await linkPage(
+          record, csrf: session.csrf, status: HTTPResponse.Status(code: error.status),
+          refused: error.message, edited: edited)
+      }
+      try await manage.write(changed, code: code)
+      return Self.seeLink(code)
+    }
+
+    /// `POST /admin/links/CODE/delete` from a session (CSRF token, `Origin`): the link ends
+    /// now, as `DELETE /v1/links/CODE` ends it (`410` from then on); `303` back to its page.
+    func delete(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
+      _ = try await checkedSession(request)
+      try await manage.end(code)
+      return Self.seeLink(code)
+    }
+
+    /// `303 See Other` to the link's page (the code is checked: 1 to 64 of A-Z a-z 0-9 _ -).
+    static func seeLink(_ code: String) -> Response {
+      var headers = HTTPFields()
+      headers[.location] = "/admin/links/" + code
+      headers[.cacheControl] = "no-store"
+      return Response(status: .seeOther, headers: headers)
     }
 
     /// `POST /admin/session` with the form field `token`: the right token (compared in
@@ -172,6 +246,11 @@
     struct AdminForm: Decodable {
       var token: String?
       var csrf: String?
+      var url: String?
+      var title: String?
+      var description: String?
+      var image: String?
+      var expires: String?
     }
 
     /// The request's form (`application/x-www-form-urlencoded`, up to 64 KiB), after the

@@ -86,16 +86,7 @@
       do {
         let change = try LinkPatch(
           json: try await LinksService.readBody(request), url: record.url, now: now)
-        if let url = change.url {
-          let resolved = try service.minter.resolve(.url(url))
-          record.url = resolved.url
-          record.route = resolved.route
-          record.values = resolved.values
-        }
-        if let title = change.title { record.title = title }
-        if let description = change.description { record.description = description }
-        if let image = change.image { record.image = image }
-        if let expires = change.expires { record.expires = expires }
+        record = try changed(record, by: change)
       } catch let error as LinkMintingError {
         throw LinksAnswer(error)
       } catch {
@@ -109,15 +100,40 @@
           link: service.shortURL(record.code, requestHost: LinksService.requestHost(request))))
     }
 
+    /// `record` with `change` made: a new long URL resolved through the route table as a
+    /// mint resolves it (the admin's edit form comes here too).
+    func changed(_ record: LinkRecord, by change: LinkPatch) throws(LinkMintingError)
+      -> LinkRecord
+    {
+      var record = record
+      if let url = change.url {
+        let resolved = try service.minter.resolve(.url(url))
+        record.url = resolved.url
+        record.route = resolved.route
+        record.values = resolved.values
+      }
+      if let title = change.title { record.title = title }
+      if let description = change.description { record.description = description }
+      if let image = change.image { record.image = image }
+      if let expires = change.expires { record.expires = expires }
+      return record
+    }
+
     /// `DELETE /v1/links/CODE`: the link ends now (`204`); from then on it answers `410`.
     func delete(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
       try service.authorize(request, what: "managing links")
-      var record = try await links.link(code)
-      record.expires = service.configuration.now()
-      try await write(record, code: code)
+      try await end(code)
       var response = Response(status: .noContent)
       response.headers[.cacheControl] = "no-store"
       return response
+    }
+
+    /// Ends the link `code` now (`DELETE` and the admin's delete button): from then on it
+    /// answers `410`; a JSON `404` when no link has the code.
+    func end(_ code: String) async throws(LinksAnswer) {
+      var record = try await links.link(code)
+      record.expires = service.configuration.now()
+      try await write(record, code: code)
     }
 
     /// Stores the changed `record`, and forgets what this server kept of it.
@@ -175,6 +191,19 @@
               "\"\(member.key)\" must be a string or null, found \(member.value.kindDescription)",
             field: member.key)
         }
+      }
+      try self.init(given: given, cleared: cleared, url: current, now: now)
+    }
+
+    /// The change of the fields `given` (key and text) and `cleared`, each checked as a mint
+    /// checks it (the admin's edit form reads its fields into these).
+    init(
+      given: [(String, String)], cleared: Set<String>, url current: String, now: Int64
+    ) throws(LinkMintingError) {
+      if cleared.contains("url") {
+        throw LinkMintingError(
+          status: 400, message: "\"url\" cannot be cleared: a link points somewhere",
+          field: "url")
       }
       guard !given.isEmpty || !cleared.isEmpty else {
         throw LinkMintingError(
