@@ -53,8 +53,10 @@
     func run() async throws {
       let (db, host) = (service.db, service.host)
       let table = loadRouteTable(service.routes)
-      guard let text = readTextFile(file) else {
-        failWith("\(file): cannot read the file as UTF-8 text")
+      let text: String
+      switch readTextFile(file) {
+      case .success(let read): text = read
+      case .failure(let problem): failWith("\(problem)")
       }
       let minter = LinkMinter(table: table, hosts: host)
       let now = Int64(time(nil))
@@ -190,20 +192,5 @@
   func failWith(_ message: String) -> Never {
     printError(message)
     terminate(2)
-  }
-
-  /// The whole file as UTF-8 text, or `nil` when it cannot be read.
-  func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count > 0 { bytes += buffer[0..<count] }
-      if count < buffer.count { break }
-    }
-    guard ferror(file) == 0 else { return nil }
-    return String(validating: bytes, as: UTF8.self)
   }
 #endif

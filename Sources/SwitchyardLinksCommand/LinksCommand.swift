@@ -226,9 +226,7 @@
       configuration.app = AppIdentity(
         name: appName?.trimmingWhitespace(), iconURL: appIcon, themeColor: themeColor)
       if let tokenFile {
-        guard let text = readFile(tokenFile) else {
-          fail("--token-file \(tokenFile): cannot read the file")
-        }
+        let text = readFile(tokenFile, flag: "--token-file")
         let token = text.trimmingWhitespace()
         guard !token.isEmpty else { fail("--token-file \(tokenFile): the file is empty") }
         if let weakness = Self.weakness(of: token) {
@@ -340,9 +338,7 @@
     var postgresURL: String? {
       if let postgres { return postgres }
       guard let postgresFile else { return nil }
-      guard let text = readFile(postgresFile) else {
-        fail("--postgres-file \(postgresFile): cannot read the file")
-      }
+      let text = readFile(postgresFile, flag: "--postgres-file")
       let url = text.trimmingWhitespace()
       guard !url.isEmpty else { fail("--postgres-file \(postgresFile): the file is empty") }
       return url
@@ -358,7 +354,7 @@
     func templateErrorLocation(_ error: TitleTemplateError) -> String {
       let file = routes ?? (access("routes.json", F_OK) == 0 ? "routes.json" : nil)
       guard let file, let route = error.route, let key = error.metadataKey,
-        let text = readFile(file),
+        case .success(let text) = readTextFile(file),
         let position = RouteFile.position(ofMetadata: key, route: route, in: text)
       else { return "" }
       let column = position.verbatim ? position.column + error.column : position.column
@@ -373,8 +369,13 @@
     }
 
     /// The whole file, or `nil` when it cannot be read.
-    func readFile(_ path: String) -> String? {
-      readTextFile(path)
+    /// The text of the file `flag` names; one line saying why when it cannot be read
+    /// ("--token-file token: cannot open the file: permission denied"), exit status 2.
+    func readFile(_ path: String, flag: String) -> String {
+      switch readTextFile(path) {
+      case .success(let text): return text
+      case .failure(let problem): fail("\(flag) \(problem)")
+      }
     }
 
     /// Prints `error: MESSAGE` on one line of stderr and exits with status 2.

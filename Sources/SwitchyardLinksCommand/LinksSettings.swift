@@ -62,7 +62,8 @@ struct LinksSettings: Sendable {
       if argument.hasPrefix("--config=") { file = String(argument.dropFirst("--config=".count)) }
     }
     if let file {
-      if let text = readSettingsFile(file) {
+      switch readTextFile(file) {
+      case .success(let text):
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
           .enumerated()
         {
@@ -88,8 +89,8 @@ struct LinksSettings: Sendable {
           }
           values[name] = value
         }
-      } else {
-        problem = "--config \(file): cannot read the file"
+      case .failure(let reason):
+        problem = "--config \(reason)"
       }
     }
     for (name, value) in environment where name.hasPrefix(Self.prefix) {
@@ -133,21 +134,6 @@ struct LinksSettings: Sendable {
 /// The process's environment.
 func processEnvironment() -> [String: String] {
   ProcessInfo.processInfo.environment
-}
-
-/// The whole file as UTF-8 text, or `nil`.
-private func readSettingsFile(_ path: String) -> String? {
-  guard let file = fopen(path, "rb") else { return nil }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = fread(&buffer, 1, buffer.count, file)
-    if count > 0 { bytes += buffer[0..<count] }
-    if count < buffer.count { break }
-  }
-  guard ferror(file) == 0 else { return nil }
-  return String(validating: bytes, as: UTF8.self)
 }
 
 extension StringProtocol {

@@ -166,7 +166,7 @@
     }
 
     @Test(
-      "refused at start, one line naming why, exit 2: no --host, a weak minting token, a database that cannot be written"
+      "refused at start, one line naming why, exit 2: no --host, a weak or unreadable minting token, a database that cannot be written"
     )
     func unsafeStarts() async throws {
       let folder = try temporaryFolder()
@@ -178,6 +178,9 @@
       for (name, text) in tokens {
         try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
       }
+      try FileManager.default.createDirectory(
+        atPath: folder + "/secrets", withIntermediateDirectories: false)
+      try Data([0x6b, 0x58, 0xd1, 0x0a]).write(to: URL(fileURLWithPath: folder + "/latin1"))
       let store = try await SQLiteLinkStore.open(path: folder + "/read-only.sqlite")
       try await store.close()
       SQLiteLinkStoreTests.markReadOnly(folder + "/read-only.sqlite")
@@ -191,6 +194,12 @@
         (host + ["--token-file", "same"], "the token has 2 different characters, under the 8"),
         (host + ["--token-file", "nbsp"], "only visible ASCII characters"),
         (host + ["--token-file", "vt"], "only visible ASCII characters"),
+        // Why a token file cannot be read, in the route file reader's words (a file the
+        // service's user may not read says "cannot open the file: permission denied"; tests
+        // run as root, who may read any).
+        (host + ["--token-file", "missing"], "error: --token-file missing: no such file"),
+        (host + ["--token-file", "secrets"], "--token-file secrets: is a directory, not a file"),
+        (host + ["--token-file", "latin1"], "--token-file latin1:1:3: invalid UTF-8"),
         (host + ["--db", "read-only.sqlite"], "the database cannot be written"),
       ]
       for (arguments, message) in cases {

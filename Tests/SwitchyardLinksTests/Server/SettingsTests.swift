@@ -79,7 +79,7 @@
           "unknown environment variable SWITCHYARD_LINKS_HOSTNAME"
         ),
         (["--config", "typo.env"], [:], "typo.env:1: unknown setting SWITCHYARD_LINKS_HOSTS"),
-        (["--config", "missing.env"], [:], "--config missing.env: cannot read the file"),
+        (["--config", "missing.env"], [:], "--config missing.env: no such file"),
         (
           ["--host", "go.example.com"], ["SWITCHYARD_LINKS_TOKEN": "short"],
           "SWITCHYARD_LINKS_TOKEN: the token is 5 characters"
