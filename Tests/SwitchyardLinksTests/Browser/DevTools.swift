@@ -58,6 +58,8 @@
       var ended: String?
       var exited: CheckedContinuation<Void, Never>?
       var hasExited = false
+      /// When the browser is killed if it has not exited by then (set by ``close()``).
+      var killAt: UInt64?
     }
 
     private let state = NIOLockedValueBox(State())
@@ -210,6 +212,12 @@
 
     private func failOverdue() {
       let now = Self.now()
+      let overdue = state.withLockedValue { state in
+        guard let killAt = state.killAt, killAt < now else { return false }
+        state.killAt = nil
+        return true
+      }
+      if overdue { kill(pid, SIGKILL) }
       let (replies, waits) = state.withLockedValue { state in
         let replies = state.replies.filter { $0.value.deadline < now }
         let waits = state.eventWaits.filter { $0.value.deadline < now }
@@ -334,10 +342,11 @@
     }
 
     /// Closes the browser (`Browser.close`) and waits for it to exit; kills it when it does
-    /// not answer.
+    /// not answer, or has not exited ``deadline`` seconds later.
     func close() async {
       do {
         _ = try await send("Browser.close")
+        state.withLockedValue { $0.killAt = Self.deadlineFromNow() }
       } catch {
         kill(pid, SIGKILL)
       }
