@@ -344,11 +344,12 @@
     /// Closes the browser (`Browser.close`) and waits for it to exit; kills it when it does
     /// not answer, or has not exited ``deadline`` seconds later.
     func close() async {
+      // The reader thread kills, before it reaps the process: never a reaped (reused) pid.
       do {
         _ = try await send("Browser.close")
         state.withLockedValue { $0.killAt = Self.deadlineFromNow() }
       } catch {
-        kill(pid, SIGKILL)
+        state.withLockedValue { $0.killAt = 0 }
       }
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let done = state.withLockedValue { state in
