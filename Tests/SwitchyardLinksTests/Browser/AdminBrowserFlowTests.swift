@@ -111,8 +111,8 @@
             "[...document.querySelectorAll('h2')].map(h => h.textContent)")
           #expect((headings as? [String])?.contains("Clicks: 2") == true, "\(headings ?? "")")
 
-          // The title changed through the edit form (the description's textarea posted as the
-          // browser posts it, with CRLF): stored, the description as it was.
+          // The title changed through the edit form: stored. The description's <textarea>
+          // shows its line break as a space and posts that back: no change, kept as it was.
           try await tab.type("Summer sale", into: "#title")
           #expect(try await tab.submit("form.edit") == 200)
           #expect(
