@@ -17,6 +17,8 @@ base, token = sys.argv[1], sys.argv[2]
 parsed = urllib.parse.urlsplit(base)
 failures = []
 checked = 0
+# The headers of the last answer check() read.
+last_headers = {}
 
 
 def request(method, path, body=None, headers=None):
@@ -52,9 +54,10 @@ def operation(method, path):
 
 def check(method, path, expected, body=None, headers=None):
     """Sends a request, checks the status and that the response conforms; returns the body."""
-    global checked
+    global checked, last_headers
     status, response_headers, data = request(method, path, body, headers)
     checked += 1
+    last_headers = response_headers
     where = f"{method} {path}"
     if status != expected:
         failures.append(f"{where}: status {status}, expected {expected}: {data[:300]!r}")
@@ -166,6 +169,41 @@ sign_in = check("GET", "/admin", 200)
 if b'action="/admin/session"' not in sign_in:
     failures.append("GET /admin without a session: no sign-in form")
 check("GET", "/admin", 401, headers={"Authorization": "Bearer wrong"})
+
+# The admin's forms, posted as a browser posts them (they are in the document too): the
+# sign-in form (a wrong token: the form again, 401; the right one: 303 with the session
+# cookie), a link's page, its edit form (saved: 303; refused: the page again, 422; no CSRF
+# token: 403), its delete button (303), an expired link's forms (its page, 410), sign-out.
+form = {"Content-Type": "application/x-www-form-urlencoded"}
+encode = urllib.parse.urlencode
+check("POST", "/v1/links", 201, json.dumps({"url": "https://example.com/articles/9/admin", "code": "ci-admin", "title": "Admin"}), auth)
+check("POST", "/admin/session", 401, encode({"token": "wrong"}), form)
+check("POST", "/admin/session", 415, "token=x", {"Content-Type": "text/plain"})
+check("POST", "/admin/session", 303, encode({"token": token}), form)
+set_cookie = last_headers.get("set-cookie", "")
+if not set_cookie.startswith("switchyard_admin=") or "HttpOnly; Secure; SameSite=Strict" not in set_cookie:
+    failures.append(f"POST /admin/session: not the session cookie: {set_cookie!r}")
+session = {**form, "Cookie": set_cookie.split(";")[0]}
+link_page = check("GET", "/admin/links/ci-admin", 200, headers={"Cookie": session["Cookie"]})
+found = re.search(rb'name="csrf" value="([0-9a-f]{64})"', link_page)
+csrf = found.group(1).decode() if found else "missing"
+if found is None or b'action="/admin/links/ci-admin"' not in link_page:
+    failures.append("GET /admin/links/CODE in a session: no edit form with the CSRF token")
+check("GET", "/admin/links/no-such-code", 404, headers={"Cookie": session["Cookie"]})
+check("POST", "/admin/links/ci-admin", 303, encode({"csrf": csrf, "title": "Changed"}), session)
+if last_headers.get("location") != "/admin/links/ci-admin":
+    failures.append(f"POST /admin/links/CODE: sent to {last_headers.get('location')!r}")
+edited = json.loads(check("GET", "/v1/links?prefix=ci-admin", 200, headers=bearer))
+if [link.get("title") for link in edited.get("links", [])] != ["Changed"]:
+    failures.append(f"POST /admin/links/CODE: the title was not changed: {edited}")
+check("POST", "/admin/links/ci-admin", 422, encode({"csrf": csrf, "url": "https://evil.example.org/x"}), session)
+check("POST", "/admin/links/ci-admin", 403, encode({"title": "x"}), session)
+check("POST", "/admin/links/ci-admin/delete", 303, encode({"csrf": csrf}), session)
+check("GET", "/l/ci-admin", 410)
+check("POST", "/admin/links/ci-admin", 410, encode({"csrf": csrf, "title": "x"}), session)
+check("POST", "/admin/links/ci-admin/delete", 410, encode({"csrf": csrf}), session)
+check("POST", "/admin/sign-out", 303, encode({"csrf": csrf}), session)
+check("POST", "/admin/sign-out", 403, encode({"csrf": csrf}), session)
 
 # Managing links: a page of the list, a change through the minting checks, an end (then 410).
 listed = json.loads(check("GET", "/v1/links?limit=2", 200, headers=bearer))

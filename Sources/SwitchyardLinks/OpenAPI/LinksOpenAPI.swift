@@ -286,6 +286,115 @@ public enum LinksOpenAPI {
             }
           }
         },
+        "/admin/session": {
+          "post": {
+            "operationId": "adminSignIn",
+            "summary": "The admin's sign-in form, posted",
+            "description": "A page's form, not an API for scripts (they send the bearer token): the form field `token` (application/x-www-form-urlencoded) exchanged for a session cookie. The right token (compared in constant time) opens a session, sets `switchyard_admin` (HttpOnly; Secure; SameSite=Strict; Path=/admin) and sends the browser to /admin; a wrong or missing one answers the form again (401, HTML). A request whose `Origin` is another site's is 403.",
+            "requestBody": { "$ref": "#/components/requestBodies/AdminForm" },
+            "responses": {
+              "303": { "$ref": "#/components/responses/AdminSeeOther" },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "401": {
+                "description": "A wrong or missing token: the sign-in form again, with a message.",
+                "headers": {
+                  "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+                },
+                "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "403": { "$ref": "#/components/responses/AdminForbidden" },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "415": { "$ref": "#/components/responses/UnsupportedMediaType" }
+            }
+          }
+        },
+        "/admin/sign-out": {
+          "post": {
+            "operationId": "adminSignOut",
+            "summary": "The admin's sign-out button, posted",
+            "description": "A page's form: with the session cookie and the session's CSRF token (form field `csrf`), ends the session, clears the cookie and sends the browser to /admin. Without a session, without the CSRF token or with another, or from another site's `Origin`: 403.",
+            "requestBody": { "$ref": "#/components/requestBodies/AdminForm" },
+            "responses": {
+              "303": { "$ref": "#/components/responses/AdminSeeOther" },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "403": { "$ref": "#/components/responses/AdminForbidden" },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "415": { "$ref": "#/components/responses/UnsupportedMediaType" }
+            }
+          }
+        },
+        "/admin/links/{code}": {
+          "parameters": [{ "$ref": "#/components/parameters/code" }],
+          "get": {
+            "operationId": "adminLinkPage",
+            "summary": "A link's page in the admin",
+            "description": "A page, not an API (scripts read GET /v1/links/{code} and /v1/stats): the link's fields and its last 30 days' clicks, previews, app opens and installs per day as server-drawn SVG charts; in a session, its edit form and delete button (none once the link has expired). With the bearer token or the session cookie; without either, the sign-in form (200). A wrong bearer token is 401.",
+            "security": [{ "bearer": [] }],
+            "responses": {
+              "200": {
+                "description": "The link's page, or the sign-in form without a token or session.",
+                "headers": {
+                  "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+                },
+                "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "404": { "$ref": "#/components/responses/NotFound" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          },
+          "post": {
+            "operationId": "adminEditLink",
+            "summary": "A link's edit form, posted",
+            "description": "A page's form (scripts send PATCH /v1/links/{code}): with the session cookie and its CSRF token (form field `csrf`), the fields `url`, `title`, `description`, `image` and `expires` that differ from the link's as the form showed them (line breaks as spaces; an emptied field clears it) go through the checks of PATCH /v1/links/{code}; then 303 to the link's page. A refused value answers the page again with the reason and the values sent, with PATCH's status (400 or 422, HTML); an expired link, its page saying so (410, HTML). Without a session, without the CSRF token or with another, or from another site's `Origin`: 403 (JSON).",
+            "requestBody": { "$ref": "#/components/requestBodies/AdminForm" },
+            "responses": {
+              "303": { "$ref": "#/components/responses/AdminSeeOther" },
+              "400": {
+                "description": "A value refused by PATCH's checks (the link's page again with the reason, HTML), or a form that cannot be read (JSON).",
+                "content": {
+                  "text/html": { "schema": { "type": "string" } },
+                  "application/json": { "schema": { "$ref": "#/components/schemas/Error" } }
+                }
+              },
+              "403": { "$ref": "#/components/responses/AdminForbidden" },
+              "404": { "$ref": "#/components/responses/NotFound" },
+              "410": { "$ref": "#/components/responses/AdminExpired" },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "415": { "$ref": "#/components/responses/UnsupportedMediaType" },
+              "422": {
+                "description": "A long URL no route of the table handles: the link's page again with the router's reason and the values sent.",
+                "headers": {
+                  "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+                },
+                "content": { "text/html": { "schema": { "type": "string" } } }
+              },
+              "500": { "$ref": "#/components/responses/Corrupt" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          }
+        },
+        "/admin/links/{code}/delete": {
+          "parameters": [{ "$ref": "#/components/parameters/code" }],
+          "post": {
+            "operationId": "adminDeleteLink",
+            "summary": "A link's delete button, posted",
+            "description": "A page's form (scripts send DELETE /v1/links/{code}): with the session cookie and its CSRF token (form field `csrf`), the link ends now, as DELETE ends it (410 from then on); then 303 to the link's page. An expired link: its page saying so (410, HTML). Without a session, without the CSRF token or with another, or from another site's `Origin`: 403 (JSON).",
+            "requestBody": { "$ref": "#/components/requestBodies/AdminForm" },
+            "responses": {
+              "303": { "$ref": "#/components/responses/AdminSeeOther" },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "403": { "$ref": "#/components/responses/AdminForbidden" },
+              "404": { "$ref": "#/components/responses/NotFound" },
+              "410": { "$ref": "#/components/responses/AdminExpired" },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "415": { "$ref": "#/components/responses/UnsupportedMediaType" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          }
+        },
         "/.well-known/apple-app-site-association": {
           "get": {
             "operationId": "appleAppSiteAssociation",
@@ -432,6 +541,50 @@ public enum LinksOpenAPI {
           "Unprocessable": {
             "description": "No app or web route of the table handles the URL (the error carries the router's reason), or a browser would read the URL otherwise than the router (the error says why).",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "UnsupportedMediaType": {
+            "description": "The form is not sent as application/x-www-form-urlencoded.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "AdminForbidden": {
+            "description": "No token configured (the admin is off); or, for a session's form, no session (or it expired), no CSRF token or another one; or an `Origin` that is another site's.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
+          "AdminSeeOther": {
+            "description": "Done: the browser is sent to the admin's page (/admin, or the link's page).",
+            "headers": {
+              "Location": { "description": "/admin or /admin/links/{code}.", "schema": { "type": "string" } },
+              "Set-Cookie": { "description": "Signing in and out only: the session cookie `switchyard_admin` (HttpOnly; Secure; SameSite=Strict; Path=/admin), or its removal.", "schema": { "type": "string" } }
+            }
+          },
+          "AdminExpired": {
+            "description": "The link has expired: the admin's page of the link saying so, without forms.",
+            "headers": {
+              "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
+            },
+            "content": { "text/html": { "schema": { "type": "string" } } }
+          }
+        },
+        "requestBodies": {
+          "AdminForm": {
+            "description": "An admin page's form. Fields: `token` (sign-in); `csrf` (every form of a session: the session's CSRF token); `url`, `title`, `description`, `image`, `expires` (the edit form).",
+            "required": true,
+            "content": {
+              "application/x-www-form-urlencoded": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "token": { "type": "string" },
+                    "csrf": { "type": "string" },
+                    "url": { "type": "string" },
+                    "title": { "type": "string" },
+                    "description": { "type": "string" },
+                    "image": { "type": "string" },
+                    "expires": { "type": "string" }
+                  }
+                }
+              }
+            }
           }
         },
         "schemas": {

@@ -99,14 +99,15 @@ enum AdminPage {
   }
 
   /// A link's own page: what it is, and its clicks, previews, app opens and installs per day
-  /// of `days` (every day of the range in order) as server-drawn SVG charts.
+  /// of `days` (every day of the range in order) as server-drawn SVG charts. An `expired`
+  /// link's page says so and has no edit or delete form (it answers `410` and is not changed).
   ///
   /// ```swift
   /// let html = AdminPage.link(record, days: days, csrf: session.csrf)
   /// ```
   static func link(
     _ link: LinkRecord, days: [StatsRow], csrf: String?, refused: String? = nil,
-    edited: [String: String] = [:]
+    edited: [String: String] = [:], expired: Bool = false
   ) -> String {
     let code = HTMLEscaping.escape(link.code)
     var body = csrf.map(signOutForm) ?? ""
@@ -123,7 +124,11 @@ enum AdminPage {
       body += "<tr><th>\(name)</th><td>\(HTMLEscaping.escape(value))</td></tr>\n"
     }
     body += "</table>\n"
-    if let csrf { body += editForms(link, csrf: csrf, edited: edited) }
+    if expired {
+      body += "<p>This link has expired: it answers 410 and can no longer be changed.</p>\n"
+    } else if let csrf {
+      body += editForms(link, csrf: csrf, edited: edited)
+    }
     let totals = StatsRow.sum(days, key: "")
     let first = days.first.map { HTMLEscaping.escape($0.key) } ?? ""
     let last = days.last.map { HTMLEscaping.escape($0.key) } ?? ""

@@ -20,6 +20,25 @@ enum HTMLEscaping {
     return output
   }
 
+  /// `text` as ``escape(_:)`` shows it, before the references: tabs and line breaks as spaces,
+  /// other control characters removed. What a page's form field holds of a value (and what
+  /// a browser posts back when it is left alone).
+  ///
+  /// ```swift
+  /// HTMLEscaping.shown("Shoes\r\nand bags\u{7}")  // "Shoes  and bags"
+  /// ```
+  static func shown(_ text: String) -> String {
+    var output = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D: output.append(" ")
+      case 0x00...0x1F, 0x7F...0x9F: continue
+      default: output.append(scalar)
+      }
+    }
+    return String(output)
+  }
+
   /// Schemes never linked to, whatever the configuration says: they run or embed content.
   static let forbiddenSchemes: Set<String> = [
     "javascript", "data", "vbscript", "file", "blob", "about", "filesystem",

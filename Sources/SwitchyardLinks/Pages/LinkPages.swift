@@ -418,7 +418,10 @@ public enum LinkPages {
     return "<!doctype html>\n<html lang=\"\(language)\">\n<head>\n<meta charset=\"utf-8\">\n"
       + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n"
-      + "<meta name=\"referrer\" content=\"no-referrer\">\n"
+      // An admin page's forms post to the service itself: with no-referrer a browser sends
+      // `Origin: null` with them, which the admin's Origin check refuses; same-origin sends
+      // this server's origin to itself and nothing to other sites.
+      + "<meta name=\"referrer\" content=\"\(forms ? "same-origin" : "no-referrer")\">\n"
       + "<title>\(title)</title>\n" + head
       + "<style>\(stylesheet)</style>\n"
       + (theme.map { "<style>\($0.style)</style>\n" } ?? "")

@@ -11,9 +11,9 @@
   /// the service sent it to a session (fetched with the session cookie, then opened from a
   /// file: the command-line browser cannot send the cookie itself). Checked: the policy the
   /// page carries refuses nothing (no console message), the desktop layout is used (the page
-  /// is wider than a phone's, nothing scrolls sideways). Not covered here: signing in, saving
-  /// and deleting through the browser (AdminSignInTests and AdminEditTests post those forms
-  /// over HTTP). Skipped without Chromium unless `SWITCHYARD_REQUIRE_BROWSER=1`.
+  /// is wider than a phone's, nothing scrolls sideways). Signing in, saving and deleting
+  /// through the browser itself are AdminBrowserFlowTests' (Chromium driven through the
+  /// DevTools protocol). Skipped without Chromium unless `SWITCHYARD_REQUIRE_BROWSER=1`.
   ///
   /// `SWITCHYARD_SCREENSHOTS=FOLDER` keeps `admin-sign-in.png` and `admin-links.png` there;
   /// the documentation's come from there.

@@ -136,6 +136,78 @@
       }
     }
 
+    @Test("an expired link's forms answer the admin's page saying so, 410, not PATCH's JSON")
+    func expiredLink() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let (cookie, csrf) = try await Self.promo(client)
+        let ended = try await ManageLinksTests.send(client, .delete, "/v1/links/promo")
+        #expect(ended.status == .noContent)
+        for (path, fields) in [
+          ("/admin/links/promo", [("csrf", csrf), ("title", "New")]),
+          ("/admin/links/promo/delete", [("csrf", csrf)]),
+        ] {
+          let answer = try await AdminSignInTests.post(
+            client, path, Self.form(fields), cookie: cookie)
+          #expect(answer.status == .gone)
+          #expect(answer.headers[.contentType] == "text/html; charset=utf-8")
+          #expect(answer.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
+          #expect(answer.body.contains("<h1>promo</h1>"))
+          #expect(
+            answer.body.contains(
+              "<p role=\"alert\">The link promo has expired: it answers 410 and can no longer be changed.</p>"
+            ))
+          #expect(!answer.body.contains("action=\"/admin/links/promo"))
+        }
+        // Its page (200) says so too, without the forms.
+        let page = try await Self.page(client, "promo", cookie: cookie)
+        #expect(page.status == .ok)
+        #expect(page.body.contains("This link has expired: it answers 410"))
+        #expect(!page.body.contains("action=\"/admin/links/promo"))
+        let record = try #require(try await server.store.link(code: "promo"))
+        #expect(record.title == "Old")
+        // No link: PATCH's JSON 404, as before.
+        let missing = try await AdminSignInTests.post(
+          client, "/admin/links/nope", Self.form([("csrf", csrf), ("title", "x")]),
+          cookie: cookie)
+        #expect(missing.status == .notFound)
+      }
+    }
+
+    @Test("line breaks: a field left alone is no change, a typed one (CRLF) is a space")
+    func lineBreaks() async throws {
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let (cookie, csrf) = try await Self.promo(client)
+        // An import may store line breaks; the page shows them as spaces.
+        var record = try #require(try await server.store.link(code: "promo"))
+        record.description = "Shoes\nand bags\r\nfor spring"
+        #expect(try await server.store.update(record))
+        let page = try await Self.page(client, "promo", cookie: cookie)
+        #expect(page.body.contains(">Shoes and bags  for spring</textarea>"))
+        // The form sent back as shown, with a new title: the description is left as it was.
+        let retitled = try await AdminSignInTests.post(
+          client, "/admin/links/promo",
+          Self.form([
+            ("csrf", csrf), ("url", "https://www.example.com/articles/7/a"), ("title", "New"),
+            ("description", "Shoes and bags  for spring"), ("image", ""), ("expires", ""),
+          ]), cookie: cookie)
+        #expect(retitled.status == .seeOther, "\(retitled.body)")
+        let kept = try #require(try await server.store.link(code: "promo"))
+        #expect(kept.title == "New")
+        #expect(kept.description == "Shoes\nand bags\r\nfor spring")
+        // Line breaks typed into the <textarea>, posted as CRLF: one space each.
+        let typed = try await AdminSignInTests.post(
+          client, "/admin/links/promo",
+          Self.form([("csrf", csrf), ("description", "Shoes\r\nBags\r\n\r\nHats")]),
+          cookie: cookie)
+        #expect(typed.status == .seeOther, "\(typed.body)")
+        let changed = try #require(try await server.store.link(code: "promo"))
+        #expect(changed.description == "Shoes Bags  Hats")
+        #expect(AdminController.lineFeeds("a\r\nb\rc\n\rd") == "a\nb\nc\n\nd")
+      }
+    }
+
     @Test("without the CSRF token, with a wrong one, without a session or from another Origin: 403")
     func refusedForms() async throws {
       try await LinksTestServer.run { server async throws in

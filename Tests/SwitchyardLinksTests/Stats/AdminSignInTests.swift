@@ -48,6 +48,10 @@
         #expect(LinkPages.adminContentSecurityPolicy.contains("form-action 'self'"))
         #expect(!LinkPages.adminContentSecurityPolicy.contains("script-src"))
         #expect(answer.body.contains("<form method=\"post\" action=\"/admin/session\">"))
+        // With no-referrer a browser would post the forms with `Origin: null`, which the
+        // Origin check refuses (AdminBrowserFlowTests signs in with Chromium).
+        #expect(answer.body.contains("<meta name=\"referrer\" content=\"same-origin\">"))
+        #expect(!answer.body.contains("no-referrer"))
         #expect(answer.body.contains("name=\"token\" type=\"password\""))
         #expect(!answer.body.contains("<h1>Clicks</h1>"))
         // A cookie naming no session is no session.

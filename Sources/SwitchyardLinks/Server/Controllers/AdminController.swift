@@ -139,9 +139,11 @@
         let key = StatsDay.text(day)
         return byDay[key] ?? StatsRow(key: key, clicks: 0)
       }
+      let expired = record.isExpired(at: service.configuration.now())
       return Self.page(
         status,
-        AdminPage.link(record, days: days, csrf: csrf, refused: refused, edited: edited))
+        AdminPage.link(
+          record, days: days, csrf: csrf, refused: refused, edited: edited, expired: expired))
     }
 
     /// `POST /admin/links/CODE` from a session (CSRF token, `Origin`): the edit form's fields
@@ -150,7 +152,11 @@
     /// value answers the page again with the reason and the values sent (its `400` or `422`).
     func edit(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
       let (session, form) = try await checkedSession(request)
-      let record = try await manage.links.link(code)
+      let record: LinkRecord
+      switch try await changeable(code, csrf: session.csrf) {
+      case .link(let found): record = found
+      case .expired(let page): return page
+      }
       let current = AdminPage.formValues(record)
       let sent: [(String, String?)] = [
         ("url", form.url), ("title", form.title), ("description", form.description),
@@ -159,7 +165,10 @@
       var given: [(String, String)] = []
       var cleared: Set<String> = []
       var edited: [String: String] = [:]
-      for case (let key, let value?) in sent where value != current[key] {
+      // The sent values are compared with the link's as the form showed them (its line
+      // breaks as spaces: an imported description may have some), so that a field left alone
+      // is no change.
+      for case (let key, let value?) in sent where value != current[key].map(HTMLEscaping.shown) {
         edited[key] = value
         if value.isEmpty { cleared.insert(key) } else { given.append((key, value)) }
       }
@@ -181,9 +190,40 @@
     /// `POST /admin/links/CODE/delete` from a session (CSRF token, `Origin`): the link ends
     /// now, as `DELETE /v1/links/CODE` ends it (`410` from then on); `303` back to its page.
     func delete(_ request: Request, code: String) async throws(LinksAnswer) -> Response {
-      _ = try await checkedSession(request)
+      let (session, _) = try await checkedSession(request)
+      if case .expired(let page) = try await changeable(code, csrf: session.csrf) { return page }
       try await manage.end(code)
       return Self.seeLink(code)
+    }
+
+    /// A link a form may change, or the page saying it has expired.
+    enum Changeable {
+      case link(LinkRecord)
+      /// The link's page saying that it has expired and can no longer be changed, `410`.
+      case expired(Response)
+    }
+
+    /// The link `code` as the edit and delete forms find it (as `PATCH` and `DELETE` do): a
+    /// JSON `404` when no link has the code; when it has expired, the admin's page of the link
+    /// saying so, `410` (a person sees a page, not `PATCH`'s JSON).
+    func changeable(_ code: String, csrf: String) async throws(LinksAnswer) -> Changeable {
+      do {
+        return .link(try await manage.links.link(code))
+      } catch  where error.response.status == .gone {
+        let record: LinkRecord?
+        do {
+          record = try await service.store.link(code: code)
+        } catch {
+          throw LinksAnswer(
+            .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
+        }
+        // Gone between the two reads (its row deleted): PATCH's answer.
+        guard let record else { throw error }
+        return .expired(
+          try await linkPage(
+            record, csrf: csrf, status: .gone,
+            refused: "The link \(code) has expired: it answers 410 and can no longer be changed."))
+      }
     }
 
     /// `303 See Other` to the link's page (the code is checked: 1 to 64 of A-Z a-z 0-9 _ -).
@@ -277,11 +317,36 @@
         throw LinksAnswer(error)
       }
       do {
-        return try URLEncodedFormDecoder().decode(
+        var form = try URLEncodedFormDecoder().decode(
           AdminForm.self, from: String(decoding: bytes, as: UTF8.self))
+        // A browser posts each line end of a <textarea> as CRLF (the HTML standard's form
+        // submission); a field is read as the page shows a value: one line break, CRLF or
+        // not, as one space, other control characters removed.
+        for field in [\AdminForm.url, \.title, \.description, \.image, \.expires] {
+          form[keyPath: field] = form[keyPath: field].map {
+            HTMLEscaping.shown(Self.lineFeeds($0))
+          }
+        }
+        return form
       } catch {
         throw LinksAnswer(.badRequest, ErrorBody("the form could not be read: \(error)"))
       }
+    }
+
+    /// `text` with each CRLF and each lone CR as LF.
+    ///
+    /// ```swift
+    /// AdminController.lineFeeds("one\r\ntwo\rthree")  // "one\ntwo\nthree"
+    /// ```
+    static func lineFeeds(_ text: String) -> String {
+      var scalars = String.UnicodeScalarView()
+      var afterCR = false
+      for scalar in text.unicodeScalars {
+        defer { afterCR = scalar == "\r" }
+        if scalar == "\n" && afterCR { continue }
+        scalars.append(scalar == "\r" ? "\n" : scalar)
+      }
+      return String(scalars)
     }
 
     /// `303 See Other` to `/admin`, setting `cookie`.
