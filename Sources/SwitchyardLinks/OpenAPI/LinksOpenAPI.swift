@@ -492,14 +492,14 @@ public enum LinksOpenAPI {
             "description": "The path does not take this method; `Allow` names those it takes.",
             "headers": {
               "Allow": {
-                "description": "The methods the path takes: `GET, HEAD` or `POST`.",
+                "description": "The methods the path takes, e.g. `GET, HEAD` or `GET, HEAD, PATCH, DELETE`.",
                 "schema": { "type": "string" }
               }
             },
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "NotImplemented": {
-            "description": "The service implements this method on no path (it answers GET, HEAD and POST).",
+            "description": "The service implements this method on no path (it answers GET, HEAD, POST, PATCH and DELETE; the error and `Allow` list them).",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
           "BadRequest": {
