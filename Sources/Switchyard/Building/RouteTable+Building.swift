@@ -31,7 +31,11 @@ extension RouteTable {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
-      values: values, host: host, scheme: scheme)
+      values: values, host: host, scheme: scheme
+    ) { url in
+      // Only another route can win: a table of one route has none.
+      routes.count > 1 ? matcherForBuilding.winner(url) : nil
+    }
   }
 }
 
@@ -51,7 +55,9 @@ extension RouteMatcher {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, in: routes, options: options, types: storage.types, values: values,
-      host: host,
-      scheme: scheme)
+      host: host, scheme: scheme
+    ) { url in
+      routes.count > 1 ? winner(url) : nil
+    }
   }
 }

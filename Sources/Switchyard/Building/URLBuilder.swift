@@ -32,27 +32,37 @@ package struct URLBuilder {
     var readsHostAsPath: Bool
   }
 
-  /// Finds the route named `name` in `routes` and builds its URL.
+  /// Finds the route named `name` in `routes` and builds its URL; `winner` as below.
   static func url(
     for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
-    values: Values, host: String?, scheme: String?
+    values: Values, host: String?, scheme: String?, winner: (String) -> Route?
   ) throws(URLBuildingError) -> String {
     try url(
       for: name, route: routes.first(where: { $0.name == name }), in: routes, options: options,
-      types: types, values: values, host: host, scheme: scheme)
+      types: types, values: values, host: host, scheme: scheme, winner: winner)
   }
 
   /// Builds the URL of `route`, already looked up by `name` in `routes` (`nil`: none is
-  /// named so).
+  /// named so). `winner` gives the route of the whole table that wins a URL (`nil`: none, or
+  /// no other route can): a URL another route wins is refused, since it would not match its
+  /// route back.
   static func url(
     for name: String, route: Route?, in routes: [Route], options: RouteOptions,
-    types: [ParameterType], values: Values, host: String?, scheme: String?
+    types: [ParameterType], values: Values, host: String?, scheme: String?,
+    winner: (String) -> Route?
   ) throws(URLBuildingError) -> String {
     guard let route else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
     }
-    return try URLBuilder(route: route, options: options, types: types)
-      .build(values: values, host: host, scheme: scheme)
+    let builder = URLBuilder(route: route, options: options, types: types)
+    let url = try builder.build(values: values, host: host, scheme: scheme)
+    if let won = winner(url), won.name != route.name {
+      throw builder.failure(
+        .ambiguous, nil,
+        "the URL built for these values, \(url), is won by route '\(won.name)' (\(won.pattern.text)), which a match prefers; give other values, or change the routes' precedence"
+      )
+    }
+    return url
   }
 
   func build(values: Values, host: String?, scheme: String?) throws(URLBuildingError) -> String {

@@ -164,6 +164,13 @@ public struct RouteMatcher: Sendable {
     }
   }
 
+  /// The route that wins `url` (the route of ``match(_:)``), found without making a match.
+  func winner(_ url: String) -> Route? {
+    var index: Int? = nil
+    _ = withBest(url) { routeIndex, _ in index = routeIndex }
+    return index.map { routes[$0] }
+  }
+
   /// Whether some route matches `url` (nothing is allocated for the answer).
   public func matches(_ url: String) -> Bool {
     var slots = CaptureList()

@@ -72,7 +72,10 @@ package final class RouterCore: Sendable {
     }
     return try URLBuilder.url(
       for: name, route: route, in: routes, options: options, types: [],
-      values: values, host: host, scheme: scheme)
+      values: values, host: host, scheme: scheme
+    ) { url in
+      snapshot().winner(url)
+    }
   }
 
   // MARK: Registering

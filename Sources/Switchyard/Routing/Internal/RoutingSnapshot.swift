@@ -77,6 +77,15 @@ final class RoutingSnapshot: Sendable {
     return found.count > 1 ? rank(found, url).first : found.first
   }
 
+  /// The route that wins `url` (what ``best(_:)`` matches), found without making a match when
+  /// one level holds every route: building a URL asks it, and allocates nothing for it.
+  func winner(_ url: String) -> Route? {
+    guard levels.count == 1, !hasRemovedRoutes else { return best(url)?.match.route }
+    var index: Int? = nil
+    _ = levels[0].matcher.withBest(url) { routeIndex, _ in index = routeIndex }
+    return index.map { levels[0].routes[$0] }
+  }
+
   /// Whether some route matches `url`.
   func matches(_ url: String) -> Bool {
     if hasRemovedRoutes { return best(url) != nil }
