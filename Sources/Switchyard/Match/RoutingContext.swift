@@ -161,22 +161,31 @@ class ContextEntry: @unchecked Sendable {
   /// The chain from this entry without the entry named `name` (`self` when there is none),
   /// to put a new value named `name` on, so that setting a name again does not keep the value
   /// it replaces; `nil` when the new value would make the chain longer than `chainLimit`.
-  /// Walks and copies without recursion: only the entries above the one replaced are made
-  /// again.
+  /// Walks without recursion and allocates nothing but the entries above the one replaced,
+  /// made again: a value set under a new name (the common case) walks the chain once and
+  /// allocates nothing here. The chain is at most `chainLimit` long, so finding each entry
+  /// above again from the top is cheaper than keeping them in an array.
   @usableFromInline
   func keptBelow(setting name: String) -> KeptChain? {
-    var above: [ContextEntry] = []
+    var depth = 0
     var entry: ContextEntry? = self
     while let current = entry, current.name != name {
-      above.append(current)
+      depth += 1
       entry = current.previous
     }
     guard let replaced = entry else {
       // No entry is named `name`: the chain grows by one.
-      return above.count < Self.chainLimit ? KeptChain(self) : nil
+      return depth < Self.chainLimit ? KeptChain(self) : nil
     }
+    // The entries above the one replaced, the lowest first, each on the ones kept below it.
     var kept = replaced.previous
-    for current in above.reversed() { kept = current.replacingPrevious(kept) }
+    for position in stride(from: depth - 1, through: 0, by: -1) {
+      var current: ContextEntry = self
+      for _ in 0..<position {
+        if let previous = current.previous { current = previous }
+      }
+      kept = current.replacingPrevious(kept)
+    }
     return KeptChain(kept)
   }
 }

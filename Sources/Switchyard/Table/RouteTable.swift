@@ -121,12 +121,9 @@ public struct RouteTable: Sendable {
   private var positions = IntegerTable()
   /// The literal segments of the patterns added, each kept once (see `LiteralPool`).
   private var literals = LiteralPool(sharing: true)
-  /// The table compiled, made the first time a URL is built (to check that no other route
-  /// wins it) and shared by copies; every change to the table starts a new slot.
-  private var compiled = CompiledTableSlot()
-
-  /// The matcher of the table as it is now, compiled once.
-  var matcherForBuilding: RouteMatcher { compiled.matcher(for: self) }
+  /// Where the table compiled is kept once made (the first time a URL is built, to check that
+  /// no other route wins it); shared by copies, and every change to the table starts a new one.
+  private(set) var compiledSlot = KeptObjectSlot()
 
   /// The most capture types one table can register: `UInt8.max` minus the built-in types,
   /// since a capture's type is stored in one byte of the compiled matcher.
@@ -164,7 +161,7 @@ public struct RouteTable: Sendable {
         message: "a table can register at most \(RouteTable.maximumParameterTypes) capture types")
     }
     parameterTypes.append(type)
-    compiled = CompiledTableSlot()
+    compiledSlot = KeptObjectSlot()
   }
 
   /// Adds a route at the end of the registration order.
@@ -222,7 +219,7 @@ public struct RouteTable: Sendable {
       }
     }
     positions.insert(nameHash, Int32(routes.count))
-    compiled = CompiledTableSlot()
+    compiledSlot = KeptObjectSlot()
     routes.append(
       Route(
         name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata))
@@ -235,7 +232,7 @@ public struct RouteTable: Sendable {
   public mutating func remove(_ name: String) -> Route? {
     guard let position = position(of: name, hash: Self.hash(name)) else { return nil }
     let removed = routes.remove(at: position)
-    compiled = CompiledTableSlot()
+    compiledSlot = KeptObjectSlot()
     for index in position..<routes.count {
       let route = routes[index]
       routes[index] = Route(
@@ -287,25 +284,5 @@ public struct RouteTable: Sendable {
   /// with composed or decomposed accents) are one name, as they always were.
   private static func hash(_ name: String) -> UInt64 {
     UInt64(bitPattern: Int64(name.hashValue))
-  }
-}
-
-/// Where a ``RouteTable`` keeps its compiled matcher once made. It is no part of the table's
-/// value: copies share it until one of them changes, which gives that copy a new slot.
-final class CompiledTableSlot: Sendable {
-  private let kept = Locked<RouteMatcher?>(nil)
-
-  init() {}
-
-  /// The matcher of `table`, which owns this slot: the kept one, or a new one, kept.
-  func matcher(for table: RouteTable) -> RouteMatcher {
-    if let matcher = kept.withLock({ $0 }) { return matcher }
-    // Compiled outside the lock: two threads may both compile, and the first one kept wins.
-    let made = RouteMatcher(table)
-    return kept.withLock { kept in
-      if let matcher = kept { return matcher }
-      kept = made
-      return made
-    }
   }
 }

@@ -126,6 +126,55 @@ struct URLBuildingWinnerTests {
   }
 }
 
+/// One table, its compiled matcher and a `Routes` type over it, used from many tasks at once:
+/// every URL built is checked against its route, every lookup against its answer, while
+/// copies of the table are changed (each change starts a slot of its own) and new tables are
+/// compiled. Run under ThreadSanitizer and AddressSanitizer too (CONTRIBUTING, "Sanitizers").
+@Suite("Building: one table's matcher shared between tasks")
+struct URLBuildingSharedMatcherTests {
+  @Test("URLs built, checked and matched from 8 tasks at once, with copies changed meanwhile")
+  func manyTasks() async throws {
+    let table = try URLBuildingWinnerTests.shop()
+    let failures = await withTaskGroup(of: [String].self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var failures: [String] = []
+          var copy = table
+          for round in 0..<300 {
+            let slug = "s\(task)-\(round)"
+            if (try? ShopLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
+              failures.append("ShopLink.categorySlug(\(slug)).url")
+            }
+            if (try? ShopLink.categorySlug(slug: "\(round)").url) != nil {
+              failures.append("ShopLink.categorySlug(\(round)).url built")
+            }
+            if ShopLink(url: "shop://category/\(round)") != .category(id: round) {
+              failures.append("ShopLink(url:) \(round)")
+            }
+            if (try? table.url(for: "category", values: ["id": round]))
+              != "shop://category/\(round)"
+            {
+              failures.append("table.url \(round)")
+            }
+            // A copy changed in this task gets a slot of its own; the shared one is untouched.
+            if round % 50 == 0 {
+              try? copy.add("extra\(round)", "/extra/\(task)/\(round)")
+              if (try? copy.url(for: "extra\(round)")) != "shop://extra/\(task)/\(round)" {
+                failures.append("copy.url extra\(round)")
+              }
+            }
+          }
+          return failures
+        }
+      }
+      var all: [String] = []
+      for await failures in group { all += failures }
+      return all
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+  }
+}
+
 /// A `Routes` type written by hand as `@Routes` writes it: `url` builds through the type's
 /// table.
 private enum ShopLink: Routes, Equatable {

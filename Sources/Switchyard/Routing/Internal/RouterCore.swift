@@ -66,16 +66,19 @@ package final class RouterCore: Sendable {
     for name: String, values: [String: any BuildValueConvertible], host: String?,
     scheme: String?
   ) throws(URLBuildingError) -> String {
-    let (route, options, routes) = state.withLock { state in
+    // The route and the routes it is checked against, read together under one lock.
+    let (route, options, snapshot, routes) = state.withLock { state in
       let route = state.registry.route(named: name)
-      return (route, state.registry.options, route == nil ? state.registry.routes : [])
+      return (
+        route, state.registry.options, state.registry.snapshot(),
+        route == nil ? state.registry.routes : []
+      )
     }
-    return try URLBuilder.url(
-      for: name, route: route, in: routes, options: options, types: [],
-      values: values, host: host, scheme: scheme
-    ) { url in
-      snapshot().winner(url)
-    }
+    guard let route else { throw URLBuildingError.unknownRoute(name, among: routes.map(\.name)) }
+    return try URLBuilder(route: route, options: options, types: [])
+      .url(values: values, host: host, scheme: scheme) { url in
+        snapshot.winner(url, otherThan: name)
+      }
   }
 
   // MARK: Registering
