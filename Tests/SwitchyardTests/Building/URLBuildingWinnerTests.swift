@@ -158,7 +158,7 @@ struct URLBuildingSharedMatcherTests {
             }
             // A copy changed in this task gets a slot of its own; the shared one is untouched.
             if round % 50 == 0 {
-              try? copy.add("extra\(round)", "/extra/\(task)/\(round)")
+              _ = try? copy.add("extra\(round)", "/extra/\(task)/\(round)")
               if (try? copy.url(for: "extra\(round)")) != "shop://extra/\(task)/\(round)" {
                 failures.append("copy.url extra\(round)")
               }
