@@ -66,19 +66,24 @@ package final class RouterCore: Sendable {
     for name: String, values: [String: any BuildValueConvertible], host: String?,
     scheme: String?
   ) throws(URLBuildingError) -> String {
-    // The route and the routes it is checked against, read together under one lock.
-    let (route, options, snapshot, routes) = state.withLock { state in
-      let route = state.registry.route(named: name)
+    // The route (copied once, into its builder) and the routes it is checked against, read
+    // together under one lock.
+    let (builder, snapshot, routes) = state.withLock {
+      state -> (URLBuilder?, RoutingSnapshot?, [Route]) in
+      guard let route = state.registry.route(named: name) else {
+        return (nil, nil, state.registry.routes)
+      }
       return (
-        route, state.registry.options, state.registry.snapshot(),
-        route == nil ? state.registry.routes : []
+        URLBuilder(route: route, options: state.registry.options, types: []),
+        state.registry.snapshot(), []
       )
     }
-    guard let route else { throw URLBuildingError.unknownRoute(name, among: routes.map(\.name)) }
-    return try URLBuilder(route: route, options: options, types: [])
-      .url(values: values, host: host, scheme: scheme) { url in
-        snapshot.winner(url, otherThan: name)
-      }
+    guard let builder, let snapshot else {
+      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
+    }
+    return try builder.url(values: values, host: host, scheme: scheme) { url in
+      snapshot.winner(url, otherThan: name)
+    }
   }
 
   // MARK: Registering
