@@ -78,8 +78,9 @@ let package = Package(
       url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     // The `Hummingbird` trait's tests only, and already part of Hummingbird's own graph: a
-    // loopback HTTP client (NIO) and the service group that runs the server. HummingbirdTesting
-    // is not used, since it would build AsyncHTTPClient and BoringSSL.
+    // loopback HTTP client (NIO) and the service group that runs the server. (The link
+    // service's tests use HummingbirdTesting, whose AsyncHTTPClient and BoringSSL the `Doctor`
+    // trait, built in the same folder, builds anyway.)
     .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
     // The `Doctor` trait's tests only (already in AsyncHTTPClient's graph): TLS for the
@@ -214,6 +215,8 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: links),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: links),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: links),
+        // TLS to PostgreSQL (`?sslmode=require|verify-full`), already in postgres-nio's graph.
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: links),
         .product(name: "Crypto", package: "swift-crypto", condition: links),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: links),
@@ -268,7 +271,10 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRoutingTests",
       dependencies: [
-        "Switchyard", "SwitchyardMigration", .product(name: "Clocks", package: "swift-clocks"),
+        "Switchyard", "SwitchyardMigration", "SwitchyardTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        // The platform glue's parts that compile everywhere (the `@Observable` path host).
+        "SwitchyardUI",
       ],
       swiftSettings: swiftSettings
     ),
@@ -292,7 +298,8 @@ let package = Package(
     .testTarget(
       name: "SwitchyardMacrosTests",
       dependencies: [
-        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardTestSupport",
+        // SwitchyardFiles: the conformance vectors the @Routes enums replay.
+        "SwitchyardMacros", "SwitchyardMacrosExpansion", "SwitchyardFiles", "SwitchyardTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -313,6 +320,8 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks", condition: links),
         .product(name: "Hummingbird", package: "hummingbird", condition: links),
         .product(name: "HummingbirdCore", package: "hummingbird", condition: links),
+        // The tests run the app `buildApplication` returns with HummingbirdTesting.
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: links),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: links),
         .product(name: "Logging", package: "swift-log", condition: links),
         .product(name: "NIOCore", package: "swift-nio", condition: links),
@@ -331,7 +340,9 @@ let package = Package(
     .testTarget(
       name: "SwitchyardCommandTests",
       dependencies: [
-        "SwitchyardCommand", "Switchyard", "SwitchyardFiles",
+        // SwitchyardTestSupport: the seeded generator of the 300-route table the conformance
+        // vectors and the generated routers are tested with.
+        "SwitchyardCommand", "Switchyard", "SwitchyardFiles", "SwitchyardTestSupport",
         // The passing case of `switchyard doctor` (with the `Doctor` trait, which CI builds
         // together with this one): a Hummingbird server with the app-link middleware, over
         // Hummingbird's own TLS.
@@ -341,7 +352,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: hummingbird),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
-        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests).
+        // The `Doctor` trait's loopback HTTPS servers (DoctorLiveTests), and the client's
+        // errors that the doctor words (DoctorConnectionTests).
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: doctor),
         .product(name: "NIOCore", package: "swift-nio", condition: doctor),
         .product(name: "NIOPosix", package: "swift-nio", condition: doctor),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: doctor),

@@ -160,7 +160,31 @@ check("GET", "/v1/stats", 401)
 admin = check("GET", "/admin", 200, headers=bearer)
 if b"<svg" not in admin:
     failures.append("GET /admin: no SVG chart")
-check("GET", "/admin", 401)
+# Without a token or a session, a browser gets the sign-in form (HTML); a wrong bearer token
+# is still a JSON 401 for scripts.
+sign_in = check("GET", "/admin", 200)
+if b'action="/admin/session"' not in sign_in:
+    failures.append("GET /admin without a session: no sign-in form")
+check("GET", "/admin", 401, headers={"Authorization": "Bearer wrong"})
+
+# Managing links: a page of the list, a change through the minting checks, an end (then 410).
+listed = json.loads(check("GET", "/v1/links?limit=2", 200, headers=bearer))
+if len(listed.get("links", [])) != 2 or "next" not in listed:
+    failures.append(f"GET /v1/links?limit=2: not a page of two with next: {listed}")
+check("GET", "/v1/links?prefix=ci-", 200, headers=bearer)
+check("GET", "/v1/links?limit=0", 400, headers=bearer)
+check("GET", "/v1/links", 401)
+changed = json.loads(check("PATCH", f"/v1/links/{code}", 200, json.dumps({"title": None, "description": "Changed", "url": "https://example.com/articles/8/changed"}), auth))
+if changed.get("url") != "https://example.com/articles/8/changed" or "title" in changed:
+    failures.append(f"PATCH /v1/links/CODE: the change is not in the answer: {changed}")
+check("PATCH", f"/v1/links/{code}", 422, json.dumps({"url": "https://evil.example.org/x"}), auth)
+check("PATCH", f"/v1/links/{code}", 400, json.dumps({"code": "other"}), auth)
+check("PATCH", "/v1/links/no-such-code", 404, json.dumps({"title": "x"}), auth)
+check("PATCH", f"/v1/links/{code}", 401, json.dumps({"title": "x"}), {"Content-Type": "application/json"})
+check("DELETE", f"/v1/links/{code}", 204, headers=bearer)
+check("DELETE", f"/v1/links/{code}", 410, headers=bearer)
+check("GET", f"/l/{code}", 410)
+check("GET", f"/v1/links/{code}", 410)
 
 for failure in failures:
     print("links-check: " + failure, file=sys.stderr)

@@ -82,7 +82,10 @@ struct Doctor: ParsableCommand {
       valueName: "file"))
   var caFile: String?
 
-  @Option(help: ArgumentHelp("Seconds each request may take (1 to 600).", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp(
+      "Seconds each request may take, connection and TLS included (1 to 600).",
+      valueName: "seconds"))
   var timeout: Int = 10
 
   @Option(name: .long, help: "Output format: text (for people) or json (one object).")
@@ -133,9 +136,8 @@ struct Doctor: ParsableCommand {
         printError("error: --ca-file \(caFile ?? ""): \(error)")
         throw SwitchyardTool.usageErrorStatus
       }
-      let result = DoctorExamination.run(request) { url, browser in
-        client.fetch(url, browser: browser)
-      }
+      let result = client.examine(request)
+      // Not awaited: the process exits next, which closes the connections (DoctorClient).
       client.shutdown()
       try Self.finish(result, format: format)
     #else

@@ -7,8 +7,15 @@
   import NIOSSL
 
   /// The HTTPS client of `switchyard doctor` (AsyncHTTPClient): no redirect followed, the
-  /// system's trust roots or `--ca-file`'s, and `--timeout` for each request as a whole.
-  struct DoctorClient {
+  /// system's trust roots or `--ca-file`'s, and `--timeout` for each request as a whole
+  /// (connection, TLS, answer).
+  ///
+  /// ``shutdown()`` does not wait for the connections to close. When a request runs out of
+  /// time on a connection whose TLS handshake completed, closing it sends a TLS `close_notify`
+  /// and NIOSSL then waits for the server's own (`TLSConfiguration.shutdownTimeout`, 5 s by
+  /// default); a server that never answers never sends it, and waiting would make `--timeout
+  /// N` take N + 5 s. The command exits right after, which closes every socket.
+  struct DoctorClient: Sendable {
     let client: HTTPClient
     let timeout: Int
 
@@ -17,18 +24,23 @@
       "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 "
       + "(KHTML, like Gecko) Version/17.0 Safari/605.1.15"
 
-    /// Reads `caFile` (PEM) when given; throws when it holds no certificate.
-    init(timeout: Int, caFile: String?) throws {
+    /// Reads `caFile` (PEM) when given; throws when it holds no certificate. `tlsShutdownWait`
+    /// replaces NIOSSL's wait for the server's `close_notify` (tests make it long, to show
+    /// that nothing waits for it).
+    init(timeout: Int, caFile: String?, tlsShutdownWait: TimeAmount? = nil) throws {
       var tls = TLSConfiguration.makeClientConfiguration()
       if let caFile {
         let certificates = try NIOSSLCertificate.fromPEMFile(caFile)
         tls.trustRoots = .certificates(certificates)
       }
+      if let tlsShutdownWait { tls.shutdownTimeout = tlsShutdownWait }
       // A connection that fails (refused, a certificate that does not verify) fails its
       // request at once: by default the pool would try again until the request's deadline, and
       // every such site would take the whole --timeout to report.
       var pool = HTTPClient.Configuration.ConnectionPool()
       pool.retryConnectionEstablishment = false
+      // Each request of the pages fetched at once gets its own connection.
+      pool.concurrentHTTP1ConnectionsPerHostSoftLimit = DoctorExamination.pageConcurrency
       let configuration = HTTPClient.Configuration(
         tlsConfiguration: tls, redirectConfiguration: .disallow,
         timeout: .init(connect: .seconds(Int64(timeout)), read: .seconds(Int64(timeout))),
@@ -37,8 +49,23 @@
       self.timeout = timeout
     }
 
-    /// `GET url`, waited for on this thread (the command is synchronous).
-    func fetch(_ url: String, browser: Bool) -> Result<DoctorResponse, DoctorFetchFailure> {
+    /// Runs the examination with this client's ``fetch(_:browser:)`` and waits for it on this
+    /// thread (the command is synchronous).
+    func examine(_ request: DoctorRequest) -> Result<DoctorReport, DoctorFetchFailure> {
+      let promise = MultiThreadedEventLoopGroup.singleton.next().makePromise(
+        of: Result<DoctorReport, DoctorFetchFailure>.self)
+      promise.completeWithTask {
+        await DoctorExamination.run(request) { url, browser in
+          await fetch(url, browser: browser)
+        }
+      }
+      // The examination does not throw; a future that fails anyway says so.
+      return (try? promise.futureResult.wait())
+        ?? .failure(.unreachable("the examination stopped before it ended"))
+    }
+
+    /// `GET url`, answered (or failed) within the `--timeout`.
+    func fetch(_ url: String, browser: Bool) async -> Result<DoctorResponse, DoctorFetchFailure> {
       var headers = HTTPHeaders()
       if browser {
         headers.add(name: "User-Agent", value: Self.browserAgent)
@@ -49,9 +76,9 @@
       }
       do {
         let request = try HTTPClient.Request(url: url, method: .GET, headers: headers)
-        let response = try client.execute(
+        let response = try await client.execute(
           request: request, deadline: .now() + .seconds(Int64(timeout))
-        ).wait()
+        ).get()
         var body = response.body ?? ByteBuffer()
         let bytes = body.readBytes(length: body.readableBytes) ?? []
         return .success(
@@ -63,34 +90,98 @@
       }
     }
 
-    /// What kind of failure `error` is: a timeout, TLS, or no connection. A certificate that
-    /// failed verification is looked at once more (``certificateProblem(host:port:)``) to say
-    /// whether it expired.
+    /// What kind of failure `error` is: a timeout, TLS, or no connection, said in the
+    /// doctor's own words (never the client library's text, which names its types and may
+    /// hold unbalanced parentheses). A certificate that failed verification is looked at once
+    /// more (``certificateProblem(host:port:)``) to say whether it expired.
     func failure(_ error: any Error, url: String) -> DoctorFetchFailure {
-      if let error = error as? HTTPClientError {
-        switch error {
-        case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout:
-          return .timeout(seconds: timeout)
-        default:
-          return .unreachable("\(error)")
-        }
-      }
+      if Self.isTimeout(error) { return .timeout(seconds: timeout) }
       if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
         return .tls("it names another host")
       }
       if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
-        let text = "\(error)"
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+        if "\(error)".contains("CERTIFICATE_VERIFY_FAILED") {
           if let request = try? HTTPClient.Request(url: url),
             let problem = certificateProblem(host: request.host, port: request.port)
           {
             return .tls(problem)
           }
-          return .tls("certificate verify failed: expired, or not from a trusted authority")
+          return .tls("the certificate did not verify: expired, or not from a trusted authority")
         }
-        return .tls(text)
+        return .handshake(Self.tlsReason(error))
       }
-      return .unreachable("\(error)")
+      return .unreachable(Self.connectionReason(error))
+    }
+
+    /// Whether `error` says that the time ran out (connecting, in the handshake, waiting).
+    static func isTimeout(_ error: any Error) -> Bool {
+      if let error = error as? HTTPClientError {
+        return [.deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout]
+          .contains(error)
+      }
+      if let error = error as? ChannelError, case .connectTimeout = error { return true }
+      if let error = error as? IOError, error.errnoCode == ETIMEDOUT { return true }
+      return false
+    }
+
+    /// Why a TLS handshake failed, other than the certificate: a few of BoringSSL's reasons
+    /// in words, else "the TLS handshake failed".
+    static func tlsReason(_ error: any Error) -> String {
+      if let error = error as? NIOSSLError, case .uncleanShutdown = error {
+        return "the server closed the connection in the middle of TLS"
+      }
+      let text = "\(error)"
+      let reasons: [(code: String, words: String)] = [
+        ("WRONG_VERSION_NUMBER", "the server answers without TLS on that port, as plain HTTP does"),
+        ("UNSUPPORTED_PROTOCOL", "the server and the client have no TLS version in common"),
+        ("PROTOCOL_VERSION", "the server and the client have no TLS version in common"),
+        ("NO_SHARED_CIPHER", "the server and the client have no cipher in common"),
+        ("HANDSHAKE_FAILURE", "the server refused the TLS handshake"),
+        ("UNRECOGNIZED_NAME", "the server has no certificate for that host name"),
+      ]
+      return reasons.first { text.contains($0.code) }?.words ?? "the TLS handshake failed"
+    }
+
+    /// Why no connection was made, or why it ended before an answer, in words.
+    static func connectionReason(_ error: any Error) -> String {
+      if let error = error as? HTTPClientError {
+        switch error {
+        case .remoteConnectionClosed:
+          return "the server closed the connection without an answer"
+        case .invalidURL, .emptyHost:
+          return "the URL is not one the client can request"
+        default:
+          return "the request failed"
+        }
+      }
+      if let error = error as? NIOConnectionError {
+        if let first = error.connectionErrors.first { return connectionReason(first.error) }
+        if error.dnsAError != nil || error.dnsAAAAError != nil {
+          return "the host name \(error.host) was not found"
+        }
+        return "no address to connect to for \(error.host)"
+      }
+      if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+        return "the host name was not found"
+      }
+      if let error = error as? IOError {
+        switch error.errnoCode {
+        case ECONNREFUSED: return "connection refused"
+        case ECONNRESET: return "the server reset the connection"
+        case EHOSTUNREACH, ENETUNREACH: return "no route to the host"
+        case EADDRNOTAVAIL: return "the address is not available"
+        default: return "the connection failed (error \(error.errnoCode))"
+        }
+      }
+      if let error = error as? ChannelError {
+        switch error {
+        case .eof, .alreadyClosed, .ioOnClosedChannel, .outputClosed, .inputClosed:
+          return "the server closed the connection without an answer"
+        default:
+          return "the connection failed"
+        }
+      }
+      return "the connection failed"
     }
 
     /// Why the certificate `host:port` presents failed verification: its dates, or else an
@@ -143,8 +234,10 @@
       return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 
+    /// Starts closing the client's connections and returns at once (see the type's
+    /// discussion): nothing waits for a server's TLS `close_notify`.
     func shutdown() {
-      try? client.syncShutdown()
+      client.shutdown().whenComplete { _ in }
     }
   }
 #endif

@@ -21,25 +21,31 @@ enum DoctorFetchFailure: Error, Sendable, Equatable {
   case timeout(seconds: Int)
   /// The TLS handshake failed: the certificate is expired, for another host or not trusted.
   case tls(String)
+  /// The TLS handshake failed for another reason (the server does not speak TLS on the port,
+  /// no version or cipher in common).
+  case handshake(String)
   /// No connection (refused, unknown host, reset).
   case unreachable(String)
 }
 
 /// Fetches one URL, as `GET`, with no redirect followed. `browser` asks as a desktop browser
 /// would (an HTML `Accept` and a browser's user agent); otherwise as the platforms fetch the
-/// app-link files.
-typealias DoctorFetch = (_ url: String, _ browser: Bool) -> Result<
-  DoctorResponse, DoctorFetchFailure
->
+/// app-link files. The web pages of the routes are fetched several at a time
+/// (``DoctorExamination/pageConcurrency``), so it may be called from several tasks at once.
+typealias DoctorFetch =
+  @Sendable (_ url: String, _ browser: Bool) async -> Result<
+    DoctorResponse, DoctorFetchFailure
+  >
 
 /// The site `switchyard doctor` checks: `https://HOST[:PORT]`, nothing after the authority.
-struct DoctorSite: Equatable {
+struct DoctorSite: Equatable, Sendable {
   /// `https://HOST[:PORT]`, lowercased, without a trailing slash.
   var origin: String
   /// The host alone (the domain the files are for).
   var host: String
 
-  /// Reads `https://HOST[:PORT][/]`, or returns why not.
+  /// Reads `https://HOST[:PORT][/]`, or returns why not. HOST is a name (letters, digits, `-`
+  /// and `.`) or an IPv6 address in brackets (`https://[::1]:8443`).
   static func parse(_ text: String) -> Result<DoctorSite, DoctorUsageError> {
     let prefix = "https://"
     guard text.lowercased().hasPrefix(prefix) else {
@@ -50,23 +56,78 @@ struct DoctorSite: Equatable {
     }
     var authority = String(text.dropFirst(prefix.count)).lowercased()
     if authority.hasSuffix("/") { authority.removeLast() }
-    let host = String(authority.split(separator: ":", omittingEmptySubsequences: false)[0])
-    let port = authority.dropFirst(host.count)
+    func refused(_ why: String) -> Result<DoctorSite, DoctorUsageError> {
+      .failure(DoctorUsageError("'\(text.escapedForDisplay)' is not " + why))
+    }
+    let host: String
+    if authority.hasPrefix("[") {
+      guard let close = authority.firstIndex(of: "]") else {
+        return refused("https://[IPV6] or https://[IPV6]:PORT (the address has no closing ']')")
+      }
+      host = String(authority[...close])
+      let address = host.dropFirst().dropLast()
+      guard Self.isIPv6Address(address) else {
+        return refused(
+          "https://[IPV6] or https://[IPV6]:PORT ('\(address)' is not an IPv6 address)")
+      }
+    } else {
+      host = String(authority.prefix { !":/?#".contains($0) })
+    }
+    let rest = authority.dropFirst(host.count)
     let hostIsValid =
-      !host.isEmpty
-      && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+      host.hasPrefix("[")
+      || (!host.isEmpty
+        && host.allSatisfy {
+          $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".")
+        })
     let portIsValid =
-      port.isEmpty
-      || (port.count >= 2 && port.count <= 6
-        && port.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-        && Int(port.dropFirst()).map { $0 > 0 && $0 < 65536 } == true)
+      rest.isEmpty
+      || (rest.count >= 2 && rest.count <= 6 && rest.first == ":"
+        && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        && Int(rest.dropFirst()).map { $0 > 0 && $0 < 65536 } == true)
     guard hostIsValid, portIsValid else {
-      return .failure(
-        DoctorUsageError(
-          "'\(text.escapedForDisplay)' is not https://HOST or https://HOST:PORT (the doctor "
-            + "checks a whole domain: give no path)"))
+      let path = rest.contains { "/?#".contains($0) }
+      return refused(
+        "https://HOST or https://HOST:PORT"
+          + (path ? " (the doctor checks a whole domain: give no path)" : ""))
     }
     return .success(DoctorSite(origin: prefix + authority, host: host))
+  }
+
+  /// Whether `text` is an IPv6 address as written between brackets in a URL: groups of up to
+  /// four hex digits separated by `:`, at most one `::`, and an IPv4 address as the last 32
+  /// bits if any (`::ffff:127.0.0.1`). No zone (`%25eth0`): a site is not on a link-local
+  /// address.
+  static func isIPv6Address(_ text: Substring) -> Bool {
+    guard !text.isEmpty,
+      text.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })
+    else {
+      return false
+    }
+    let halves = text.split(separator: "::", maxSplits: 2, omittingEmptySubsequences: false)
+    guard halves.count <= 2 else { return false }
+    var groups = 0
+    for (index, half) in halves.enumerated() where !half.isEmpty {
+      let pieces = half.split(separator: ":", omittingEmptySubsequences: false)
+      for (position, piece) in pieces.enumerated() {
+        let last = index == halves.count - 1 && position == pieces.count - 1
+        if last && piece.contains(".") {
+          let octets = piece.split(separator: ".", omittingEmptySubsequences: false)
+          guard octets.count == 4,
+            octets.allSatisfy({
+              !$0.isEmpty && $0.count <= 3 && (Int($0) ?? 256) <= 255
+            })
+          else { return false }
+          groups += 2
+        } else {
+          guard !piece.isEmpty, piece.count <= 4, piece.allSatisfy(\.isHexDigit) else {
+            return false
+          }
+          groups += 1
+        }
+      }
+    }
+    return halves.count == 2 ? groups < 8 : groups == 8
   }
 }
 
@@ -77,7 +138,7 @@ struct DoctorUsageError: Error, Equatable {
 }
 
 /// What `switchyard doctor` is asked to check, besides the site.
-struct DoctorRequest {
+struct DoctorRequest: Sendable {
   var site: DoctorSite
   var table: RouteTable
   var appID: String?
@@ -146,7 +207,7 @@ extension DoctorRequest {
 }
 
 /// One thing wrong on the site, with what the platform does about it.
-struct DoctorFinding: Equatable {
+struct DoctorFinding: Equatable, Sendable {
   /// What it is about: `apple-app-site-association`, `assetlinks.json`, `Apple's CDN` or
   /// `route "NAME"`; the text output groups findings by it.
   var group: String
@@ -166,7 +227,7 @@ struct DoctorFinding: Equatable {
 }
 
 /// What `switchyard doctor` found: every finding, most important group first.
-struct DoctorReport: Equatable {
+struct DoctorReport: Equatable, Sendable {
   var site: DoctorSite
   var findings: [DoctorFinding]
   /// How many routes' web links were requested (for the line that says all is well).
@@ -183,18 +244,43 @@ struct DoctorReport: Equatable {
     return names.map { name in (name, findings.filter { $0.group == name }) }
   }
 
-  /// The output for a person.
+  /// How many findings of one kind a group shows in the text output before it counts the
+  /// rest (`--format json` lists every finding).
+  static let examplesPerKind = 3
+
+  /// The output for a person: each group once, its findings of one kind together; past
+  /// ``examplesPerKind`` of a kind, the first few and a count of the rest.
   var text: String {
     guard !findings.isEmpty else {
+      let pages =
+        switch webLinksChecked {
+        case 0: "no route has a web link on the site to request"
+        case 1: "the 1 route's web link lands on a page"
+        default: "the \(webLinksChecked) routes' web links each land on a page"
+        }
       return "ok: \(site.origin) serves its app-link files as Apple and Google fetch them, "
-        + "they let in what the routes handle, and the \(webLinksChecked) routes' web links "
-        + "each land on a page\n"
+        + "they let in what the routes handle, and \(pages)\n"
     }
     let count = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
     var out = "\(site.origin): \(count)\n"
     for group in groups {
-      out += "\n\(group.name):\n"
-      for finding in group.findings { out += "  \(finding.message)\n" }
+      var kinds: [String] = []
+      for finding in group.findings where !kinds.contains(finding.kind) {
+        kinds.append(finding.kind)
+      }
+      let byKind = kinds.map { kind in group.findings.filter { $0.kind == kind } }
+      let shortened = byKind.contains { $0.count > Self.examplesPerKind }
+      out += "\n\(group.name)"
+      out += shortened ? " (\(group.findings.count) findings):\n" : ":\n"
+      for (kind, findings) in zip(kinds, byKind) {
+        for finding in findings.prefix(Self.examplesPerKind) { out += "  \(finding.message)\n" }
+        let rest = findings.count - Self.examplesPerKind
+        if rest > 0 {
+          out +=
+            "  … and \(rest) more like \(Self.examplesPerKind == 1 ? "it" : "these") "
+            + "(\(kind)); --format json lists every one\n"
+        }
+      }
     }
     return out
   }
@@ -217,21 +303,33 @@ enum DoctorExamination {
   static let manifestGroup = "AndroidManifest.xml"
   static func routeGroup(_ name: String) -> String { "route \"\(name)\"" }
 
+  /// How many of the routes' web pages are requested at once: a site with many routes is
+  /// checked in about (routes ÷ 8) × `--timeout` at worst, not routes × `--timeout`, without
+  /// opening a connection per route at once.
+  static let pageConcurrency = 8
+
   /// Runs every check, or fails when the site cannot be reached at all.
-  static func run(_ request: DoctorRequest, fetch: DoctorFetch) -> Result<
+  static func run(_ request: DoctorRequest, fetch: @escaping DoctorFetch) async -> Result<
     DoctorReport, DoctorFetchFailure
   > {
     let site = request.site
     var findings: [DoctorFinding] = []
     let appleURL = site.origin + DoctorRequest.applePath
     var association: AppleAppSiteAssociation?
-    switch fetch(appleURL, false) {
+    switch await fetch(appleURL, false) {
     case .failure(.tls(let message)):
       findings.append(
         DoctorFinding(
           group: "TLS", kind: "tls", url: site.origin,
           message: "the certificate is not valid for \(site.host) (\(message)): Apple and "
             + "Google fetch the files over valid HTTPS only, so no link opens the app"))
+      return .success(DoctorReport(site: site, findings: findings, webLinksChecked: 0))
+    case .failure(.handshake(let message)):
+      findings.append(
+        DoctorFinding(
+          group: "TLS", kind: "tls", url: site.origin,
+          message: "HTTPS fails on \(site.host) (\(message)): Apple and Google fetch the files "
+            + "over valid HTTPS only, so no link opens the app"))
       return .success(DoctorReport(site: site, findings: findings, webLinksChecked: 0))
     case .failure(let failure):
       return .failure(failure)
@@ -254,21 +352,47 @@ enum DoctorExamination {
       findings += verify(association, request: request, url: appleURL)
     }
     findings += checkManifest(request)
-    findings += checkAndroid(request, fetch: fetch)
+    findings += await checkAndroid(request, fetch: fetch)
     if let association, let base = request.appleCDN {
-      findings += compareCDN(origin: association, base: base, request: request, fetch: fetch)
+      findings += await compareCDN(
+        origin: association, base: base, request: request, fetch: fetch)
     }
     let witnesses = AppleAppSiteAssociation.webWitnesses(in: request.table, host: site.host)
-    for witness in witnesses {
-      // The witness is https://HOST/…; the request goes to the site's origin (with its port).
-      let url = site.origin + witness.url.dropFirst("https://".count + site.host.count)
-      if let finding = checkWebPage(route: witness.route, url: url, fetch(url, true)) {
+    // The witness is https://HOST/…; the request goes to the site's origin (with its port).
+    let urls = witnesses.map { site.origin + $0.url.dropFirst("https://".count + site.host.count) }
+    let pages = await fetchAll(urls, browser: true, fetch: fetch)
+    for (witness, (url, page)) in zip(witnesses, zip(urls, pages)) {
+      if let finding = checkWebPage(route: witness.route, url: url, page) {
         findings.append(finding)
       }
     }
-    findings += checkShortLinks(request, association: association, fetch: fetch)
+    findings += await checkShortLinks(request, association: association, fetch: fetch)
     return .success(
       DoctorReport(site: site, findings: ordered(findings), webLinksChecked: witnesses.count))
+  }
+
+  /// Fetches `urls`, at most `limit` at a time, and returns the answers in the order of
+  /// `urls`.
+  static func fetchAll(
+    _ urls: [String], browser: Bool, limit: Int = pageConcurrency, fetch: @escaping DoctorFetch
+  ) async -> [Result<DoctorResponse, DoctorFetchFailure>] {
+    await withTaskGroup(of: (Int, Result<DoctorResponse, DoctorFetchFailure>).self) { group in
+      var answers: [Result<DoctorResponse, DoctorFetchFailure>?] = Array(
+        repeating: nil, count: urls.count)
+      var next = 0
+      func start() {
+        let index = next
+        let url = urls[index]
+        group.addTask { (index, await fetch(url, browser)) }
+        next += 1
+      }
+      while next < min(max(limit, 1), urls.count) { start() }
+      while let (index, answer) = await group.next() {
+        answers[index] = answer
+        if next < urls.count { start() }
+      }
+      return answers.compactMap { $0 }
+    }
   }
 
   /// Findings of the same group together, groups in the order of their first finding
@@ -399,14 +523,26 @@ enum DoctorExamination {
       webOnly: request.webOnly)
     for drift in drifts where !request.isShortLink(drift.url) {
       let difference = Verify.Difference(drift)
+      // Under the route's group the file is named; under the file's group, the route is.
+      let message =
+        drift.routeName == nil
+        ? difference.message : "apple-app-site-association: " + withoutRoute(drift)
       findings.append(
         DoctorFinding(
           group: drift.routeName.map(routeGroup) ?? appleGroup, kind: difference.kind,
           url: drift.url, route: drift.routeName,
-          message: "apple-app-site-association: " + difference.message
-            + consequence(of: difference.kind, on: .apple)))
+          message: message + consequence(of: difference.kind, on: .apple)))
     }
     return findings
+  }
+
+  /// What `switchyard verify` says of `drift`, without the `route "NAME": ` it starts with:
+  /// the doctor shows it under the route's own heading.
+  static func withoutRoute(_ drift: AppLinkDrift) -> String {
+    let message = Verify.Difference(drift).message
+    guard let name = drift.routeName else { return message }
+    let prefix = "route \"\(name)\": "
+    return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
   }
 
   /// What the platform does about a difference `switchyard verify` reports (verify states the
@@ -433,9 +569,9 @@ enum DoctorExamination {
   /// The Android file: hosting checks when it is served (or `--package` asks for it), then the
   /// package and fingerprints `switchyard verify android` checks, then Google's statement list
   /// compared with it.
-  static func checkAndroid(_ request: DoctorRequest, fetch: DoctorFetch) -> [DoctorFinding] {
+  static func checkAndroid(_ request: DoctorRequest, fetch: DoctorFetch) async -> [DoctorFinding] {
     let url = request.site.origin + DoctorRequest.androidPath
-    switch fetch(url, false) {
+    switch await fetch(url, false) {
     case .failure(let failure):
       return [
         DoctorFinding(
@@ -458,7 +594,8 @@ enum DoctorExamination {
             }
         }
         if let base = request.googleStatements {
-          findings += compareStatements(origin: links, base: base, request: request, fetch: fetch)
+          findings += await compareStatements(
+            origin: links, base: base, request: request, fetch: fetch)
         }
       } catch {
         findings.append(
@@ -475,7 +612,7 @@ enum DoctorExamination {
   /// (with the routes it keeps out that the origin's file lets in).
   static func compareCDN(
     origin: AppleAppSiteAssociation, base: String, request: DoctorRequest, fetch: DoctorFetch
-  ) -> [DoctorFinding] {
+  ) async -> [DoctorFinding] {
     var trimmed = base
     while trimmed.hasSuffix("/") { trimmed.removeLast() }
     let url = trimmed + "/" + request.site.host
@@ -483,7 +620,7 @@ enum DoctorExamination {
       [DoctorFinding(group: cdnGroup, kind: kind, url: url, message: message)]
     }
     let response: DoctorResponse
-    switch fetch(url, false) {
+    switch await fetch(url, false) {
     case .failure(let failure):
       return finding(
         "noAnswer",
@@ -548,12 +685,13 @@ enum DoctorExamination {
       }
       guard onHost else { continue }
       let difference = Verify.Difference(drift)
+      let message =
+        drift.routeName == nil ? difference.message : "AndroidManifest.xml: " + withoutRoute(drift)
       findings.append(
         DoctorFinding(
           group: drift.routeName.map(routeGroup) ?? manifestGroup, kind: difference.kind,
           url: drift.url, route: drift.routeName,
-          message: "AndroidManifest.xml: " + difference.message
-            + consequence(of: difference.kind, on: .android)))
+          message: message + consequence(of: difference.kind, on: .android)))
     }
     return findings
   }
@@ -617,13 +755,13 @@ enum DoctorExamination {
   /// app key one has and the other lacks (Google answers from its cache of the file).
   static func compareStatements(
     origin links: AssetLinks, base: String, request: DoctorRequest, fetch: DoctorFetch
-  ) -> [DoctorFinding] {
+  ) async -> [DoctorFinding] {
     let url = statementsURL(base: base, site: request.site)
     func finding(_ kind: String, _ message: String) -> DoctorFinding {
       DoctorFinding(group: googleGroup, kind: kind, url: url, message: message)
     }
     let response: DoctorResponse
-    switch fetch(url, false) {
+    switch await fetch(url, false) {
     case .failure(let failure):
       return [
         finding(
@@ -685,7 +823,7 @@ enum DoctorExamination {
   /// browser would, lands on a page (the service's landing page or its redirect), not a 404.
   static func checkShortLinks(
     _ request: DoctorRequest, association: AppleAppSiteAssociation?, fetch: DoctorFetch
-  ) -> [DoctorFinding] {
+  ) async -> [DoctorFinding] {
     guard let prefix = request.linkPrefix else { return [] }
     let group = shortLinkGroup(prefix)
     let code = request.linkCode ?? "x"
@@ -700,7 +838,7 @@ enum DoctorExamination {
     }
     if let code = request.linkCode {
       let url = request.site.origin + prefix + code
-      if let finding = checkWebPage(group: group, route: nil, url: url, fetch(url, true)) {
+      if let finding = checkWebPage(group: group, route: nil, url: url, await fetch(url, true)) {
         findings.append(finding)
       }
     }
@@ -736,11 +874,12 @@ enum DoctorExamination {
     }
   }
 
-  /// `no answer within 3 s`, `TLS failed (…)`, `cannot connect (…)`.
+  /// `no answer within 3 s`, `TLS failed (…)`, `cannot connect (…)`: the reasons in
+  /// parentheses are the doctor's own words (DoctorClient), never a library's error text.
   static func message(for failure: DoctorFetchFailure) -> String {
     switch failure {
     case .timeout(let seconds): "no answer within \(seconds) s"
-    case .tls(let reason): "TLS failed (\(reason))"
+    case .tls(let reason), .handshake(let reason): "TLS failed (\(reason))"
     case .unreachable(let reason): "cannot connect (\(reason))"
     }
   }

@@ -70,7 +70,7 @@ enum ExplainFormatter {
           + quoted(consideration.route.pattern.text) + ",\"priority\":"
           + "\(consideration.route.priority),\"matched\":\(consideration.failure == nil)"
         if let failure = consideration.failure {
-          item += ",\"part\":" + quoted(failure.part.rawValue)
+          item += ",\"part\":" + quoted(failure.part.description)
           item += ",\"segment\":" + (failure.segment.map { "\($0)" } ?? "null")
           item += ",\"reason\":" + quoted(failure.reason)
         }

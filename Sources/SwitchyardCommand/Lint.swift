@@ -162,7 +162,7 @@ enum LintFormatter {
   /// `{"kind":…,"routes":[…],"witness":…,"message":…}`.
   static func appendJSON(_ finding: LintFinding, to bytes: inout [UInt8]) {
     bytes.append(literal: #"{"kind":"#)
-    appendQuoted(finding.kind.rawValue, to: &bytes)
+    appendQuoted(finding.kind.description, to: &bytes)
     bytes.append(literal: #","routes":["#)
     for (offset, route) in finding.routes.enumerated() {
       if offset > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -187,7 +187,7 @@ enum LintFormatter {
     }
     bytes.append(utf8: finding.kind.severity.rawValue)
     bytes.append(literal: ": ")
-    bytes.append(utf8: finding.kind.rawValue)
+    bytes.append(utf8: finding.kind.description)
     bytes.append(literal: ": ")
     message.withUTF8 { bytes.append(contentsOf: $0) }
     bytes.append(literal: "\n  witness: ")

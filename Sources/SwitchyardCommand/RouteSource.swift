@@ -57,8 +57,10 @@ struct RouteSource: ParsableArguments {
           bytes: RouteFile.readStandardInput(name: name), fileName: name)
       case .currentDirectory:
         table = try RouteFile.load(contentsOf: Self.defaultFileName)
+        let count = table.routes.count
         printError(
-          "note: using routes from ./\(Self.defaultFileName) (\(table.routes.count) routes)")
+          "note: using routes from ./\(Self.defaultFileName) (\(count) route\(count == 1 ? "" : "s"))"
+        )
       case .builtIn:
         table = try BuiltInRoutes.table()
         printError(

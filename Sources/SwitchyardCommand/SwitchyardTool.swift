@@ -28,13 +28,13 @@ struct SwitchyardTool: ParsableCommand {
       Exit status: 0 success; 1 the subcommand's own negative answer: match, a URL did not \
       match; lint, an error-level finding; explain, no route matched; verify, the file and \
       the routes differ; doctor, findings on the site; export aasa, over the size limit with \
-      --enforce-size-limit (url and routes never exit 1); 2 a usage or route-file error or \
+      --enforce-size-limit (url, routes, vectors and gen never exit 1); 2 a usage or route-file error or \
       output that could not be written (message on stderr).
       """,
     version: SwitchyardTool.version,
     subcommands: [
       Match.self, URLCommand.self, Lint.self, Explain.self, RoutesCommand.self, Export.self,
-      Verify.self, Doctor.self,
+      Verify.self, Doctor.self, Vectors.self, Gen.self,
     ]
   )
 

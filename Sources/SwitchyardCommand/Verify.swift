@@ -82,14 +82,8 @@ struct Verify: ParsableCommand {
     }
 
     init(_ drift: AppLinkDrift) {
-      let kind =
-        switch drift.kind {
-        case .unhandledLink: "unhandledLink"
-        case .webOnlyLink: "webOnlyLink"
-        case .routeNotLetIn: "routeNotLetIn"
-        case .notVerified: "notVerified"
-        }
-      self.init(kind: kind, url: drift.url, route: drift.routeName, message: "\(drift)")
+      // The kind prints as its name, which is the JSON's `kind`.
+      self.init(kind: "\(drift.kind)", url: drift.url, route: drift.routeName, message: "\(drift)")
     }
 
     var json: String {

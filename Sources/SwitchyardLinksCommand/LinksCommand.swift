@@ -26,9 +26,19 @@
         (--postgres) when more than one server shares them. Minting needs a token: put it in \
         a file and pass --token-file. `switchyard-links import` adds links from a CSV file.
 
-        Exit status: 2 for a bad flag, route file or database.
+        Every flag can also come from the environment (SWITCHYARD_LINKS_HOST for --host, \
+        comma-separated for a repeatable flag) or from a file of NAME=VALUE lines (--config \
+        FILE, or SWITCHYARD_LINKS_CONFIG); the command line wins, then the environment. The \
+        minting token can be SWITCHYARD_LINKS_TOKEN, the PostgreSQL URL with its password \
+        SWITCHYARD_LINKS_POSTGRES or --postgres-file: secrets never need the command line.
+
+        Exit status: 2 for a bad flag, setting, route file or database.
         """,
+      version: LinksCommand.version,
       subcommands: [ImportCommand.self])
+
+    /// The release, as `--version` prints it.
+    static let version = "0.1.0"
 
     @Option(name: .long, help: ArgumentHelp("The route file.", valueName: "file"))
     var routes: String?
@@ -42,6 +52,20 @@
         "A PostgreSQL database instead of --db: postgres://USER[:PASSWORD]@HOST[:PORT]/NAME.",
         valueName: "url"))
     var postgres: String?
+
+    @Option(
+      name: .customLong("postgres-file"),
+      help: ArgumentHelp(
+        "A file holding the PostgreSQL URL (keeps its password out of the command line).",
+        valueName: "file"))
+    var postgresFile: String?
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "A file of settings, NAME=VALUE lines such as SWITCHYARD_LINKS_HOST=go.example.com.",
+        valueName: "file"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp("The port to listen on.", valueName: "n"))
     var port = 8080
@@ -63,7 +87,11 @@
       ))
     var trustHostHeader = false
 
-    @Option(name: .long, help: ArgumentHelp("Where short links live.", valueName: "path"))
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "Where short links live: /l/ by default, / for codes at the root (the service's own paths keep theirs).",
+        valueName: "path"))
     var prefix = "/l/"
 
     @Option(
@@ -104,6 +132,25 @@
     var siteName: String?
 
     @Option(
+      name: .customLong("app-name"),
+      help: ArgumentHelp(
+        "The app's name on the landing page (\"Open in NAME\"), beside its icon.",
+        valueName: "name"))
+    var appName: String?
+
+    @Option(
+      name: .customLong("app-icon"),
+      help: ArgumentHelp("An https URL of the app's icon, for the landing page.", valueName: "url"))
+    var appIcon: String?
+
+    @Option(
+      name: .customLong("theme-color"),
+      help: ArgumentHelp(
+        "The app's colour on the landing page (the browser's bar, \"Open in the app\"): #RGB or #RRGGBB.",
+        valueName: "color"))
+    var themeColor: String?
+
+    @Option(
       name: .customLong("install-token-days"),
       help: ArgumentHelp(
         "How many days an install token can be redeemed (1 to 365).", valueName: "n"))
@@ -116,17 +163,21 @@
       guard (0...65535).contains(port) else {
         throw ValidationError("--port must be 0 to 65535, not \(port)")
       }
-      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"), prefix.count > 1,
+      guard prefix.hasPrefix("/"), prefix.hasSuffix("/"),
         !prefix.hasPrefix("/v1/"), !prefix.hasPrefix("/.well-known/"),
         prefix.utf8.allSatisfy({
           $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         })
       else {
         throw ValidationError(
-          "--prefix must start and end with '/', like /l/, and not be /, /v1/ or /.well-known/")
+          "--prefix must start and end with '/', like /l/ or / (the root), and not be under /v1/ or /.well-known/"
+        )
       }
-      if db != nil, postgres != nil {
+      if db != nil, postgres != nil || postgresFile != nil {
         throw ValidationError("--db and --postgres cannot be used together: choose one store")
+      }
+      if postgres != nil, postgresFile != nil {
+        throw ValidationError("--postgres and --postgres-file cannot be used together")
       }
       if let siteName,
         siteName.trimmingWhitespace().isEmpty || siteName.count > 200
@@ -137,6 +188,7 @@
         throw ValidationError(
           "--site-name must be 1 to 200 characters of plain text on one line, not '\(siteName)'")
       }
+      try validateAppIdentity()
       if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy(\.isASCIIDigit) {
         throw ValidationError("--app-store-id must be digits, not '\(appStoreID)'")
       }
@@ -171,6 +223,8 @@
       configuration.webOnly = Set(webOnly)
       configuration.installTokenLifetime = Int64(installTokenDays) * 86_400
       configuration.siteName = siteName?.trimmingWhitespace()
+      configuration.app = AppIdentity(
+        name: appName?.trimmingWhitespace(), iconURL: appIcon, themeColor: themeColor)
       if let tokenFile {
         guard let text = readFile(tokenFile) else {
           fail("--token-file \(tokenFile): cannot read the file")
@@ -181,24 +235,35 @@
           fail("--token-file \(tokenFile): \(weakness)")
         }
         configuration.token = token
+      } else if let token = LinksSettings.current.token?.trimmingWhitespace() {
+        if let weakness = Self.weakness(of: token) {
+          fail("SWITCHYARD_LINKS_TOKEN: \(weakness)")
+        }
+        configuration.token = token
       }
+      configuration.bind = bind
+      configuration.port = port
       let logger = {
         var logger = Logger(label: "switchyard-links")
         logger.logLevel = .info
         return logger
       }()
       let store: any LinkStore
+      // The PostgreSQL pool runs in the application's service group (it stops last).
+      var services: [any Service] = []
       let closeStore: @Sendable () async -> Void
       let location: String
-      if let postgres {
+      if let postgres = postgresURL {
         let database: PostgresLinkStore
         do {
-          database = try await PostgresLinkStore.open(url: postgres)
+          // Also refuses a database that takes no writes.
+          database = try await PostgresLinkStore.open(url: postgres, startsClient: false)
         } catch {
           fail("\(error)")
         }
         store = database
-        closeStore = { await database.close() }
+        services = [database.client]
+        closeStore = {}
         location = database.location
       } else {
         let path = db ?? "switchyard-links.sqlite"
@@ -208,16 +273,16 @@
         } catch {
           fail("\(error)")
         }
+        // A store that reads but cannot write would answer every mint 503: refuse it now.
+        do {
+          try await file.checkWritable()
+        } catch {
+          try? await file.close()
+          fail("\(error)")
+        }
         store = file
         closeStore = { try? await file.close() }
         location = absolutePath(path)
-      }
-      // A store that reads but cannot write would answer every mint 503: refuse it now.
-      do {
-        try await store.checkWritable()
-      } catch {
-        await closeStore()
-        fail("\(error)")
       }
       logger.info("links are stored in \(location)")
       if configuration.token == nil {
@@ -225,36 +290,21 @@
           "\("minting is off (POST /v1/links answers 403): put a token in a file and start with --token-file FILE")"
         )
       }
-      // Clicks are counted in memory and written every second, and once more on SIGTERM.
-      let counter = ClickCounter(store: store)
-      let router = Router()
-      do {
-        router.add(
-          middleware: try LinksMiddleware(
-            configuration: configuration, store: store, counter: counter))
-      } catch {
-        fail("\(error)")
-      }
       let address = bind
-      let application = Application(
-        router: router, server: configuration.httpServer,
-        configuration: configuration.applicationConfiguration(
-          address: .hostname(address, port: port)),
-        onServerRunning: { channel in
-          let port = channel.localAddress?.port ?? 0
-          logger.info("serving on http://\(address):\(port) (GET /healthz)")
-        },
-        logger: logger)
-      let services = ServiceGroup(
-        configuration: .init(
-          services: [counter, application], gracefulShutdownSignals: [.sigterm, .sigint],
-          logger: logger))
       do {
-        try await services.run()
+        // The app the tests run: router, controllers, request log, the click counter (which
+        // writes its counts every second, and once more on SIGTERM) and the pool, as services.
+        let app = try buildApplication(
+          configuration, store: store, services: services, logger: logger,
+          onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? 0
+            logger.info("serving on http://\(address):\(port) (GET /healthz)")
+          })
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
       } catch {
+        await closeStore()
         fail("\(error)")
       }
-      try? await counter.flush()
       await closeStore()
     }
 
@@ -283,6 +333,19 @@
           "the token has \(distinct) different characters, under the \(minimumDistinctCharacters) needed; \(advice)"
       }
       return nil
+    }
+
+    /// The PostgreSQL URL: `--postgres`, else the content of `--postgres-file` (which
+    /// `SWITCHYARD_LINKS_POSTGRES` and `SWITCHYARD_LINKS_POSTGRES_FILE` set too).
+    var postgresURL: String? {
+      if let postgres { return postgres }
+      guard let postgresFile else { return nil }
+      guard let text = readFile(postgresFile) else {
+        fail("--postgres-file \(postgresFile): cannot read the file")
+      }
+      let url = text.trimmingWhitespace()
+      guard !url.isEmpty else { fail("--postgres-file \(postgresFile): the file is empty") }
+      return url
     }
 
     func loadTable() throws -> RouteTable {
@@ -322,8 +385,13 @@
     /// Runs the command; a bad flag prints one line and exits with status 2.
     static func main() async {
       let command: any ParsableCommand
+      let settings = LinksSettings.current
+      if let problem = settings.problem {
+        printError(problem)
+        terminate(2)
+      }
       do {
-        command = try parseAsRoot()
+        command = try parseAsRoot(settings.arguments(Array(CommandLine.arguments.dropFirst())))
       } catch {
         // --help and --version exit 0 with their text.
         if exitCode(for: error) == .success { exit(withError: error) }

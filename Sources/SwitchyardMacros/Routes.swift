@@ -63,6 +63,11 @@
 /// a lint warning is a warning, each on the `@Route` it concerns (a duplicate: the later one)
 /// with a URL that shows it. Two cases of one name (other labels) are an error.
 ///
+/// An enum with errors still gets the conformance, with members that stand in for the ones not
+/// written (an empty table, no value for any match): the errors above are the only ones the
+/// compiler shows, and a use of the type elsewhere (`router.register(routes: Link.self)`,
+/// `Link(url:)`) adds no "requires that 'Link' conform to 'Routes'".
+///
 /// - Parameters:
 ///   - origins: The link origins the enum answers (string literals, as
 ///     `Router(accepting:)`): a pattern without a scheme and a host matches under each.
@@ -76,7 +81,10 @@
   named(init(routeIndex:captures:)),
   named(url(host:scheme:)), named(routesMatcher)
 )
-@attached(extension, conformances: Switchyard.Routes)
+@attached(
+  extension, conformances: Switchyard.Routes,
+  names: named(routeTable), named(init(routeIndex:match:)), named(url(host:scheme:))
+)
 public macro Routes(
   accepting origins: [String] = [], hostAsPath: HostAsPathPolicy = .customSchemes,
   caseInsensitivePaths: Bool = false, plusAsSpace: Bool = false, defaultScheme: String? = nil

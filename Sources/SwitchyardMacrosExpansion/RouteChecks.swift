@@ -239,13 +239,13 @@ struct RouteChecks {
       // is about its first route.
       let subject = finding.kind == .duplicate ? finding.routes.last : finding.routes.first
       guard let name = subject, let attribute = attributes[name] else { continue }
-      let text = "\(finding.kind.rawValue): \(finding.message) (witness: \(finding.witness))"
+      let text = "\(finding.kind.description): \(finding.message) (witness: \(finding.witness))"
       diagnostics.append(
         Diagnostic(
           node: Syntax(attribute),
           message: finding.kind.severity == .error
-            ? RoutesMessage.error(text, id: "lint.\(finding.kind.rawValue)")
-            : RoutesMessage.warning(text, id: "lint.\(finding.kind.rawValue)")))
+            ? RoutesMessage.error(text, id: "lint.\(finding.kind.description)")
+            : RoutesMessage.warning(text, id: "lint.\(finding.kind.description)")))
     }
   }
 }

@@ -12,15 +12,43 @@ public struct RoutesMacro: MemberMacro, ExtensionMacro {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    // An enum with errors gets no conformance: its members are not written, and a missing
-    // conformance would only add errors about them.
-    guard let enumDecl = declaration.as(EnumDeclSyntax.self), !protocols.isEmpty,
-      enumDecl.genericParameterClause == nil,
-      !analyse(enumDecl, attribute: node).diagnostics.contains(where: {
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self), !protocols.isEmpty else {
+      return []
+    }
+    let failed =
+      enumDecl.genericParameterClause != nil
+      || analyse(enumDecl, attribute: node).diagnostics.contains(where: {
         $0.diagMessage.severity == .error
       })
-    else { return [] }
-    return [try ExtensionDeclSyntax("extension \(type.trimmed): Switchyard.Routes {}")]
+    guard failed else {
+      return [try ExtensionDeclSyntax("extension \(type.trimmed): Switchyard.Routes {}")]
+    }
+    // An enum with errors still conforms, so that the errors the member expansion reported
+    // are the only ones: without the conformance every use of the type (`register(routes:)`,
+    // `Link(url:)`, `.url`) would add "requires that 'Link' conform to 'Routes'". The members
+    // the expansion did not write are stood in for by ones that compile and claim nothing.
+    return [try stubConformance(of: type, access: access(of: enumDecl))]
+  }
+
+  /// `Routes` for an enum whose expansion failed: an empty table, no value for any match, and
+  /// a `url` that is never reached (the program does not compile: the errors are reported).
+  static func stubConformance(
+    of type: some TypeSyntaxProtocol, access: String
+  ) throws -> ExtensionDeclSyntax {
+    try ExtensionDeclSyntax(
+      """
+      extension \(type.trimmed): Switchyard.Routes {
+        \(raw: access)static var routeTable: Switchyard.RouteTable {
+          Switchyard.RouteTable()
+        }
+        \(raw: access)init?(routeIndex: Int, match: Switchyard.RouteMatch) {
+          return nil
+        }
+        \(raw: access)func url(host: String? = nil, scheme: String? = nil) throws(Switchyard.URLBuildingError) -> String {
+          fatalError("@Routes: the enum has errors, reported where they are")
+        }
+      }
+      """)
   }
 
   public static func expansion(

@@ -1,8 +1,9 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// A `NavigationHost` for SwiftUI: bind ``path`` to a `NavigationStack` and ``sheet`` to a
-  /// sheet.
+  /// A `NavigationHost` for SwiftUI as an `ObservableObject` (iOS 16): bind ``path`` to a
+  /// `NavigationStack` and ``sheet`` to a sheet. On iOS 17 and later,
+  /// ``ObservableNavigationPathHost`` is the same host with Observation.
   ///
   /// ```swift
   /// @StateObject private var host = NavigationPathHost<Destination>()
@@ -19,13 +20,7 @@
   @MainActor
   public final class NavigationPathHost<Screen: Hashable>: ObservableObject, NavigationHost {
     /// A presented screen.
-    public struct Sheet: Identifiable {
-      /// The screen.
-      public let screen: Screen
-      /// Whether it was asked to be wrapped in a navigation container.
-      public let wrap: Bool
-      public var id: Screen { screen }
-    }
+    public typealias Sheet = NavigationSheet<Screen>
 
     /// The navigation stack's path (screens above the root).
     @Published public var path: [Screen] = []
@@ -38,7 +33,7 @@
     public func push(_ screen: Screen, animated: Bool) { path.append(screen) }
 
     public func present(_ screen: Screen, wrap: Bool, animated: Bool) {
-      sheet = Sheet(screen: screen, wrap: wrap)
+      sheet = NavigationSheet(screen: screen, wrap: wrap)
     }
 
     public func setStack(_ screens: [Screen], animated: Bool) { path = screens }

@@ -52,7 +52,7 @@ struct DoctorExaminationTests {
   static func examine(
     _ answers: [String: Result<DoctorResponse, DoctorFetchFailure>] = [:],
     appleCDN: String? = "https://cdn.test/a/v1", appID: String? = nil
-  ) throws -> Result<DoctorReport, DoctorFetchFailure> {
+  ) async throws -> Result<DoctorReport, DoctorFetchFailure> {
     var site: [String: Result<DoctorResponse, DoctorFetchFailure>] = [
       appleURL: json(try association()), cdnURL: json(try association()),
       androidURL: .success(DoctorResponse(status: 404, headers: [], body: [])),
@@ -60,8 +60,9 @@ struct DoctorExaminationTests {
     site.merge(answers) { _, new in new }
     let request = DoctorRequest(
       site: Self.site, table: try table, appID: appID, appleCDN: appleCDN, timeout: 3)
-    return DoctorExamination.run(request) { url, browser in
-      if let answer = site[url] { return answer }
+    let served = site
+    return await DoctorExamination.run(request) { url, browser in
+      if let answer = served[url] { return answer }
       #expect(browser, "the files are fetched as the platforms do, not as a browser: \(url)")
       return .success(
         DoctorResponse(
@@ -70,14 +71,14 @@ struct DoctorExaminationTests {
   }
 
   static func report(_ answers: [String: Result<DoctorResponse, DoctorFetchFailure>] = [:])
-    throws -> DoctorReport
+    async throws -> DoctorReport
   {
-    try examine(answers).get()
+    try await examine(answers).get()
   }
 
   @Test("A site that serves the exported files and a page for each web link: ok, exit 0")
-  func passes() throws {
-    let report = try Self.report()
+  func passes() async throws {
+    let report = try await Self.report()
     #expect(report.findings == [])
     #expect(report.exitStatus == 0)
     #expect(report.webLinksChecked == 2)
@@ -88,8 +89,8 @@ struct DoctorExaminationTests {
   }
 
   @Test("A redirect: Apple does not follow it, exit 1")
-  func redirect() throws {
-    let report = try Self.report([
+  func redirect() async throws {
+    let report = try await Self.report([
       Self.appleURL: .success(
         DoctorResponse(
           status: 301, headers: [("Location", "https://www.shop.example/aasa")], body: []))
@@ -103,8 +104,8 @@ struct DoctorExaminationTests {
   }
 
   @Test("Served as text/html: a content-type finding; the JSON is still checked")
-  func contentType() throws {
-    let report = try Self.report([
+  func contentType() async throws {
+    let report = try await Self.report([
       Self.appleURL: Self.json(try Self.association(), type: "text/html")
     ])
     #expect(report.findings.map(\.kind) == ["contentType"])
@@ -114,15 +115,15 @@ struct DoctorExaminationTests {
         + "may ignore the file")
     #expect(report.exitStatus == 1)
     // A parameter after the media type is fine.
-    let charset = try Self.report([
+    let charset = try await Self.report([
       Self.appleURL: Self.json(try Self.association(), type: "application/json; charset=utf-8")
     ])
     #expect(charset.findings == [])
   }
 
   @Test("A byte order mark: a finding, and the file is still compared with the routes")
-  func byteOrderMark() throws {
-    let report = try Self.report([
+  func byteOrderMark() async throws {
+    let report = try await Self.report([
       Self.appleURL: Self.json([0xEF, 0xBB, 0xBF] + Array(try Self.association().utf8))
     ])
     #expect(report.findings.map(\.kind) == ["byteOrderMark"])
@@ -132,9 +133,9 @@ struct DoctorExaminationTests {
   }
 
   @Test("A 200 KB file: over Apple's 128 KB")
-  func tooLarge() throws {
+  func tooLarge() async throws {
     let padded = try Self.association() + String(repeating: " ", count: 200 * 1024)
-    let report = try Self.report([Self.appleURL: Self.json(padded)])
+    let report = try await Self.report([Self.appleURL: Self.json(padded)])
     #expect(report.findings.map(\.kind) == ["tooLarge"])
     #expect(
       report.findings.first?.message
@@ -143,12 +144,12 @@ struct DoctorExaminationTests {
     // Exactly the limit is fine.
     let atLimit = try Self.association()
     let exact = atLimit + String(repeating: " ", count: 131072 - atLimit.utf8.count)
-    #expect(try Self.report([Self.appleURL: Self.json(exact)]).findings == [])
+    #expect(try await Self.report([Self.appleURL: Self.json(exact)]).findings == [])
   }
 
   @Test("An HTML error page with status 200: not the file")
-  func htmlPage() throws {
-    let report = try Self.report([
+  func htmlPage() async throws {
+    let report = try await Self.report([
       Self.appleURL: Self.json("\n<!DOCTYPE html><h1>Not found</h1>", type: "text/html")
     ])
     #expect(report.findings.map(\.kind) == ["htmlPage"])
@@ -159,13 +160,15 @@ struct DoctorExaminationTests {
   }
 
   @Test("A status other than 200, and JSON that is not an association file")
-  func statusAndInvalidJSON() throws {
-    let missing = try Self.report([Self.appleURL: Self.json("", status: 404, type: "text/plain")])
+  func statusAndInvalidJSON() async throws {
+    let missing = try await Self.report([
+      Self.appleURL: Self.json("", status: 404, type: "text/plain")
+    ])
     #expect(missing.findings.map(\.kind) == ["status"])
     #expect(
       missing.findings.first?.message
         == "answers 404, not 200: Apple finds no file, so no link opens the app")
-    let invalid = try Self.report([Self.appleURL: Self.json("{\"applinks\": 3}")])
+    let invalid = try await Self.report([Self.appleURL: Self.json("{\"applinks\": 3}")])
     #expect(invalid.findings.map(\.kind) == ["invalidJSON"])
     #expect(
       invalid.findings.first?.message.hasPrefix("not a valid apple-app-site-association file (")
@@ -173,8 +176,8 @@ struct DoctorExaminationTests {
   }
 
   @Test("A certificate that is not valid: one TLS finding, exit 1")
-  func tls() throws {
-    let report = try Self.report([Self.appleURL: .failure(.tls("it names another host"))])
+  func tls() async throws {
+    let report = try await Self.report([Self.appleURL: .failure(.tls("it names another host"))])
     #expect(report.findings.map(\.kind) == ["tls"])
     #expect(
       report.text == """
@@ -189,20 +192,20 @@ struct DoctorExaminationTests {
   }
 
   @Test("No answer for the Apple file: the site is unreachable (exit 2), no report")
-  func timeout() throws {
-    let result = try Self.examine([Self.appleURL: .failure(.timeout(seconds: 3))])
+  func timeout() async throws {
+    let result = try await Self.examine([Self.appleURL: .failure(.timeout(seconds: 3))])
     #expect(throws: DoctorFetchFailure.timeout(seconds: 3)) { try result.get() }
     #expect(DoctorExamination.message(for: .timeout(seconds: 3)) == "no answer within 3 s")
   }
 
   @Test("Apple's CDN serves an older copy: the routes it keeps out are named")
-  func olderCDNCopy() throws {
+  func olderCDNCopy() async throws {
     let older = try RouteFile.parse(
       """
       { "version": 1, "routes": [
         { "name": "product", "pattern": "https://shop.example/product/:id" } ] }
       """, fileName: "older.json")
-    let report = try Self.report([Self.cdnURL: Self.json(try Self.association(older))])
+    let report = try await Self.report([Self.cdnURL: Self.json(try Self.association(older))])
     #expect(report.findings.map(\.kind) == ["cdnDiffers"])
     #expect(report.findings.first?.group == "Apple's CDN")
     #expect(
@@ -210,21 +213,21 @@ struct DoctorExaminationTests {
         == "the copy devices read (https://cdn.test/a/v1/shop.example) differs from the "
         + "origin's file: Apple's CDN refreshes it on its own schedule, and until then devices "
         + "follow the copy; it keeps out route \"cart\", which the origin's file lets in")
-    let none = try Self.report([Self.cdnURL: Self.json("", status: 404)])
+    let none = try await Self.report([Self.cdnURL: Self.json("", status: 404)])
     #expect(none.findings.map(\.kind) == ["cdnMissing"])
     // `--apple-cdn none`: the CDN is not asked.
-    let skipped = try Self.examine(
+    let skipped = try await Self.examine(
       [Self.cdnURL: .failure(.unreachable("must not be asked"))], appleCDN: nil
     ).get()
     #expect(skipped.findings == [])
   }
 
   @Test("A routed web link that 404s: a finding in the route's group")
-  func webLinkMissing() throws {
+  func webLinkMissing() async throws {
     let witness = AppleAppSiteAssociation.webWitnesses(in: try Self.table, host: "shop.example")
     #expect(witness.map(\.route) == ["product", "cart"])
     let cart = try #require(witness.last?.url)
-    let report = try Self.report([cart: Self.json("", status: 404, type: "text/html")])
+    let report = try await Self.report([cart: Self.json("", status: 404, type: "text/html")])
     #expect(report.findings.map(\.kind) == ["webPageMissing"])
     #expect(report.findings.first?.group == "route \"cart\"")
     #expect(
@@ -234,7 +237,7 @@ struct DoctorExaminationTests {
   }
 
   @Test("The file against the routes: a route kept out, grouped under the route, files first")
-  func verifiedAgainstRoutes() throws {
+  func verifiedAgainstRoutes() async throws {
     let older = try RouteFile.parse(
       """
       { "version": 1, "routes": [
@@ -242,7 +245,7 @@ struct DoctorExaminationTests {
       """, fileName: "older.json")
     let cart = try #require(
       AppleAppSiteAssociation.webWitnesses(in: try Self.table, host: "shop.example").last?.url)
-    let report = try Self.report([
+    let report = try await Self.report([
       Self.appleURL: Self.json(try Self.association(older), type: "text/plain"),
       Self.cdnURL: Self.json(try Self.association(older)),
       cart: Self.json("", status: 404, type: "text/html"),
@@ -254,8 +257,10 @@ struct DoctorExaminationTests {
     #expect(text.hasPrefix("https://shop.example: 3 findings\n\napple-app-site-association:\n"))
     #expect(
       text.contains(
-        "route \"cart\":\n  apple-app-site-association: route \"cart\": the file does not let in "
+        "route \"cart\":\n  apple-app-site-association: the file does not let in "
           + "https://shop.example/cart: iOS opens the route's links in the browser, not the app\n"))
+    // The route's heading is not repeated in its findings.
+    #expect(!text.contains("route \"cart\": the file"), "\(text)")
     // --format json: one object with every finding.
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
@@ -269,7 +274,7 @@ struct DoctorExaminationTests {
   }
 
   @Test("A file without the '/' forms of the routes' paths: their links ending in '/' are named")
-  func trailingSlashLinksKeptOut() throws {
+  func trailingSlashLinksKeptOut() async throws {
     // The file a site served before: /cart only, so iOS opens https://shop.example/cart/ in
     // the browser, though the router reads it as /cart.
     var older = AppleAppSiteAssociation.export(
@@ -278,7 +283,9 @@ struct DoctorExaminationTests {
     older.details[0].components.removeAll { $0.path == "/cart/" }
     let file = older.json
     #expect(!file.contains("/cart/"))
-    let report = try Self.report([Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file)])
+    let report = try await Self.report([
+      Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file),
+    ])
     #expect(report.exitStatus == 1)
     #expect(
       report.findings.contains {
@@ -287,7 +294,7 @@ struct DoctorExaminationTests {
   }
 
   @Test("A file with applinks.defaults and substitutionVariables is read, not refused")
-  func defaultsAndVariablesRead() throws {
+  func defaultsAndVariablesRead() async throws {
     let file = """
       { "applinks": {
         "defaults": { "percentEncoded": false, "caseSensitive": true },
@@ -295,20 +302,22 @@ struct DoctorExaminationTests {
         "details": [ { "appIDs": ["\(Self.appID)"], "components": [
           { "/": "/product/?*" }, { "/": "/$(page)" }, { "/": "/$(page)/" } ] } ] } }
       """
-    let report = try Self.report([Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file)])
+    let report = try await Self.report([
+      Self.appleURL: Self.json(file), Self.cdnURL: Self.json(file),
+    ])
     #expect(!report.text.contains("not a valid"), "\(report.text)")
     // It lets in what the routes handle (and the documented superset): no finding.
     #expect(report.findings == [], "\(report.text)")
   }
 
   @Test("--app-id that the file does not name; --package that assetlinks.json does not name")
-  func appsNotListed() throws {
-    let report = try Self.examine(appID: "ZZZZZ99999.com.other").get()
+  func appsNotListed() async throws {
+    let report = try await Self.examine(appID: "ZZZZZ99999.com.other").get()
     #expect(report.findings.map(\.kind) == ["appNotListed"])
     let links = AssetLinks(packageName: "com.example.other", fingerprints: []).json
     let request = DoctorRequest(
       site: Self.site, table: try Self.table, package: "com.example.shop", timeout: 3)
-    let android = DoctorExamination.checkAndroid(request) { _, _ in Self.json(links) }
+    let android = await DoctorExamination.checkAndroid(request) { _, _ in Self.json(links) }
     #expect(android.map(\.kind) == ["packageNotListed"])
     #expect(
       android.first?.message.hasSuffix(
@@ -317,7 +326,7 @@ struct DoctorExaminationTests {
   }
 
   @Test("Google's statement list: its query, the apps it lists, answers that are not a list")
-  func googleStatements() throws {
+  func googleStatements() async throws {
     #expect(
       DoctorExamination.statementsURL(base: "https://google.test/v1/", site: Self.site)
         == "https://google.test/v1/statements:list?source.web.site=https%3A%2F%2Fshop.example"
@@ -344,11 +353,11 @@ struct DoctorExaminationTests {
     let links = AssetLinks(packageName: "com.example.shop", fingerprints: [key])
     var request = DoctorRequest(site: Self.site, table: try Self.table, timeout: 3)
     request.googleStatements = "https://google.test/v1"
-    let missing = DoctorExamination.compareStatements(
+    let missing = await DoctorExamination.compareStatements(
       origin: links, base: "https://google.test/v1", request: request
     ) { _, _ in Self.json("{}", status: 503) }
     #expect(missing.map(\.kind) == ["statementsMissing"])
-    let lacking = DoctorExamination.compareStatements(
+    let lacking = await DoctorExamination.compareStatements(
       origin: links, base: "https://google.test/v1", request: request
     ) { _, _ in Self.json("{}") }
     #expect(lacking.map(\.kind) == ["statementsDiffer"])
@@ -386,12 +395,247 @@ struct DoctorExaminationTests {
     for bad in [
       "http://example.com", "example.com", "https://example.com/path", "https://:80",
       "https://example.com:0", "https://example.com:99999", "https://exa mple.com",
+      "https://[::1", "https://[xyz]", "https://[::1]x", "https://[1:2:3:4:5:6:7:8:9]",
+      "https://[1::2::3]", "https://[::1]/path", "https://[::1]:0", "https://[]",
+      "https://[fe80::1%25eth0]", "https://[::ffff:1.2.3.256]",
     ] {
       guard case .failure = DoctorSite.parse(bad) else {
         Issue.record("\(bad) was accepted")
         continue
       }
     }
+  }
+
+  @Test("An IPv6 literal host, with or without a port: accepted; a path is named as the problem")
+  func ipv6Site() {
+    #expect(
+      DoctorSite.parse("https://[::1]:8443")
+        == .success(DoctorSite(origin: "https://[::1]:8443", host: "[::1]")))
+    #expect(
+      DoctorSite.parse("https://[2001:DB8::1]/")
+        == .success(DoctorSite(origin: "https://[2001:db8::1]", host: "[2001:db8::1]")))
+    for good in [
+      "https://[1:2:3:4:5:6:7:8]", "https://[::]", "https://[::ffff:127.0.0.1]:443",
+      "https://[1::]:1",
+    ] {
+      guard case .success = DoctorSite.parse(good) else {
+        Issue.record("\(good) was refused")
+        continue
+      }
+    }
+    func message(_ text: String) -> String? {
+      guard case .failure(let error) = DoctorSite.parse(text) else { return nil }
+      return error.message
+    }
+    // Only a path is called a path.
+    #expect(message("https://[::1]:8443")?.contains("give no path") == nil)
+    #expect(message("https://example.com/path")?.contains("give no path") == true)
+    #expect(message("https://[::1]/shop")?.contains("give no path") == true)
+    #expect(message("https://[::1]:99999")?.contains("give no path") == false)
+    #expect(
+      message("https://[12345::1]")
+        == "'https://[12345::1]' is not https://[IPV6] or https://[IPV6]:PORT ('12345::1' is "
+        + "not an IPv6 address)")
+  }
+
+  @Test("An IPv6 site: the routes without a host are checked on it, web links at its origin")
+  func ipv6SiteExamined() async throws {
+    let table = try RouteFile.parse(
+      #"{"version": 1, "routes": [{"name": "cart", "pattern": "/cart"}]}"#, fileName: "r.json")
+    let site = try DoctorSite.parse("https://[::1]:8443").get()
+    let file = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], host: "[::1]").file
+    let request = DoctorRequest(site: site, table: table, appleCDN: nil, timeout: 3)
+    let asked = Asked()
+    let report = try await DoctorExamination.run(request) { url, _ in
+      await asked.add(url)
+      if url.hasSuffix("apple-app-site-association") { return Self.json(file.json) }
+      if url.hasSuffix("assetlinks.json") {
+        return .success(DoctorResponse(status: 404, headers: [], body: []))
+      }
+      return Self.json("", status: url == "https://[::1]:8443/cart" ? 200 : 404, type: "text/html")
+    }.get()
+    #expect(report.findings == [], "\(report.text)")
+    #expect(report.webLinksChecked == 1)
+    #expect(await asked.urls.contains("https://[::1]:8443/cart"))
+  }
+
+  /// The URLs a made-up site was asked for, in order.
+  actor Asked {
+    var urls: [String] = []
+    func add(_ url: String) { urls.append(url) }
+  }
+
+  @Test("ok with one web link: \"the 1 route's web link\", not \"the 1 routes'\"")
+  func oneRoutePlural() {
+    let site = DoctorSite(origin: "https://shop.example", host: "shop.example")
+    #expect(
+      DoctorReport(site: site, findings: [], webLinksChecked: 1).text
+        == "ok: https://shop.example serves its app-link files as Apple and Google fetch them, "
+        + "they let in what the routes handle, and the 1 route's web link lands on a page\n")
+    #expect(
+      DoctorReport(site: site, findings: [], webLinksChecked: 0).text.hasSuffix(
+        "they let in what the routes handle, and no route has a web link on the site to "
+          + "request\n"))
+    #expect(
+      DoctorReport(site: site, findings: [], webLinksChecked: 3).text.hasSuffix(
+        "and the 3 routes' web links each land on a page\n"))
+  }
+
+  @Test("Hundreds of findings of one route: the group once, a few examples and a count")
+  func summarisedFindings() async throws {
+    // A Wikipedia-shaped file: the articles let in, but hundreds of their pages kept out one
+    // exclusion at a time, each a link the route handles that iOS leaves in the browser.
+    let table = try RouteFile.parse(
+      #"{"version": 1, "routes": [{"name": "article", "pattern": "https://shop.example/wiki/:title"}]}"#,
+      fileName: "r.json")
+    var components = (0..<100).map {
+      AppleAppSiteAssociation.Component(path: "/wiki/Special\($0)x*", exclude: true)
+    }
+    components.append(AppleAppSiteAssociation.Component(path: "/wiki/?*"))
+    let file = AppleAppSiteAssociation(details: [
+      .init(appIDs: [Self.appID], components: components)
+    ]).json
+    let request = DoctorRequest(
+      site: Self.site, table: table, appleCDN: nil, timeout: 3)
+    let report = try await DoctorExamination.run(request) { url, _ in
+      if url == Self.appleURL { return Self.json(file) }
+      if url == Self.androidURL {
+        return .success(DoctorResponse(status: 404, headers: [], body: []))
+      }
+      return Self.json("<html>", type: "text/html")
+    }.get()
+    let keptOut = report.findings.filter { $0.kind == "routeNotLetIn" }
+    #expect(keptOut.count >= 100, "\(report.findings.count)")
+    #expect(keptOut.count == report.findings.count, "\(report.text)")
+    let lines = report.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 10, "\(report.text)")
+    #expect(lines.filter { $0.hasPrefix("route \"article\"") }.count == 1)
+    #expect(report.text.contains("route \"article\" (\(report.findings.count) findings):\n"))
+    #expect(
+      report.text.contains(
+        "  … and \(keptOut.count - 3) more like these (routeNotLetIn); --format json lists "
+          + "every one\n"), "\(report.text)")
+    #expect(
+      lines.filter { $0.hasPrefix("  apple-app-site-association: the file does not let in") }.count
+        == 3)
+    // --format json keeps every finding.
+    #expect(
+      report.json.components(separatedBy: "\"kind\":\"routeNotLetIn\"").count - 1 == keptOut.count)
+    // The article shows this group as printed.
+    let article = try CommandRunner.repositoryFile(Self.article)
+    let start = try #require(article.range(of: "```\nroute \"article\""))
+    let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+    let shown = article[article.index(start.lowerBound, offsetBy: 4)..<end.lowerBound]
+    let printed = try #require(report.text.range(of: "route \"article\""))
+    #expect(shown + "\n" == report.text[printed.lowerBound...], "\(report.text)")
+  }
+
+  static let article = "Sources/SwitchyardFiles/SwitchyardFiles.docc/CheckingALiveDomain.md"
+
+  @Test("Findings of several kinds in one group: each kind together, each shortened on its own")
+  func summarisedByKind() {
+    func finding(_ kind: String, _ index: Int) -> DoctorFinding {
+      DoctorFinding(
+        group: "route \"a\"", kind: kind, url: "https://shop.example/a/\(index)", route: "a",
+        message: "\(kind) \(index)")
+    }
+    let findings =
+      (0..<5).map { finding("routeNotLetIn", $0) } + [finding("webPageMissing", 0)]
+      + (5..<7).map { finding("routeNotLetIn", $0) }
+    let report = DoctorReport(site: Self.site, findings: findings, webLinksChecked: 1)
+    #expect(
+      report.text == """
+        https://shop.example: 8 findings
+
+        route "a" (8 findings):
+          routeNotLetIn 0
+          routeNotLetIn 1
+          routeNotLetIn 2
+          … and 4 more like these (routeNotLetIn); --format json lists every one
+          webPageMissing 0
+
+        """)
+  }
+
+  /// A gate that holds the first `count` page requests until all of them are in flight: the
+  /// examination gets past it only by requesting that many pages at once.
+  actor PageGate {
+    let count: Int
+    private(set) var inFlight = 0
+    private(set) var mostInFlight = 0
+    private(set) var started = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { self.count = count }
+
+    func enter() async {
+      started += 1
+      inFlight += 1
+      mostInFlight = max(mostInFlight, inFlight)
+      if started < count {
+        await withCheckedContinuation { waiting.append($0) }
+      } else if started == count {
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+      }
+    }
+
+    func leave() { inFlight -= 1 }
+  }
+
+  @Test(
+    "Web pages are requested 8 at a time, not one after another",
+    .timeLimit(.minutes(1)))
+  func pagesConcurrently() async throws {
+    // 20 routes, each with a web link; the first 8 page requests wait for one another, so a
+    // doctor that requests one page after another never gets past the first.
+    let routes = (0..<20).map { #"{"name": "r\#($0)", "pattern": "https://shop.example/r\#($0)"}"# }
+    let table = try RouteFile.parse(
+      #"{"version": 1, "routes": ["# + routes.joined(separator: ",") + "]}", fileName: "r.json")
+    let file = AppleAppSiteAssociation.export(table, appIDs: [Self.appID], host: "shop.example")
+      .file.json
+    let gate = PageGate(count: DoctorExamination.pageConcurrency)
+    let request = DoctorRequest(site: Self.site, table: table, appleCDN: nil, timeout: 3)
+    let report = try await DoctorExamination.run(request) { url, browser in
+      if url == Self.appleURL { return Self.json(file) }
+      if url == Self.androidURL {
+        return .success(DoctorResponse(status: 404, headers: [], body: []))
+      }
+      #expect(browser)
+      await gate.enter()
+      await gate.leave()
+      return Self.json("<html>", type: "text/html")
+    }.get()
+    #expect(report.findings == [], "\(report.text)")
+    #expect(report.webLinksChecked == 20)
+    #expect(await gate.started == 20)
+    #expect(await gate.mostInFlight == DoctorExamination.pageConcurrency)
+  }
+
+  @Test("Answers come back in the order of the URLs asked, whatever order they end in")
+  func fetchAllKeepsOrder() async {
+    let urls = (0..<30).map { "https://shop.example/p/\($0)" }
+    let answers = await DoctorExamination.fetchAll(urls, browser: true, limit: 4) { url, _ in
+      // Later URLs answer sooner: each yields fewer times.
+      let index = Int(url.split(separator: "/").last ?? "") ?? 0
+      for _ in 0..<(30 - index) { await Task.yield() }
+      return .success(DoctorResponse(status: 200 + index, headers: [], body: []))
+    }
+    #expect(answers.map { (try? $0.get())?.status } == (0..<30).map { 200 + $0 })
+  }
+
+  @Test("Connection failures read in the doctor's words, parentheses balanced")
+  func failureMessages() {
+    for failure in [
+      DoctorFetchFailure.unreachable("connection refused"), .tls("it names another host"),
+      .timeout(seconds: 3),
+    ] {
+      let text = DoctorExamination.message(for: failure)
+      #expect(text.filter { $0 == "(" }.count == text.filter { $0 == ")" }.count, "\(text)")
+    }
+    #expect(
+      DoctorExamination.message(for: .unreachable("connection refused"))
+        == "cannot connect (connection refused)")
   }
 
   #if !Doctor

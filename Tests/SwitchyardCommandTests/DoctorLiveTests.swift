@@ -47,7 +47,8 @@
   }
 
   /// Certificates made for one test with Debian's `openssl` (nothing is committed): a CA, a
-  /// certificate it signs for `localhost`, one for another host, and one for `localhost` that
+  /// certificate it signs for `localhost`, one for another host, one for the IPv6 loopback
+  /// address `::1` (`ipv6`), and one for `localhost` that
   /// expired in February 2020 (`openssl ca` writes its dates: no waiting for it to expire).
   struct LoopbackCertificates {
     let folder: URL
@@ -61,12 +62,16 @@
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
         "-keyout", "ca.key", "-out", "ca.pem", "-days", "30", "-subj", "/CN=Switchyard test CA",
       ])
-      for (name, host) in [("localhost", "localhost"), ("wrong", "wrong.example")] {
+      for (name, host, altName) in [
+        ("localhost", "localhost", "DNS:localhost"),
+        ("wrong", "wrong.example", "DNS:wrong.example"),
+        ("ipv6", "ipv6-loopback", "IP:::1"),
+      ] {
         try openssl([
           "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
           "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(host)",
         ])
-        try Data("subjectAltName=DNS:\(host)\n".utf8).write(
+        try Data("subjectAltName=\(altName)\n".utf8).write(
           to: folder.appendingPathComponent("\(name).ext"))
         try openssl([
           "x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key",
@@ -144,8 +149,9 @@
     var value: Int { lock.withLock { count } }
   }
 
-  /// An HTTPS server on 127.0.0.1 answering from a closure (or, with `tls` nil, a listener that
-  /// accepts connections and never answers).
+  /// An HTTPS server on 127.0.0.1 (or `host`) answering from a closure (or, with `tls` nil, a
+  /// listener that accepts connections and never answers; with `plainHTTP` too, a plain HTTP
+  /// server).
   struct LoopbackSite {
     let channel: any Channel
     let port: Int
@@ -153,19 +159,25 @@
     let accepted = ConnectionCount()
     var origin: String { "https://localhost:\(port)" }
 
-    init(tls: NIOSSLContext?, answer: @escaping @Sendable (String) -> LoopbackAnswer) throws {
+    init(
+      tls: NIOSSLContext?, host: String = "127.0.0.1", plainHTTP: Bool = false,
+      answer: @escaping @Sendable (String) -> LoopbackAnswer
+    ) throws {
       let accepted = accepted
       channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .childChannelInitializer { channel in
           accepted.add()
           return channel.eventLoop.makeCompletedFuture {
-            guard let tls else { return }
-            try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+            if let tls {
+              try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+            } else if !plainHTTP {
+              return
+            }
             try channel.pipeline.syncOperations.configureHTTPServerPipeline()
             try channel.pipeline.syncOperations.addHandler(LoopbackResponder(answer: answer))
           }
         }
-        .bind(host: "127.0.0.1", port: 0).wait()
+        .bind(host: host, port: 0).wait()
       port = channel.localAddress?.port ?? 0
     }
 
@@ -455,6 +467,7 @@
               <category android:name="android.intent.category.DEFAULT" />
               <category android:name="android.intent.category.BROWSABLE" />
               <data android:scheme="https" android:host="localhost" android:path="/cart" />
+              <data android:path="/cart/" />
             </intent-filter>
             <intent-filter>
               <action android:name="android.intent.action.VIEW" />
@@ -477,7 +490,7 @@
           https://localhost:\(port): 1 finding
 
           route "cart":
-            AndroidManifest.xml: route "cart": no filter that lets in https://localhost/cart has \
+            AndroidManifest.xml: no filter that lets in https://localhost/cart has \
           android:autoVerify="true", so Android 12 and later open it in the browser
 
           """)

@@ -145,7 +145,7 @@ struct MatchCommandTests {
       result.lines == [
         #"{"url":"https://x.org/mine/5","route":"mine","pattern":"/mine/:id","params":{"id":"5"},"query":{},"fragment":null}"#
       ])
-    #expect(result.stderr == "note: using routes from ./routes.json (1 routes)\n")
+    #expect(result.stderr == "note: using routes from ./routes.json (1 route)\n")
     #expect(result.status == 0)
   }
 

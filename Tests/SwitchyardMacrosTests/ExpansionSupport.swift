@@ -26,3 +26,23 @@ func assertRoutesExpansion(
       Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
     })
 }
+
+/// What `@Routes` adds after an enum whose expansion failed (its errors reported): the
+/// conformance, with members that stand in for the ones not written, so that the uses of the
+/// type add no "requires that … conform to 'Routes'" of their own.
+func failedConformance(_ type: String, access: String = "") -> String {
+  "\n\n"
+    + """
+    extension \(type): Switchyard.Routes {
+      \(access)static var routeTable: Switchyard.RouteTable {
+        Switchyard.RouteTable()
+      }
+      \(access)init?(routeIndex: Int, match: Switchyard.RouteMatch) {
+        return nil
+      }
+      \(access)func url(host: String? = nil, scheme: String? = nil) throws(Switchyard.URLBuildingError) -> String {
+        fatalError("@Routes: the enum has errors, reported where they are")
+      }
+    }
+    """
+}

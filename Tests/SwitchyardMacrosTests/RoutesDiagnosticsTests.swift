@@ -20,7 +20,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case user(id: Int)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: """
@@ -42,7 +42,7 @@ struct RoutesDiagnosticsTests {
       expandedSource: """
         enum Link {
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "a @Routes enum needs at least one case marked @Route", line: 2, column: 6)
@@ -66,7 +66,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case a(x: String)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "\(error.message) (column \(error.column) of the pattern)\n"
@@ -89,7 +89,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case item(tiem: Int)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -124,7 +124,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case user
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -152,7 +152,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case a(slug: String)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -175,7 +175,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case profile(id: Int, tab: String)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -212,7 +212,7 @@ struct RoutesDiagnosticsTests {
           case files(rest: Int?)
           case tab(n: Tab)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -241,7 +241,7 @@ struct RoutesDiagnosticsTests {
           case a
           case b
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "case 'b' has no @Route: give it a pattern, e.g. @Route(\"/b\")", line: 5,
@@ -279,7 +279,7 @@ struct RoutesDiagnosticsTests {
           case byID(id: String)
           case byName(name: String)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "duplicate: \(finding.message) (witness: \(finding.witness))", line: line,
@@ -309,7 +309,7 @@ struct RoutesDiagnosticsTests {
           case user(id: Int)
           case everything(rest: String)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "shadowed: \(finding.message) (witness: \(finding.witness))", line: 3,
@@ -334,7 +334,7 @@ struct RoutesDiagnosticsTests {
           case a(x: Int)
           case a(y: Int)
         }
-        """,
+        """ + failedConformance("D3"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -362,7 +362,7 @@ struct RoutesDiagnosticsTests {
           case a
           case b
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: #"the pattern of @Route contains the escape sequence '\\': "# + advice,
@@ -387,7 +387,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case login(nxt: String?)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -414,7 +414,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case login(next: String?)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -440,7 +440,7 @@ struct RoutesDiagnosticsTests {
           case login(next: String)
           case p(id: String?)
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -467,7 +467,7 @@ struct RoutesDiagnosticsTests {
         enum Link {
           case a
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -506,7 +506,7 @@ struct RoutesDiagnosticsTests {
           case about
           case About
         }
-        """,
+        """ + failedConformance("Link"),
       diagnostics: [
         DiagnosticSpec(
           message: "duplicate: \(finding.message) (witness: \(finding.witness))", line: 5,

@@ -295,4 +295,52 @@ struct RoutesExpansionTests {
           message: "@Routes applies to an enum whose cases are the routes", line: 1, column: 1)
       ])
   }
+
+  @Test("A public enum with an error still conforms, with public stand-ins: only the error shows")
+  func failedPublicEnumConforms() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      public enum Link {
+        @Route("/users/<int:id")
+        case user(id: Int)
+      }
+      """,
+      expandedSource: """
+        public enum Link {
+          case user(id: Int)
+        }
+        """ + failedConformance("Link", access: "public "),
+      diagnostics: [
+        DiagnosticSpec(
+          message: """
+            expected '>' to close the capture opened at column 8 (column 15 of the pattern)
+              /users/<int:id
+                            ^
+            """, line: 3, column: 25)
+      ])
+  }
+
+  @Test("A generic enum is refused and still conforms, so its uses add no error of their own")
+  func genericEnumConforms() {
+    assertRoutesExpansion(
+      """
+      @Routes
+      enum Link<T> {
+        @Route("/a")
+        case a
+      }
+      """,
+      expandedSource: """
+        enum Link<T> {
+          case a
+        }
+        """ + failedConformance("Link"),
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "a @Routes enum cannot be generic: its table and matcher are stored once per enum",
+          line: 2, column: 6)
+      ])
+  }
 }

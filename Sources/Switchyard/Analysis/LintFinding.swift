@@ -12,36 +12,66 @@
 /// finding.kind.severity  // .error
 /// ```
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem a finding is. Its raw value is the `kind` of the JSON output.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
+  /// What kind of problem a finding is: one of the static members below, compared with `==`
+  /// or in a `switch` (which needs a `default`: a later release may add kinds, as new checks
+  /// come). It prints as its name, which is the `kind` of the JSON output.
+  ///
+  /// ```swift
+  /// for finding in table.lint() {
+  ///   switch finding.kind {
+  ///   case .duplicate, .shadowed: print("remove", finding.routes[0])
+  ///   case .overlap: print(finding.decision?.explanation ?? "")
+  ///   default: print(finding.kind, finding.message)   // e.g. "matchesEverything ..."
+  ///   }
+  /// }
+  /// ```
+  public struct Kind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    private enum Name: String, Sendable, Hashable {
+      case duplicate, shadowed, overlap, captureNameCase, unreachableAlternative,
+        matchesEverything, undecided
+    }
+
+    private let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
     /// Two routes match exactly the same URLs with the same precedence: the later never wins.
-    case duplicate
+    public static let duplicate = Kind(.duplicate)
     /// Every URL the first route matches is won by other routes.
-    case shadowed
+    public static let shadowed = Kind(.shadowed)
     /// Some URL (the witness) is matched by both routes and precedence decides; the first
     /// route wins it.
-    case overlap
+    public static let overlap = Kind(.overlap)
     /// Two routes name a capture at the same place with names that differ only in case.
-    case captureNameCase
+    public static let captureNameCase = Kind(.captureNameCase)
     /// One alternative of the first route's optional groups is never used: every URL it
     /// matches is won by other routes — typically a literal segment taken by a typed capture of
     /// a route with a higher priority.
-    case unreachableAlternative
+    public static let unreachableAlternative = Kind(.unreachableAlternative)
     /// The route's pattern matches every URL (any scheme, host, path, query and fragment).
-    case matchesEverything
+    public static let matchesEverything = Kind(.matchesEverything)
     /// The lint could not decide whether the first route wins any URL over the others named
     /// (the routes ranked before it that share URLs with it): the search stopped at its state
     /// limit. The route may be shadowed; the witness is a URL it matches.
-    case undecided
+    public static let undecided = Kind(.undecided)
+
+    /// Every kind this release reports, in the order above. A later release may add kinds.
+    public static let allCases: [Kind] = [
+      .duplicate, .shadowed, .overlap, .captureNameCase, .unreachableAlternative,
+      .matchesEverything, .undecided,
+    ]
 
     /// How serious findings of this kind are.
     public var severity: Severity {
-      switch self {
+      switch name {
       case .duplicate, .shadowed: return .error
       case .captureNameCase, .unreachableAlternative, .matchesEverything: return .warning
       case .overlap, .undecided: return .note
       }
     }
+
+    /// The name, as written after the dot and in the JSON output: `duplicate`.
+    public var description: String { name.rawValue }
   }
 
   /// How serious a finding is. `switchyard lint` exits 1 when there is an error.
@@ -81,6 +111,6 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
   public var decision: PrecedenceDecision?
 
   public var description: String {
-    "\(kind.severity.rawValue): \(kind.rawValue): \(message)\n  witness: \(witness)"
+    "\(kind.severity.rawValue): \(kind): \(message)\n  witness: \(witness)"
   }
 }

@@ -1,5 +1,10 @@
 /// The rule of <doc:Precedence> that decided between two routes matching the same URL.
 ///
+/// The rules follow the parts of a URL a pattern can name (scheme, host with its port, path,
+/// query, fragment), between the explicit priority and registration order; they are the
+/// order <doc:Precedence> defines, so this is an enum (a new rule would change which route
+/// wins, not just add a name).
+///
 /// ```swift
 /// let explanation = table.explain("myapp://user/me")
 /// explanation.decision?.rule         // .path(element: 2)

@@ -114,9 +114,9 @@ extension RouteExplanation: CustomStringConvertible {
   }
 
   /// How far into the URL a route got before it failed: a later part (and a later segment)
-  /// is further.
-  static func reach(_ failure: Failure) -> (part: Int, segment: Int) {
-    switch failure.part {
+  /// is further. (SwitchyardLinks ranks a mint's near misses by it too.)
+  package static func reach(_ failure: Failure) -> (part: Int, segment: Int) {
+    switch failure.part.name {
     case .scheme: return (0, 0)
     case .host: return (1, 0)
     case .port: return (2, 0)

@@ -12,14 +12,45 @@
 /// explanation.decision?.explanation       // "path element 2: int capture beats string capture"
 /// ```
 public struct RouteExplanation: Sendable {
-  /// The part of a URL where a route failed.
-  public enum Part: String, Sendable, Hashable {
-    case scheme, host, port
+  /// The part of a URL where a route failed: one of the static members below, compared with
+  /// `==` or in a `switch` (which needs a `default`: a later release may add parts, as patterns
+  /// learn to read more). It prints as its name, which is the `part` of `switchyard explain
+  /// --format json`.
+  ///
+  /// ```swift
+  /// switch table.explain("myapp://user/abc").routes[0].failure?.part {
+  /// case .conversion?: print("the value is not of the capture's type")
+  /// case .segment?: print("another path")
+  /// default: break
+  /// }
+  /// ```
+  public struct Part: Sendable, Hashable, CustomStringConvertible {
+    /// The names, for the module's exhaustive switches (how far a route got).
+    enum Name: String, Sendable, Hashable {
+      case scheme, host, port, segment, conversion, query, fragment
+    }
+
+    let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
+    /// The scheme is not one the pattern accepts.
+    public static let scheme = Part(.scheme)
+    /// The host is not one the pattern accepts.
+    public static let host = Part(.host)
+    /// The port is not the one the pattern names.
+    public static let port = Part(.port)
     /// A path segment that is not what the pattern wants there (or is missing or extra).
-    case segment
+    public static let segment = Part(.segment)
     /// A path segment in the right place that a typed capture refused.
-    case conversion
-    case query, fragment
+    public static let conversion = Part(.conversion)
+    /// The query lacks a parameter the pattern requires, or has a value the pattern refuses.
+    public static let query = Part(.query)
+    /// The fragment is not what the pattern requires.
+    public static let fragment = Part(.fragment)
+
+    /// The name, as written after the dot: `conversion`.
+    public var description: String { name.rawValue }
   }
 
   /// Why one route did not match.

@@ -45,7 +45,7 @@ public struct RouteTableCheckFailure: Error, Sendable, CustomStringConvertible {
     if !findings.isEmpty {
       lines.append("\(findings.count) lint finding\(findings.count == 1 ? "" : "s"):")
       lines += findings.map {
-        "  \($0.kind.severity.rawValue): \($0.kind.rawValue): \($0.message) — witness \($0.witness)"
+        "  \($0.kind.severity.rawValue): \($0.kind): \($0.message) — witness \($0.witness)"
       }
     }
     return lines.joined(separator: "\n")

@@ -14,38 +14,58 @@
 /// }
 /// ```
 public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem this is.
-  public enum Code: String, Sendable, Hashable {
+  /// What kind of problem this is: one of the static members below, compared with `==` or in a
+  /// `switch` (which needs a `default`: a later release may add codes). It prints as its name.
+  ///
+  /// ```swift
+  /// switch error.code {
+  /// case .missingValue, .invalidValue: print("fix capture", error.captureName ?? "")
+  /// default: print(error.code, error)   // e.g. "hostRequired route 'user': ..."
+  /// }
+  /// ```
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    private enum Name: String, Sendable, Hashable {
+      case unknownRoute, missingValue, invalidValue, partialGroup, hostRequired, hostMismatch,
+        invalidHost, schemeMismatch, invalidScheme, queryConflict, ambiguous, invalidPattern
+    }
+
+    private let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
     /// No route has the name (the message suggests the closest one).
-    case unknownRoute
+    public static let unknownRoute = Code(.unknownRoute)
     /// A capture the URL needs has no value.
-    case missingValue
+    public static let missingValue = Code(.missingValue)
     /// A value that its capture does not accept (`"abc"` for `<int:id>`, an empty path
     /// segment, a list for a capture, a number that is not finite).
-    case invalidValue
+    public static let invalidValue = Code(.invalidValue)
     /// An optional group with some of its captures given and some not.
-    case partialGroup
+    public static let partialGroup = Code(.partialGroup)
     /// The route's host is a wildcard and no host was given.
-    case hostRequired
+    public static let hostRequired = Code(.hostRequired)
     /// The given host is not one the route's host pattern accepts, or the route's scheme
     /// reads its host as a path segment.
-    case hostMismatch
+    public static let hostMismatch = Code(.hostMismatch)
     /// The given host is not a host name (it holds `/`, a space, `@`, …).
-    case invalidHost
+    public static let invalidHost = Code(.invalidHost)
     /// The given scheme is not one the route answers.
-    case schemeMismatch
+    public static let schemeMismatch = Code(.schemeMismatch)
     /// The given scheme is not a scheme (`[A-Za-z][A-Za-z0-9+.-]*`).
-    case invalidScheme
+    public static let invalidScheme = Code(.invalidScheme)
     /// A value with no capture names a query key the pattern fixes.
-    case queryConflict
+    public static let queryConflict = Code(.queryConflict)
     /// The URL these values give would not match the route back with them: it would match
     /// with other values (two captures that a URL cannot tell apart, such as two adjacent
     /// optional captures), or another route of the table wins it (`/category/:slug` built
     /// with `"4"` when `/category/<int:id>` is also a route; the message names the winner).
-    case ambiguous
+    public static let ambiguous = Code(.ambiguous)
     /// The route's pattern cannot be read (a typed route whose `routePattern` has
     /// a syntax error: `SwitchyardMigration`'s `Routable`).
-    case invalidPattern
+    public static let invalidPattern = Code(.invalidPattern)
+
+    /// The name, as written after the dot: `unknownRoute`.
+    public var description: String { name.rawValue }
   }
 
   /// What kind of problem this is.

@@ -183,7 +183,7 @@ public struct RouteMatcher: Sendable {
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).
-  public func matches(_ url: String) -> Bool {
+  package func matches(_ url: String) -> Bool {
     var slots = CaptureList()
     return withBytes(url) { storage.search($0, mode: .exists, slots: &slots) } != nil
   }

@@ -76,7 +76,7 @@ extension RoutePattern {
     }
   }
 
-  private static func shape(_ host: HostRequirement) -> PatternShape.Host {
+  static func shape(_ host: HostRequirement) -> PatternShape.Host {
     switch host {
     case .omitted: return .omitted
     case .any: return .any

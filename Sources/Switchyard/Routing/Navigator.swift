@@ -189,24 +189,6 @@ public final class Navigator<Screen>: Routing, @unchecked Sendable {
     return outcome.match != nil
   }
 
-  /// Pushes a screen you built yourself.
-  ///
-  /// ```swift
-  /// navigator.push(screen: .settings)
-  /// ```
-  public func push(screen: Screen, animated: Bool = true) {
-    host?.push(screen, animated: animated)
-  }
-
-  /// Presents a screen you built yourself.
-  ///
-  /// ```swift
-  /// navigator.present(screen: .compose, wrap: true)
-  /// ```
-  public func present(screen: Screen, wrap: Bool = false, animated: Bool = true) {
-    host?.present(screen, wrap: wrap, animated: animated)
-  }
-
   /// The back stack for `url`: the screens of its parent routes, then its own (the rule is
   /// ``Router/stack(for:context:)``'s).
   ///

@@ -31,24 +31,44 @@ public struct RoutingEvent: Sendable, CustomStringConvertible {
   /// The metadata of the route concerned (`nil` when no route is).
   public var metadata: RouteMetadata?
 
-  /// What a routing decision was.
-  public enum Outcome: String, Sendable, Hashable {
+  /// What a routing decision was: one of the static members below, compared with `==` or in a
+  /// `switch` (which needs a `default`: a later release may add outcomes). It prints as its
+  /// name, which makes it a metrics label as it is.
+  ///
+  /// ```swift
+  /// router.observe { event in
+  ///   if event.outcome == .unmatched { deadLinks += 1 }
+  ///   metrics.count("routing.\(event.outcome)")   // "routing.handled"
+  /// }
+  /// ```
+  public struct Outcome: Sendable, Hashable, CustomStringConvertible {
+    private enum Name: String, Sendable, Hashable {
+      case handled, declined, rejected, redirected, unmatched, needsAsync, failed
+    }
+
+    private let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
     /// A handler produced a result.
-    case handled
+    public static let handled = Outcome(.handled)
     /// A handler returned `nil` or threw; the next candidate runs.
-    case declined
+    public static let declined = Outcome(.declined)
     /// An interceptor rejected the URL; the unmatched handler runs.
-    case rejected
+    public static let rejected = Outcome(.rejected)
     /// An interceptor sent the router to another URL.
-    case redirected
+    public static let redirected = Outcome(.redirected)
     /// No route matched, every candidate declined, or a redirection looped.
-    case unmatched
+    public static let unmatched = Outcome(.unmatched)
     /// A synchronous call met a route whose handler is async, and stopped
     /// (``UnmatchedReason/needsAsync``).
-    case needsAsync
+    public static let needsAsync = Outcome(.needsAsync)
     /// A handler read a parameter its route does not declare: a programming error, not a
     /// decline (``UnmatchedReason/handlerFailed``).
-    case failed
+    public static let failed = Outcome(.failed)
+
+    /// The name, as written after the dot: `handled`.
+    public var description: String { name.rawValue }
   }
 
   public var description: String {

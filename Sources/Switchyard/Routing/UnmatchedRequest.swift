@@ -46,26 +46,49 @@ public struct DeclinedRoute: Sendable {
   public let error: (any Error)?
 }
 
-/// Why a URL found no handler.
-public enum UnmatchedReason: String, Sendable, Hashable {
+/// Why a URL found no handler: one of the static members below, compared with `==` or in a
+/// `switch` (which needs a `default`: a later release may add reasons). It prints as its name.
+///
+/// ```swift
+/// router.unmatchedHandler = { request in
+///   switch request.reason {
+///   case .noRoute: print("dead link", request.parts.pathSegments)
+///   case .rejected: print("blocked by", request.interceptor ?? "-")
+///   default: print(request.reason)   // e.g. "allDeclined"
+///   }
+///   return nil
+/// }
+/// ```
+public struct UnmatchedReason: Sendable, Hashable, CustomStringConvertible {
+  private enum Name: String, Sendable, Hashable {
+    case noRoute, allDeclined, rejected, redirectLoop, tooManyRedirects, needsAsync, handlerFailed
+  }
+
+  private let name: Name
+
+  private init(_ name: Name) { self.name = name }
+
   /// No route matches the URL.
-  case noRoute
+  public static let noRoute = UnmatchedReason(.noRoute)
   /// Routes match, but every candidate's handler declined (see ``UnmatchedRequest/declined``).
-  case allDeclined
+  public static let allDeclined = UnmatchedReason(.allDeclined)
   /// An interceptor rejected the URL (see ``UnmatchedRequest/interceptor``).
-  case rejected
+  public static let rejected = UnmatchedReason(.rejected)
   /// Interceptors redirected back to a URL already routed in this call.
-  case redirectLoop
+  public static let redirectLoop = UnmatchedReason(.redirectLoop)
   /// Interceptors redirected more times than the router's `maximumRedirects`.
-  case tooManyRedirects
+  public static let tooManyRedirects = UnmatchedReason(.tooManyRedirects)
   /// The best remaining candidate has an async handler (``Router/registerAsync(_:name:priority:metadata:handler:)``)
   /// and the call was synchronous: route the URL with ``Router/handle(_:context:)``. Routing
   /// stops there rather than pass a route the URL has over.
-  case needsAsync
+  public static let needsAsync = UnmatchedReason(.needsAsync)
   /// A handler read a parameter its route's pattern does not declare (a typo such as
   /// `match.value("idd", as: Int.self)` for `<int:id>`; see ``UndeclaredParameter``). Routing stops there
   /// rather than fall through to another route.
-  case handlerFailed
+  public static let handlerFailed = UnmatchedReason(.handlerFailed)
+
+  /// The name, as written after the dot: `noRoute`.
+  public var description: String { name.rawValue }
 }
 
 /// The full outcome of routing one URL: the result, the match that produced it, or why

@@ -76,6 +76,14 @@ public struct HostAsPathPolicy: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The schemes listed, lowercased, for a policy made by ``schemes(_:)``; `nil` for the named
+  /// policies (whose ``description`` is their route-file name). Tools that write the policy
+  /// into another language's code (`switchyard gen`) read it here.
+  package var listedSchemes: [String]? {
+    if case .schemes(let list) = storage { return list }
+    return nil
+  }
+
   public var description: String {
     switch storage {
     case .customSchemes: return "customSchemes"

@@ -44,33 +44,54 @@ public struct Route: Sendable, Hashable, CustomStringConvertible {
 /// }
 /// ```
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem this is.
-  public enum Code: String, Sendable, Hashable {
+  /// What kind of problem this is: one of the static members below, compared with `==` or in a
+  /// `switch` (which needs a `default`: a later release may add codes). It prints as its name.
+  ///
+  /// ```swift
+  /// switch error.code {
+  /// case .duplicateName: print("rename", error.routeName ?? "")
+  /// case .badPattern: print(error.patternError!)
+  /// default: print(error.code, error.message)   // e.g. "badOrigin ..."
+  /// }
+  /// ```
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    private enum Name: String, Sendable, Hashable {
+      case emptyName, duplicateName, badPattern, duplicateType, badTypeName, tooManyTypes,
+        badOrigin, noPattern, duplicateRoute, optionsDiffer
+    }
+
+    private let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
     /// A route name that is empty.
-    case emptyName
+    public static let emptyName = Code(.emptyName)
     /// A route name already in the table.
-    case duplicateName
+    public static let duplicateName = Code(.duplicateName)
     /// A pattern with a syntax error (see ``RouteTableError/patternError``).
-    case badPattern
+    public static let badPattern = Code(.badPattern)
     /// A parameter type whose name is already taken.
-    case duplicateType
+    public static let duplicateType = Code(.duplicateType)
     /// A parameter type name that is not `[A-Za-z_][A-Za-z0-9_]*`.
-    case badTypeName
+    public static let badTypeName = Code(.badTypeName)
     /// More than 250 registered types (see <doc:Limits>).
-    case tooManyTypes
+    public static let tooManyTypes = Code(.tooManyTypes)
     /// A ``LinkOrigin`` that is not a scheme with an optional host.
-    case badOrigin
+    public static let badOrigin = Code(.badOrigin)
     /// A typed route (`Routable`, in `SwitchyardMigration`) that declares no path, host, scheme or URI.
-    case noPattern
+    public static let noPattern = Code(.noPattern)
     /// A route registered on a router that matches exactly the same URLs, with the same
     /// precedence, as one the router has: it could never win (`lint` calls such a pair a
     /// duplicate). A ``RouteTable`` keeps such a route, so that lint can report it.
-    case duplicateRoute
+    public static let duplicateRoute = Code(.duplicateRoute)
     /// A ``Routes`` type that declares its options (`@Routes(accepting: […])`) registered on a
     /// router that reads links with other options: its routes would answer links the type
     /// refuses. Make the router with the type's options:
     /// `Router<Screen>(options: AppLink.routeTable.options)`.
-    case optionsDiffer
+    public static let optionsDiffer = Code(.optionsDiffer)
+
+    /// The name, as written after the dot: `emptyName`.
+    public var description: String { name.rawValue }
   }
 
   /// What kind of problem this is.
@@ -114,7 +135,7 @@ public struct RouteTable: Sendable {
   /// The routes in registration order.
   public private(set) var routes: [Route] = []
   /// The registered capture types, in registration order.
-  public private(set) var parameterTypes: [ParameterType] = []
+  package private(set) var parameterTypes: [ParameterType] = []
   /// Route positions by the hash of their name (a lookup confirms the name), so adding stays
   /// O(1) in the table's size. Cheaper than a `[String: Int]`: it keeps the hashes, so growing
   /// hashes nothing again, and adding a route hashes its name once.

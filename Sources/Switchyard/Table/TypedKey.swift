@@ -25,7 +25,7 @@ public struct TypedKey<Value: Sendable>: Sendable {
   /// The name the value is stored under (and, for metadata, written under in a route file).
   public let name: String
   /// What a reader gets when no value is stored under the name.
-  public let defaultValue: Value
+  @usableFromInline package let defaultValue: Value
 
   /// Creates a key.
   ///

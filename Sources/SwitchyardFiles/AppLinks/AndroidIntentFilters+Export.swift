@@ -10,7 +10,9 @@ extension AndroidIntentFilters {
   /// out with a warning when `hosts` is empty; a route with no scheme is written for `https`
   /// and `http`. Paths become `android:path` (literal paths), `android:path` plus
   /// `android:pathPrefix` (a literal path ending in a catch-all), or `android:pathPattern`
-  /// (captures become `..*`, one or more characters). Android does not look at the query or
+  /// (captures become `..*`, one or more characters). Since the router reads `/a/` as `/a`
+  /// while Android compares the path as written, a path rule that does not already take a
+  /// final `/` is written a second time with one (`/cart` and `/cart/`). Android does not look at the query or
   /// the fragment, nor at a typed capture's type: those give the closest superset and a
   /// warning.
   ///
@@ -293,7 +295,8 @@ struct AndroidTranslator {
     }
     let prefix = literals.isEmpty ? "" : "/" + literals.joined(separator: "/")
     if literals.count == path.count {
-      return [.path(prefix)]
+      // The router reads `/a/` as `/a`; Android compares the path as written.
+      return [.path(prefix), .path(prefix + "/")]
     }
     if literals.count == path.count - 1, case .star = path[path.count - 1] {
       // A literal path, then a catch-all: the path itself, or it and more segments.
@@ -320,6 +323,12 @@ struct AndroidTranslator {
       warn("its catch-alls expand to \(patterns.count) path patterns; any path is let in")
       return []
     }
-    return patterns.map { .pattern($0.isEmpty ? "/*" : $0) }
+    // A pattern that ends in `.*` takes a final '/' already; any other one is written with a
+    // final '/' too (the router reads `/a/` as `/a`, Android compares the path as written).
+    return patterns.flatMap { pattern -> [AndroidIntentFilter.PathRule] in
+      if pattern.isEmpty { return [.pattern("/*")] }
+      return pattern.hasSuffix(".*")
+        ? [.pattern(pattern)] : [.pattern(pattern), .pattern(pattern + "/")]
+    }
   }
 }

@@ -31,8 +31,10 @@ extension AndroidIntentFilters {
             }
           }
           for name in names {
-            probes += AppLinkProbes.urls(
+            let urls = AppLinkProbes.urls(
               route: route, shape: shape, scheme: scheme, host: name, hostAsPath: hostAsPath)
+            // With a trailing '/' too: the router reads it as the same path, Android does not.
+            probes += urls + urls.map(AppLinkProbes.slashed)
           }
         }
       }
@@ -60,7 +62,14 @@ extension AndroidIntentFilters {
       else { continue }
       drifts.append(AppLinkDrift(kind: .notVerified, url: url, routeName: route))
     }
-    return drifts
+    // The same difference with and without a final '/' is one finding: the one without.
+    var covered = Set<AppLinkDrift>()
+    for drift in drifts {
+      var slashed = drift
+      slashed.url = AppLinkProbes.slashed(drift.url)
+      if slashed.url != drift.url { covered.insert(slashed) }
+    }
+    return drifts.filter { !covered.contains($0) }
   }
 
   static func probeHost(_ entry: String) -> String {

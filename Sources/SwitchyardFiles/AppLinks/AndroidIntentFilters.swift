@@ -75,8 +75,10 @@ public struct AndroidIntentFilter: Sendable, Hashable {
       hosts.contains(where: { Self.host($0, accepts: host) })
     else { return false }
     guard !pathRules.isEmpty else { return true }
-    // Android reads `https://h` with the path "" and `https://h/` with "/"; both are one URL here.
-    let paths = link.segments.isEmpty ? ["", "/"] : [link.decodedPath]
+    // Android reads `https://h` with the path "" and `https://h/` with "/"; both are one URL
+    // here. Any other path is compared as written (decoded): `/a/` is not `/a`.
+    let written = link.decodedPathAsWritten
+    let paths = written == "/" ? ["", "/"] : [written]
     return pathRules.contains { rule in paths.contains { Self.rule(rule, accepts: $0) } }
   }
 

@@ -8,20 +8,43 @@ import Switchyard
 /// // route "profile": the file does not let in https://example.com/@x
 /// ```
 public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
-  /// What kind of difference.
-  public enum Kind: Sendable, Hashable {
+  /// What kind of difference: one of the static members below, compared with `==` or in a
+  /// `switch` (which needs a `default`: a later release may add kinds, as `verify` learns new
+  /// checks). It prints as its name.
+  ///
+  /// ```swift
+  /// for drift in file.verify(against: table, host: "example.com") {
+  ///   switch drift.kind {
+  ///   case .routeNotLetIn: print("add", drift.url, "to the file")
+  ///   default: print(drift.kind, drift)   // e.g. "unhandledLink the file lets in …"
+  ///   }
+  /// }
+  /// ```
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    fileprivate enum Name: String, Sendable, Hashable {
+      case unhandledLink, webOnlyLink, routeNotLetIn, notVerified
+    }
+
+    fileprivate let name: Name
+
+    private init(_ name: Name) { self.name = name }
+
     /// The file lets the URL into the app, and no route handles it.
-    case unhandledLink
+    public static let unhandledLink = Kind(.unhandledLink)
     /// The file lets the URL into the app, and a web-only route wins it.
-    case webOnlyLink
+    public static let webOnlyLink = Kind(.webOnlyLink)
     /// A route handles the URL, and the file keeps it out of the app.
-    case routeNotLetIn
+    public static let routeNotLetIn = Kind(.routeNotLetIn)
     /// A route handles the `https` URL and intent filters let it in, but none of those filters
     /// has `android:autoVerify="true"` where the exported ones do: Android 12 and later open
     /// such a link in the browser unless the user approves the app for the domain.
-    case notVerified
+    public static let notVerified = Kind(.notVerified)
+
+    /// The name, as written after the dot: `routeNotLetIn`.
+    public var description: String { name.rawValue }
   }
 
+  /// What kind of difference this is.
   public var kind: Kind
   /// A URL that shows the difference.
   public var url: String
@@ -35,7 +58,7 @@ public struct AppLinkDrift: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    switch kind {
+    switch kind.name {
     case .unhandledLink:
       return "the file lets in \(url), which no route handles"
     case .webOnlyLink:

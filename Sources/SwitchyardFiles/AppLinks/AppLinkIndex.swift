@@ -77,7 +77,7 @@ struct AppleComponentIndex {
       seen.formUnion(ids)
       var candidates = entry.general
       for percentEncoded in [true, false] {
-        let path = percentEncoded ? link.appleEncodedPath : link.appleDecodedPath
+        let path = percentEncoded ? link.encodedPathAsWritten : link.decodedPathAsWritten
         let segment = String(firstSegment(path) ?? "")
         for caseSensitive in [true, false] {
           let key = Key(
@@ -189,7 +189,7 @@ struct AndroidFilterIndex {
     var candidates = general
     if let host = link.host {
       candidates += byHost[host] ?? []
-      let segment = String(firstSegment(link.decodedPath) ?? "")
+      let segment = String(firstSegment(link.decodedPathAsWritten) ?? "")
       candidates += keyed[Key(host: host, segment: segment)] ?? []
     }
     var found: [AndroidIntentFilter] = []

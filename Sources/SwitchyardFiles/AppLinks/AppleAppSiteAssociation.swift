@@ -184,7 +184,7 @@ extension AppleAppSiteAssociation.Component {
       }
       return AppleWildcard(pattern).matches(text, caseSensitive: caseSensitive)
     }
-    guard test(path, percentEncoded ? link.appleEncodedPath : link.appleDecodedPath) else {
+    guard test(path, percentEncoded ? link.encodedPathAsWritten : link.decodedPathAsWritten) else {
       return false
     }
     switch query {

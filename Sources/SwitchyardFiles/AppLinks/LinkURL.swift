@@ -40,14 +40,15 @@ struct LinkURL: Sendable, Hashable {
   }
 
   /// The decoded path as iOS compares it with a component's `/` pattern (`percentEncoded`
-  /// false): every `/` kept, so `/a/` and `/a//b` stay as written (`/` for an empty path).
-  var appleDecodedPath: String {
+  /// false) and Android with an intent filter's path rules (`Uri.getPath()`): every `/` kept,
+  /// so `/a/` and `/a//b` stay as written (`/` for an empty path).
+  var decodedPathAsWritten: String {
     writtenPieces.map { decodedPathPiece($0) }.joined(separator: "/")
   }
 
   /// The path as iOS compares it with a `percentEncoded` pattern: every `/` kept, each piece
   /// percent-encoded the canonical way.
-  var appleEncodedPath: String {
+  var encodedPathAsWritten: String {
     writtenPieces.map { percentEncoded(decodedPathPiece($0), allowing: LinkText.pathSafe) }
       .joined(separator: "/")
   }

@@ -17,10 +17,12 @@ package struct LinkImport: Sendable {
     case branch
   }
 
-  /// A row that cannot be imported: its line in the file (1-based) and why.
+  /// A row that cannot be imported: its line in the file (1-based), its row among the data
+  /// rows (1-based, the header not counted; 0 for a problem of the whole file) and why.
   package struct Problem: Sendable, Hashable, CustomStringConvertible {
     package var line: Int
     package var reason: String
+    package var row = 0
     package var description: String { "\(line): \(reason)" }
   }
 
@@ -30,12 +32,19 @@ package struct LinkImport: Sendable {
   package var records: [LinkRecord]
   /// The line of each of ``records``.
   package var lines: [Int]
+  /// The row of each of ``records`` among the data rows (1-based, the header not counted).
+  package var rows: [Int] = []
   /// Every row's problem, in file order.
   package var problems: [Problem]
+  /// The paths the short links of the file live under, as `--prefix` writes them (`/` for
+  /// `https://example.page.link/CODE`, `/links/` for `https://example.com/links/CODE`), in the
+  /// order first seen; empty when the file gives codes alone.
+  package var shortLinkPrefixes: [String] = []
 
   /// Reads `text`, a CSV file, checking each long URL with `minter`; `created` is the links'
-  /// creation time (seconds since 1970).
-  package init(_ text: String, minter: LinkMinter, created: Int64) {
+  /// creation time (seconds since 1970). `prefix` is the service's `--prefix`: at `/`, a code
+  /// equal to one of the service's own paths (`admin`, `healthz`, `v1`) is refused.
+  package init(_ text: String, minter: LinkMinter, created: Int64, prefix: String = "/l/") {
     records = []
     lines = []
     problems = []
@@ -72,15 +81,21 @@ package struct LinkImport: Sendable {
       problems.append(Problem(line: first.line, reason: "no \"Short Dynamic Link\" column"))
     }
     var seen: [String: Int] = [:]
+    var rowNumber = 0
     for row in data where !(row.fields.count == 1 && row.fields[0].trimmed.isEmpty) {
+      rowNumber += 1
       do {
-        let fields = try fields(of: row, columns)
-        guard let code = Self.code(fields.short) else {
+        let fields = try fields(of: row, columns, minter: minter)
+        guard let (code, path) = Self.codeAndPrefix(fields.short) else {
           throw Problem(
             line: row.line,
             reason: "the short link \(JSONEscaping.quote(fields.short)) has no code of 1 to 64 "
               + "of the characters A-Z a-z 0-9 _ -")
         }
+        if let reason = LinksConfiguration.reservation(of: code, prefix: prefix) {
+          throw Problem(line: row.line, reason: reason)
+        }
+        if let path, !shortLinkPrefixes.contains(path) { shortLinkPrefixes.append(path) }
         if let earlier = seen[code] {
           throw Problem(
             line: row.line, reason: "the code \(code) is on line \(earlier) already")
@@ -98,10 +113,12 @@ package struct LinkImport: Sendable {
             values: resolved.values.map { ($0.name, $0.value) }, title: fields.title,
             description: fields.description, image: fields.image, created: created))
         lines.append(row.line)
-      } catch let problem as Problem {
+        self.rows.append(rowNumber)
+      } catch var problem as Problem {
+        problem.row = rowNumber
         problems.append(problem)
       } catch {
-        problems.append(Problem(line: row.line, reason: "\(error)"))
+        problems.append(Problem(line: row.line, reason: "\(error)", row: rowNumber))
       }
     }
     if problems.isEmpty, records.isEmpty {
@@ -129,7 +146,7 @@ package struct LinkImport: Sendable {
     subscript(name: String) -> Int? { indices[name] }
   }
 
-  func fields(of row: CSVRow, _ columns: Columns) throws -> Fields {
+  func fields(of row: CSVRow, _ columns: Columns, minter: LinkMinter) throws -> Fields {
     func value(_ name: String) -> String? {
       guard let index = columns[name], index < row.fields.count else { return nil }
       let text = row.fields[index].trimmed
@@ -157,9 +174,13 @@ package struct LinkImport: Sendable {
         short: value("short dynamic link") ?? "", long: value("deep link") ?? long["link"] ?? "",
         title: long["st"], description: long["sd"], image: long["si"])
     case .branch:
+      var long = value("$canonical_url") ?? value("$desktop_url") ?? value("$fallback_url")
+      // A row with only the app's path: the URL of the table's that routes it.
+      if long == nil, let path = value("$deeplink_path") {
+        long = try Self.deepLink(path, minter: minter, line: row.line)
+      }
       fields = Fields(
-        short: value("alias") ?? value("url") ?? "",
-        long: value("$canonical_url") ?? value("$desktop_url") ?? value("$fallback_url") ?? "",
+        short: value("alias") ?? value("url") ?? "", long: long ?? "",
         title: value("$og_title"), description: value("$og_description"),
         image: value("$og_image_url"))
     }
@@ -187,16 +208,47 @@ package struct LinkImport: Sendable {
     return fields
   }
 
-  /// The code of a short link: the text itself, or the one path segment of a URL.
-  static func code(_ short: String) -> String? {
-    var code = Substring(short)
-    if let scheme = short.firstRange(of: "://") {
-      let rest = short[scheme.upperBound...]
-      guard let slash = rest.firstIndex(of: "/") else { return nil }
-      code = rest[rest.index(after: slash)...]
-      if let end = code.firstIndex(where: { $0 == "?" || $0 == "#" }) { code = code[..<end] }
+  /// The code of a short link (the text itself, or the last path segment of a URL) and, for a URL, the path before it (`/`, or `/links/` for an
+  /// FDL custom domain's `https://example.com/links/CODE`); `nil` when there is no valid code.
+  static func codeAndPrefix(_ short: String) -> (code: String, prefix: String?)? {
+    guard let scheme = short.firstRange(of: "://") else {
+      return LinkCode.isValid(short) ? (short, nil) : nil
     }
-    return LinkCode.isValid(code) ? String(code) : nil
+    let rest = short[scheme.upperBound...]
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    var path = rest[slash...]
+    if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+    guard let last = path.lastIndex(of: "/") else { return nil }
+    let code = path[path.index(after: last)...]
+    let prefix = path[...last]
+    guard LinkCode.isValid(code), !prefix.contains("//") else { return nil }
+    return (String(code), String(prefix))
+  }
+
+  /// The long URL of a Branch row that gives only `$deeplink_path` (`product/42`): the path
+  /// put after each of the app's own schemes the table names (its accepted origins', then its
+  /// routes': `myapp://product/42`), then after each web host it names
+  /// (`https://shop.example.com/product/42`), in the table's order; the first URL a route of
+  /// the table handles, by the mint's check.
+  static func deepLink(_ path: String, minter: LinkMinter, line: Int) throws -> String {
+    var trimmed = Substring(path)
+    while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+    guard !trimmed.isEmpty else {
+      throw Problem(line: line, reason: "the $deeplink_path is empty")
+    }
+    let appOrigins = minter.appSchemes.map { $0 + "://" }
+    // The web hosts the table names as they are (a wildcard names no one host).
+    let webOrigins = AppleAppSiteAssociation.hosts(in: minter.table)
+      .filter { !$0.hasPrefix("*") }.map { "https://" + $0.lowercased() + "/" }
+    let candidates = (appOrigins + webOrigins).map { $0 + trimmed }
+    for candidate in candidates {
+      if let resolved = try? minter.resolve(.url(candidate)) { return resolved.url }
+    }
+    throw Problem(
+      line: line,
+      reason: "no route of the table handles the $deeplink_path \(JSONEscaping.quote(path))"
+        + (candidates.isEmpty
+          ? "" : " (tried " + candidates.prefix(5).joined(separator: ", ") + ")"))
   }
 
   /// The query of `url`, each value percent-decoded (`+` as a space); the last of a name wins.
@@ -229,6 +281,13 @@ package struct LinkImport: Sendable {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension LinkImport {
+  /// The row (among the data rows) of the record read from `line`; 0 when none was.
+  package func row(ofLine line: Int) -> Int {
+    lines.firstIndex(of: line).map { rows[$0] } ?? 0
   }
 }
 

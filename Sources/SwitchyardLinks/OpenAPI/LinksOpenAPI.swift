@@ -20,11 +20,36 @@ public enum LinksOpenAPI {
         "title": "Switchyard Links",
         "version": "1.0.0",
         "summary": "Short links on your own domain, checked against the app's route table.",
-        "description": "Mint short links to URLs a route of the app's table handles, and serve them: a preview card to link-preview crawlers, a landing page to iOS and Android browsers, a redirect to everyone else. Every error answer is a JSON object whose `error` member says what is wrong and where. A method a path does not take is answered 405 with `Allow` naming those it takes (`GET, HEAD` or `POST`); a method the service implements nowhere (`TRACE`, `PUT`, `DELETE`, `PATCH`, `OPTIONS`, …) on a path it does not know, 501; a path it does not know, 404 — each with a JSON body.",
+        "description": "Mint short links to URLs a route of the app's table handles, and serve them: a preview card to link-preview crawlers, a landing page to iOS and Android browsers, a redirect to everyone else. Every error answer is a JSON object whose `error` member says what is wrong and where. A method a path does not take is answered 405 with `Allow` naming those it takes; a method the service implements nowhere (`TRACE`, `PUT`, `OPTIONS`, …), 501; a path it does not know, 404 — each with a JSON body.",
         "license": { "name": "Apache-2.0", "identifier": "Apache-2.0" }
       },
       "paths": {
         "/v1/links": {
+          "get": {
+            "operationId": "listLinks",
+            "summary": "List links",
+            "description": "A page of the links, in code order (bytes), expired and deleted ones included (each with its `expires`). `next`, when there may be more, is the `after` of the next page. With the token.",
+            "security": [{ "bearer": [] }],
+            "parameters": [
+              { "name": "limit", "in": "query", "description": "How many links, 1 to 100; 50 by default.", "schema": { "type": "integer", "minimum": 1, "maximum": 100 } },
+              { "name": "after", "in": "query", "description": "The links whose code comes after this one (the `next` of the previous page).", "schema": { "$ref": "#/components/schemas/Code" } },
+              { "name": "route", "in": "query", "description": "The links of this route alone.", "schema": { "type": "string" } },
+              { "name": "prefix", "in": "query", "description": "The links whose code starts with this.", "schema": { "$ref": "#/components/schemas/Code" } }
+            ],
+            "responses": {
+              "200": {
+                "description": "A page of links.",
+                "content": {
+                  "application/json": { "schema": { "$ref": "#/components/schemas/LinkList" } }
+                }
+              },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          },
           "post": {
             "operationId": "mintLink",
             "summary": "Mint a short link",
@@ -88,6 +113,7 @@ public enum LinksOpenAPI {
                 "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
                 "content": { "text/html": { "schema": { "type": "string" } } }
               },
+              "500": { "$ref": "#/components/responses/Corrupt" },
               "503": {
                 "description": "The store is unreachable: a page saying the link cannot be opened now, never a redirect.",
                 "headers": { "Vary": { "$ref": "#/components/headers/Vary" } },
@@ -111,6 +137,53 @@ public enum LinksOpenAPI {
               },
               "404": { "$ref": "#/components/responses/NotFound" },
               "410": { "$ref": "#/components/responses/Gone" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          },
+          "patch": {
+            "operationId": "changeLink",
+            "summary": "Change a link",
+            "description": "Changes the fields the body gives: `title`, `description`, `image`, `expires` (`null` clears one) and `url`, which passes the checks of a mint (422 when no route handles it, with the router's reason). The short link keeps its code. A link that has ended (expired or deleted) stays ended: 410. Another server answers with the change within 10 seconds (its cache of links). With the token.",
+            "security": [{ "bearer": [] }],
+            "parameters": [{ "$ref": "#/components/parameters/code" }],
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/json": { "schema": { "$ref": "#/components/schemas/LinkPatch" } }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The link as it is now.",
+                "content": {
+                  "application/json": { "schema": { "$ref": "#/components/schemas/LinkDetail" } }
+                }
+              },
+              "400": { "$ref": "#/components/responses/BadRequest" },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "404": { "$ref": "#/components/responses/NotFound" },
+              "410": { "$ref": "#/components/responses/Gone" },
+              "413": { "$ref": "#/components/responses/PayloadTooLarge" },
+              "422": { "$ref": "#/components/responses/Unprocessable" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
+              "503": { "$ref": "#/components/responses/Unavailable" }
+            }
+          },
+          "delete": {
+            "operationId": "deleteLink",
+            "summary": "End a link",
+            "description": "The link ends now: from then on its short link and `GET /v1/links/{code}` answer 410, as an expired link's do. Its code stays taken, so a short link already printed or shared never leads somewhere new; its statistics stay. With the token.",
+            "security": [{ "bearer": [] }],
+            "parameters": [{ "$ref": "#/components/parameters/code" }],
+            "responses": {
+              "204": { "description": "The link has ended." },
+              "401": { "$ref": "#/components/responses/Unauthorized" },
+              "403": { "$ref": "#/components/responses/Forbidden" },
+              "404": { "$ref": "#/components/responses/NotFound" },
+              "410": { "$ref": "#/components/responses/Gone" },
+              "500": { "$ref": "#/components/responses/Corrupt" },
               "503": { "$ref": "#/components/responses/Unavailable" }
             }
           }
@@ -197,11 +270,11 @@ public enum LinksOpenAPI {
           "get": {
             "operationId": "adminPage",
             "summary": "The counts as a page",
-            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy.",
+            "description": "The last 30 days (UTC): clicks by people per day and per route as server-drawn SVG bar charts (the headline counts no preview), app opens, installs and previews apart, and the ten most clicked links. No script; the pages' strict Content-Security-Policy. With the bearer token (scripts) or an admin session cookie (a browser, after the sign-in form posted to /admin/session); without either, the sign-in form (200, HTML). A wrong bearer token is 401.",
             "security": [{ "bearer": [] }],
             "responses": {
               "200": {
-                "description": "The page.",
+                "description": "The page, or the sign-in form without a token or session.",
                 "headers": {
                   "Content-Security-Policy": { "$ref": "#/components/headers/ContentSecurityPolicy" }
                 },
@@ -344,6 +417,10 @@ public enum LinksOpenAPI {
             "description": "The store is unreachable (the database is down or does not answer); the body says why.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
           },
+          "Corrupt": {
+            "description": "The link's stored row cannot be read (a column it needs is NULL or not text): the service logs it, and never sends the link anywhere.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+          },
           "Gone": {
             "description": "The link has expired.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
@@ -402,6 +479,44 @@ public enum LinksOpenAPI {
               "route": { "type": "string", "description": "The route the long URL matches." },
               "values": { "$ref": "#/components/schemas/Values" }
             }
+          },
+          "LinkDetail": {
+            "type": "object",
+            "required": ["code", "link", "url", "route", "values", "created"],
+            "properties": {
+              "code": { "$ref": "#/components/schemas/Code" },
+              "link": { "type": "string", "format": "uri", "description": "The short link." },
+              "url": { "type": "string", "description": "The long URL." },
+              "route": { "type": "string", "description": "The route the long URL matches." },
+              "values": { "$ref": "#/components/schemas/Values" },
+              "title": { "type": "string" },
+              "description": { "type": "string" },
+              "image": { "type": "string" },
+              "expires": { "type": "string", "format": "date-time", "description": "When the link ends (or ended), UTC." },
+              "created": { "type": "string", "format": "date-time", "description": "When it was minted, UTC." }
+            },
+            "additionalProperties": false
+          },
+          "LinkList": {
+            "type": "object",
+            "required": ["links"],
+            "properties": {
+              "links": { "type": "array", "items": { "$ref": "#/components/schemas/LinkDetail" } },
+              "next": { "$ref": "#/components/schemas/Code" }
+            },
+            "additionalProperties": false
+          },
+          "LinkPatch": {
+            "type": "object",
+            "minProperties": 1,
+            "properties": {
+              "url": { "type": "string", "description": "A new long URL, checked as a mint's." },
+              "title": { "type": ["string", "null"] },
+              "description": { "type": ["string", "null"] },
+              "image": { "type": ["string", "null"], "description": "An https URL." },
+              "expires": { "type": ["string", "null"], "format": "date-time" }
+            },
+            "additionalProperties": false
           },
           "RedeemRequest": {
             "type": "object",

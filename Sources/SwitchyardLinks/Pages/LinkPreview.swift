@@ -54,6 +54,15 @@ public struct LinkPreview: Sendable, Hashable {
   /// ```
   public var webURL: String?
 
+  /// The link in the app's own scheme (`myapp://posts/hello-world`), for an in-app browser on
+  /// iOS (Instagram's, Facebook's, …), which opens a universal link in its own web view rather
+  /// than in the app; `nil`: the long URL, which is such a link already or the only one there is.
+  ///
+  /// ```swift
+  /// preview.appSchemeURL = "myapp://posts/hello-world"
+  /// ```
+  public var appSchemeURL: String? = nil
+
   /// A preview of one link.
   ///
   /// ```swift
@@ -108,16 +117,27 @@ public struct StoreLinks: Sendable, Hashable {
   /// stores.appSchemes = ["myapp"]
   /// ```
   public var appSchemes: [String]
+  /// The app's name, icon and theme colour on its landing page (`--app-name`, `--app-icon`,
+  /// `--theme-color`).
+  ///
+  /// ```swift
+  /// stores.app = AppIdentity(name: "Shop", themeColor: "#0a7c4a")
+  /// ```
+  public var app: AppIdentity
 
   /// The stores of one app.
   ///
   /// ```swift
   /// let stores = StoreLinks(appStoreID: "1234567890", androidPackage: "com.example.shop")
   /// ```
-  public init(appStoreID: String? = nil, androidPackage: String? = nil, appSchemes: [String] = []) {
+  public init(
+    appStoreID: String? = nil, androidPackage: String? = nil, appSchemes: [String] = [],
+    app: AppIdentity = AppIdentity()
+  ) {
     self.appStoreID = appStoreID
     self.androidPackage = androidPackage
     self.appSchemes = appSchemes
+    self.app = app
   }
 
   /// The App Store page, when ``appStoreID`` is all digits.

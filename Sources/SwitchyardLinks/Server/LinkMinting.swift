@@ -5,7 +5,7 @@ import SwitchyardFiles
 ///
 /// ```swift
 /// let error = LinkMintingError(status: 400, message: "\"code\" must be a string", field: "code")
-/// error.json  // {"error":"\"code\" must be a string","field":"code"}
+/// error.status  // 400: the service answers {"error":"\"code\" must be a string","field":"code"}
 /// ```
 public struct LinkMintingError: Error, Sendable, Hashable {
   /// The HTTP status: 400, 409, 413 or 422.
@@ -46,23 +46,6 @@ public struct LinkMintingError: Error, Sendable, Hashable {
     self.line = line
     self.column = column
     self.nearestMisses = nearestMisses
-  }
-
-  /// The response body: `{"error", "field"?, "line"?, "column"?, "nearestMisses"?}`.
-  public var json: String {
-    var out = "{\"error\":" + JSONEscaping.quote(message)
-    if let field { out += ",\"field\":" + JSONEscaping.quote(field) }
-    if let line, let column { out += ",\"line\":\(line),\"column\":\(column)" }
-    if status == 422 {
-      out +=
-        ",\"nearestMisses\":["
-        + nearestMisses.map {
-          "{\"route\":" + JSONEscaping.quote($0.route) + ",\"pattern\":"
-            + JSONEscaping.quote($0.pattern) + ",\"reason\":" + JSONEscaping.quote($0.reason)
-            + "}"
-        }.joined(separator: ",") + "]"
-    }
-    return out + "}"
   }
 }
 
@@ -535,18 +518,10 @@ public struct LinkMinter: Sendable {
   /// The routes that got furthest into the URL (a later part, then a later segment), in the
   /// explanation's order among equals.
   static func nearestMisses(_ explanation: RouteExplanation) -> [LinkMintingError.NearMiss] {
-    func reach(_ failure: RouteExplanation.Failure) -> (Int, Int) {
-      switch failure.part {
-      case .scheme: return (0, 0)
-      case .host: return (1, 0)
-      case .port: return (2, 0)
-      case .segment, .conversion: return failure.segment.map { (3, $0) } ?? (6, 0)
-      case .query: return (4, 0)
-      case .fragment: return (5, 0)
-      }
-    }
     let failed = explanation.routes.enumerated().compactMap { index, consideration in
-      consideration.failure.map { (index: index, reach: reach($0), consideration: consideration) }
+      consideration.failure.map {
+        (index: index, reach: RouteExplanation.reach($0), consideration: consideration)
+      }
     }
     return failed.sorted { a, b in a.reach != b.reach ? a.reach > b.reach : a.index < b.index }
       .prefix(nearestMissesShown).map {

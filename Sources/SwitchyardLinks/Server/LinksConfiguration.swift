@@ -29,6 +29,9 @@ public struct LinksConfiguration: Sendable {
   /// The title of a link's preview and landing page when it has neither a title of its own
   /// nor its route's template (`--site-name`); `nil`: the long URL's host and path.
   public var siteName: String?
+  /// The app's name, icon and theme colour on its landing page (`--app-name`, `--app-icon`,
+  /// `--theme-color`).
+  public var app = AppIdentity()
   /// The minting token; `nil`: minting answers `403`.
   public var token: String?
   /// The current time in seconds since 1970 (UTC): for expiry.
@@ -46,6 +49,14 @@ public struct LinksConfiguration: Sendable {
   /// How long an install token can be redeemed, in seconds (`--install-token-days`); 7 days
   /// by default.
   public var installTokenLifetime: Int64 = InstallToken.defaultLifetime
+
+  /// The address the server listens on (`--bind`): `127.0.0.1` by default.
+  public var bind = "127.0.0.1"
+  /// The port the server listens on (`--port`): 8080 by default; 0 for any free port.
+  public var port = 8080
+  /// How often the click counter writes its counts to the store: every second by default
+  /// (and once more when the service stops).
+  public var clickFlushInterval: Duration = .seconds(1)
 
   /// A configuration with the defaults of `switchyard-links`.
   ///

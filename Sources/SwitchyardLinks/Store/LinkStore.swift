@@ -27,6 +27,23 @@ public protocol LinkStore: Sendable {
   func insertAll(_ records: [LinkRecord]) async throws -> [String]
   /// The link with this code, if any (expired ones included).
   func link(code: String) async throws -> LinkRecord?
+  /// Up to `limit` links in code order (bytes), those after the code `after` when given, of
+  /// the route `route` alone and those whose code starts with `codePrefix` when given
+  /// (expired ones included): a page of `GET /v1/links`.
+  ///
+  /// ```swift
+  /// try await store.links(after: nil, limit: 50, route: "product", codePrefix: "spring")
+  /// ```
+  func links(after: String?, limit: Int, route: String?, codePrefix: String?) async throws
+    -> [LinkRecord]
+  /// Stores `record` in place of the link with its code (its `created` kept); `false` when no
+  /// link has that code. What `PATCH` and `DELETE /v1/links/CODE` write.
+  ///
+  /// ```swift
+  /// record.title = "Spring sale"
+  /// try await store.update(record)  // true
+  /// ```
+  func update(_ record: LinkRecord) async throws -> Bool
   /// Whether the store answers (for `GET /healthz`).
   func isReachable() async -> Bool
   /// The secret install tokens are signed with: 32 random bytes the store made when it was

@@ -23,3 +23,18 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
   /// `PATH: MESSAGE`.
   public var description: String { "\(path): \(message)" }
 }
+
+/// A stored link whose row cannot be read: a column it needs is `NULL` or not text. The
+/// service answers `500` and logs this; it never sends such a link anywhere.
+struct CorruptLinkError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The database (file path, or URL without its password).
+  var location: String
+  /// The link's code.
+  var code: String
+  /// The column at fault.
+  var column: String
+
+  var description: String {
+    "\(location): the stored row of the link \(code) is corrupt: its \(column) is NULL or not text"
+  }
+}

@@ -1,5 +1,6 @@
 #if Links
   import Logging
+  import NIOSSL
   import PostgresNIO
 
   /// Links in a PostgreSQL database, for more than one server on the same data.
@@ -23,175 +24,132 @@
   /// try await store.close()
   /// ```
   public final class PostgresLinkStore: LinkStore {
-    /// The schema version this release writes (the SQLite store's).
-    package static let schemaVersion = SQLiteLinkStore.schemaVersion
+    /// The schema version this release writes: the number of the schema's steps, which both
+    /// stores share.
+    package static var schemaVersion: Int { LinkSchema.version }
 
-    /// The schema, step by step, as PostgreSQL spells the SQLite store's steps.
-    static let migrations: [[String]] = [
-      [
-        """
-        CREATE TABLE links (
-          code TEXT PRIMARY KEY NOT NULL,
-          url TEXT NOT NULL,
-          route TEXT NOT NULL,
-          "values" TEXT NOT NULL,
-          title TEXT,
-          description TEXT,
-          image TEXT,
-          expires BIGINT,
-          created BIGINT NOT NULL
-        )
-        """
-      ],
-      [
-        """
-        CREATE TABLE install_tokens (
-          token TEXT PRIMARY KEY NOT NULL,
-          code TEXT NOT NULL,
-          created BIGINT NOT NULL,
-          expires BIGINT NOT NULL,
-          redeemed BIGINT
-        )
-        """
-      ],
-      [
-        """
-        CREATE TABLE clicks (
-          day BIGINT NOT NULL,
-          code TEXT NOT NULL,
-          route TEXT NOT NULL,
-          platform TEXT NOT NULL,
-          clicks BIGINT NOT NULL,
-          PRIMARY KEY (day, code, platform)
-        )
-        """,
-        "CREATE INDEX clicks_route ON clicks (route, day)",
-      ],
-      // 4 (statistics): previews by crawlers, app opens and installs counted apart from
-      // clicks by people. The crawler fetches that versions up to 3 counted as clicks (platform
-      // 'crawler') become previews; `?code=` reads one link's rows by its index.
-      [
-        "ALTER TABLE clicks ADD COLUMN previews BIGINT NOT NULL DEFAULT 0",
-        "ALTER TABLE clicks ADD COLUMN app_opens BIGINT NOT NULL DEFAULT 0",
-        "ALTER TABLE clicks ADD COLUMN installs BIGINT NOT NULL DEFAULT 0",
-        "UPDATE clicks SET previews = previews + clicks, clicks = 0 WHERE platform = 'crawler'",
-        "CREATE INDEX clicks_code ON clicks (code, day)",
-      ],
-      // 5: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
-      // so a phone's visit writes nothing; a row only for a spent token, deleted once expired
-      // (the SQLite store's step 5).
-      [
-        "DROP TABLE install_tokens",
-        """
-        CREATE TABLE spent_tokens (
-          id TEXT PRIMARY KEY NOT NULL,
-          code TEXT NOT NULL,
-          expires BIGINT NOT NULL
-        )
-        """,
-        "CREATE INDEX spent_tokens_expires ON spent_tokens (expires)",
-        """
-        CREATE TABLE switchyard_keys (
-          name TEXT PRIMARY KEY NOT NULL,
-          value TEXT NOT NULL
-        )
-        """,
-      ],
-    ]
+    /// The schema, step by step, as PostgreSQL spells the steps.
+    static var migrations: [[String]] { LinkSchema.steps.map(\.postgres) }
 
     /// The advisory lock the schema steps run under (any number, the same in every server).
     static let migrationLock: Int64 = 0x5377_6974_6368_7964
 
-    let client: PostgresClient
-    let runner: Task<Void, Never>
+    /// The pool of connections every call goes through. A `Service`: the service runs it in
+    /// its service group (``open(url:startsClient:)`` with `startsClient: false`, then
+    /// `buildApplication(_:store:services: [store.client])`); otherwise the store runs it.
+    public let client: PostgresClient
+    /// The task running ``client`` when the store runs it itself.
+    let runner: Task<Void, Never>?
     let logger = Logger(label: "switchyard.links.postgres")
     /// The URL as given, without its password (for messages).
     public let location: String
     public let installTokenKey: [UInt8]
 
-    init(client: PostgresClient, location: String, installTokenKey: [UInt8] = []) {
+    init(
+      client: PostgresClient, location: String, installTokenKey: [UInt8] = [],
+      startsClient: Bool = true
+    ) {
       self.client = client
       self.location = location
       self.installTokenKey = installTokenKey
-      self.runner = Task { await client.run() }
-    }
-
-    /// The same connections with the install tokens' secret.
-    init(_ store: PostgresLinkStore, installTokenKey: [UInt8]) {
-      self.client = store.client
-      self.location = store.location
-      self.installTokenKey = installTokenKey
-      self.runner = store.runner
+      self.runner = startsClient ? Task { await client.run() } : nil
     }
 
     /// Connects to the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`)
     /// and brings its schema up to date.
     ///
+    /// The schema steps and the install tokens' secret go over one connection of their own,
+    /// which also reports at once a server that is down or refuses the login (the pool would
+    /// keep retrying). With `startsClient` (the default, for `switchyard-links import` and
+    /// scripts), the store runs its pool itself until ``close()``. Without it, the pool is
+    /// ``client``, a service for the caller's service group to run (and stop): the service's
+    /// way, which then also refuses a database it cannot write, since nothing can go through
+    /// the pool before the group runs it.
+    ///
     /// ```swift
     /// let store = try await PostgresLinkStore.open(url: "postgres://links@127.0.0.1/links")
     /// ```
     /// - Throws: ``LinkStoreError`` naming the URL (without its password): it is malformed,
-    ///   the database cannot be reached, or it was written by a newer release.
-    public static func open(url: String) async throws(LinkStoreError) -> PostgresLinkStore {
+    ///   the database cannot be reached, it was written by a newer release, or (without
+    ///   `startsClient`) it cannot be written.
+    public static func open(url: String, startsClient: Bool = true) async throws(LinkStoreError)
+      -> PostgresLinkStore
+    {
       let address = try PostgresAddress(url)
+      let location = address.redacted
+      let tlsConfiguration = try address.tlsConfiguration()
       var configuration = PostgresClient.Configuration(
         host: address.host, port: address.port, username: address.user,
-        password: address.password, database: address.database, tls: .disable)
+        password: address.password, database: address.database,
+        tls: tlsConfiguration.map { .require($0) } ?? .disable)
+      let tls: PostgresConnection.Configuration.TLS
+      if let tlsConfiguration {
+        do {
+          tls = .require(try NIOSSLContext(configuration: tlsConfiguration))
+        } catch {
+          throw LinkStoreError(path: location, message: "cannot set up TLS: \(error)")
+        }
+      } else {
+        tls = .disable
+      }
       configuration.options.connectTimeout = .seconds(5)
-      // One direct connection first, so a server that is down or refuses the login is
-      // reported at once (the pool would keep retrying).
+      let logger = Logger(label: "switchyard.links.postgres")
+      let connection: PostgresConnection
       do {
-        let connection = try await PostgresConnection.connect(
+        connection = try await PostgresConnection.connect(
           configuration: .init(
             host: address.host, port: address.port, username: address.user,
-            password: address.password, database: address.database, tls: .disable),
-          id: 0, logger: Logger(label: "switchyard.links.postgres"))
-        try await connection.close()
+            password: address.password, database: address.database, tls: tls),
+          id: 0, logger: logger)
       } catch {
         throw LinkStoreError(
-          path: address.redacted, message: "cannot open the database: \(Self.reason(error))")
+          path: location, message: "cannot open the database: \(Self.reason(error))")
       }
-      let store = PostgresLinkStore(
-        client: PostgresClient(configuration: configuration), location: address.redacted)
       let key: [UInt8]
       do {
-        try await store.migrate()
-        key = try await store.loadInstallTokenKey()
+        try await migrate(connection, location: location, logger: logger)
+        key = try await loadInstallTokenKey(connection, location: location, logger: logger)
+        if !startsClient {
+          try await checkWritable(connection, location: location, logger: logger)
+        }
       } catch {
-        await store.close()
+        try? await connection.close()
         throw error
       }
-      return PostgresLinkStore(store, installTokenKey: key)
+      try? await connection.close()
+      return PostgresLinkStore(
+        client: PostgresClient(configuration: configuration), location: location,
+        installTokenKey: key, startsClient: startsClient)
     }
 
     /// The install tokens' secret, made and stored by the first server that needs it (the
     /// others, starting at the same time, read the same row).
-    func loadInstallTokenKey() async throws(LinkStoreError) -> [UInt8] {
+    static func loadInstallTokenKey(
+      _ connection: PostgresConnection, location: String, logger: Logger
+    ) async throws(LinkStoreError) -> [UInt8] {
       let name = SpentTokens.keyName
       do {
-        return try await perform {
-          for attempt in 0..<2 {
-            for try await text in try await self.client.query(
-              "SELECT value FROM switchyard_keys WHERE name = \(name)", logger: self.logger
-            ).decode(String.self) {
-              guard let key = SpentTokens.key(text) else {
-                throw LinkStoreError(
-                  path: self.location,
-                  message: "the install tokens' secret in switchyard_keys is malformed")
-              }
-              return key
+        for attempt in 0..<2 {
+          for try await text in try await connection.query(
+            "SELECT value FROM switchyard_keys WHERE name = \(name)", logger: logger
+          ).decode(String.self) {
+            guard let key = SpentTokens.key(text) else {
+              throw LinkStoreError(
+                path: location,
+                message: "the install tokens' secret in switchyard_keys is malformed")
             }
-            guard attempt == 0 else { break }
-            let text = SpentTokens.newKeyText()
-            try await self.client.query(
-              """
-              INSERT INTO switchyard_keys (name, value) VALUES (\(name), \(text))
-              ON CONFLICT (name) DO NOTHING
-              """, logger: self.logger)
+            return key
           }
-          throw LinkStoreError(
-            path: self.location, message: "the install tokens' secret could not be stored")
+          guard attempt == 0 else { break }
+          let text = SpentTokens.newKeyText()
+          try await connection.query(
+            """
+            INSERT INTO switchyard_keys (name, value) VALUES (\(name), \(text))
+            ON CONFLICT (name) DO NOTHING
+            """, logger: logger)
         }
+        throw LinkStoreError(
+          path: location, message: "the install tokens' secret could not be stored")
       } catch let error as LinkStoreError {
         throw error
       } catch {
@@ -199,10 +157,13 @@
       }
     }
 
-    /// Runs the missing schema steps in one transaction under the advisory lock.
-    func migrate() async throws(LinkStoreError) {
+    /// Runs the missing schema steps (``LinkSchema``) in one transaction under the advisory
+    /// lock, so that servers starting together run them once.
+    static func migrate(_ connection: PostgresConnection, location: String, logger: Logger)
+      async throws(LinkStoreError)
+    {
       do {
-        try await client.withTransaction(logger: logger) { connection in
+        try await connection.withTransaction(logger: logger) { connection in
           try await connection.query(
             "SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
           try await connection.query(
@@ -214,22 +175,16 @@
           ).decode(Int.self) {
             version = value
           }
-          guard version <= Self.schemaVersion else {
-            throw LinkStoreError(
-              path: location,
-              message:
-                "the database has schema version \(version), written by a newer release; this "
-                + "one reads up to version \(Self.schemaVersion) and leaves it unchanged")
-          }
-          guard version < Self.schemaVersion else { return }
-          for step in version..<Self.schemaVersion {
-            for statement in Self.migrations[step] {
+          let pending = try LinkSchema.pending(from: version, location: location)
+          guard !pending.isEmpty else { return }
+          for step in pending {
+            for statement in step.postgres {
               try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
           }
           try await connection.query("DELETE FROM switchyard_schema", logger: logger)
           try await connection.query(
-            "INSERT INTO switchyard_schema (version) VALUES (\(Self.schemaVersion))",
+            "INSERT INTO switchyard_schema (version) VALUES (\(LinkSchema.version))",
             logger: logger)
         }
       } catch let error as LinkStoreError {
@@ -282,6 +237,8 @@
         }
       } catch let error as LinkStoreError {
         throw error
+      } catch let error as CorruptLinkError {
+        throw error
       } catch {
         throw LinkStoreError(path: location, message: Self.reason(error))
       }
@@ -325,15 +282,78 @@
           FROM links WHERE code = \(code)
           """, logger: self.logger)
         var found: LinkRecord?
-        for try await (code, url, route, values, title, description, image, expires, created)
+        // NOT NULL keeps these columns filled; a row without them is corrupt, never a link
+        // to an empty URL.
+        for try await (_, url, route, values, title, description, image, expires, created)
           in rows.decode(
-            (String, String, String, String, String?, String?, String?, Int64?, Int64).self)
+            (String, String?, String?, String?, String?, String?, String?, Int64?, Int64?).self)
         {
+          guard let url else {
+            throw CorruptLinkError(location: self.location, code: code, column: "url")
+          }
+          guard let route else {
+            throw CorruptLinkError(location: self.location, code: code, column: "route")
+          }
           found = LinkRecord(
-            code: code, url: url, route: route, values: StoredValues.pairs(values), title: title,
-            description: description, image: image, expires: expires, created: created)
+            code: code, url: url, route: route, values: StoredValues.pairs(values ?? "[]"),
+            title: title, description: description, image: image, expires: expires,
+            created: created ?? 0)
         }
         return found
+      }
+    }
+
+    public func links(after: String?, limit: Int, route: String?, codePrefix: String?)
+      async throws -> [LinkRecord]
+    {
+      try await perform {
+        // Codes in byte order (COLLATE "C"), as SQLite orders them; `left` rather than LIKE,
+        // whose `_` is a code's character.
+        let rows = try await self.client.query(
+          """
+          SELECT code, url, route, "values", title, description, image, expires, created
+          FROM links
+          WHERE (\(after)::TEXT IS NULL OR code > \(after) COLLATE "C")
+            AND (\(route)::TEXT IS NULL OR route = \(route))
+            AND (\(codePrefix)::TEXT IS NULL OR left(code, \(codePrefix?.count ?? 0)) = \(codePrefix))
+          ORDER BY code COLLATE "C" LIMIT \(limit)
+          """, logger: self.logger)
+        var records: [LinkRecord] = []
+        for try await (code, url, route, values, title, description, image, expires, created)
+          in rows.decode(
+            (String, String?, String?, String?, String?, String?, String?, Int64?, Int64?).self)
+        {
+          guard let url else {
+            throw CorruptLinkError(location: self.location, code: code, column: "url")
+          }
+          guard let route else {
+            throw CorruptLinkError(location: self.location, code: code, column: "route")
+          }
+          records.append(
+            LinkRecord(
+              code: code, url: url, route: route, values: StoredValues.pairs(values ?? "[]"),
+              title: title, description: description, image: image, expires: expires,
+              created: created ?? 0))
+        }
+        return records
+      }
+    }
+
+    public func update(_ record: LinkRecord) async throws -> Bool {
+      try await perform {
+        let values = StoredValues.text(record.values)
+        var updated = false
+        for try await _ in try await self.client.query(
+          """
+          UPDATE links SET url = \(record.url), route = \(record.route), "values" = \(values),
+            title = \(record.title), description = \(record.description), image = \(record.image),
+            expires = \(record.expires)
+          WHERE code = \(record.code) RETURNING code
+          """, logger: self.logger
+        ).decode(String.self) {
+          updated = true
+        }
+        return updated
       }
     }
 
@@ -365,19 +385,46 @@
       }
     }
 
+    /// Whether the database takes writes: not a standby, not `default_transaction_read_only`,
+    /// and the user may insert into the tables the service writes.
+    static let writableQuery: PostgresQuery = """
+      SELECT current_setting('transaction_read_only') = 'off'
+        AND has_table_privilege('links', 'INSERT')
+        AND has_table_privilege('spent_tokens', 'INSERT')
+        AND has_table_privilege('clicks', 'INSERT')
+      """
+
+    static func notWritable(_ location: String) -> LinkStoreError {
+      LinkStoreError(
+        path: location,
+        message: "the database cannot be written (read-only, a standby, or the user may not insert)"
+      )
+    }
+
+    /// ``checkWritable()`` over `connection` (before the pool runs).
+    static func checkWritable(_ connection: PostgresConnection, location: String, logger: Logger)
+      async throws(LinkStoreError)
+    {
+      var writable = false
+      do {
+        for try await value in try await connection.query(writableQuery, logger: logger).decode(
+          Bool.self)
+        {
+          writable = value
+        }
+      } catch {
+        throw LinkStoreError(path: location, message: Self.reason(error))
+      }
+      guard writable else { throw notWritable(location) }
+    }
+
     public func checkWritable() async throws(LinkStoreError) {
       let writable: Bool
       do {
         writable = try await perform {
-          // A standby, `default_transaction_read_only` or a user without INSERT: no writes.
           var writable = false
           for try await value in try await self.client.query(
-            """
-            SELECT current_setting('transaction_read_only') = 'off'
-              AND has_table_privilege('links', 'INSERT')
-              AND has_table_privilege('spent_tokens', 'INSERT')
-              AND has_table_privilege('clicks', 'INSERT')
-            """, logger: self.logger
+            Self.writableQuery, logger: self.logger
           ).decode(Bool.self) {
             writable = value
           }
@@ -388,12 +435,7 @@
       } catch {
         throw LinkStoreError(path: location, message: Self.reason(error))
       }
-      guard writable else {
-        throw LinkStoreError(
-          path: location,
-          message:
-            "the database cannot be written (read-only, a standby, or the user may not insert)")
-      }
+      guard writable else { throw Self.notWritable(location) }
     }
 
     public func addClicks(_ counts: [ClickCount]) async throws {
@@ -505,8 +547,8 @@
     /// await store.close()
     /// ```
     public func close() async {
-      runner.cancel()
-      await runner.value
+      runner?.cancel()
+      await runner?.value
     }
   }
 
@@ -520,8 +562,20 @@
     /// The URL without its password.
     var redacted: String
 
-    /// Reads `postgres[ql]://USER[:PASSWORD]@HOST[:PORT][/DATABASE]`; percent escapes in the
-    /// user, password and database are decoded. No query (`?sslmode=…`): TLS is not offered.
+    /// How the connections use TLS (`?sslmode=`, as libpq names the modes).
+    var tls: TLSMode = .disable
+
+    /// `?sslmode=disable` (the default), `require` (TLS, the server's certificate not
+    /// checked: only against a passive eavesdropper) or `verify-full` (TLS, the certificate
+    /// checked against `sslrootcert=FILE`, else the system's roots, and the host name).
+    enum TLSMode: Sendable, Hashable {
+      case disable
+      case require
+      case verifyFull(caFile: String?)
+    }
+
+    /// Reads `postgres[ql]://USER[:PASSWORD]@HOST[:PORT][/DATABASE][?sslmode=MODE[&sslrootcert=FILE]]`;
+    /// percent escapes in the user, password, database and parameters are decoded.
     init(_ url: String) throws(LinkStoreError) {
       func fail(_ message: String) -> LinkStoreError {
         LinkStoreError(path: "--postgres", message: message)
@@ -534,9 +588,39 @@
       } else {
         throw fail("the URL must start with postgres:// (like postgres://user@127.0.0.1/links)")
       }
-      if rest.contains("?") || rest.contains("#") {
+      if rest.contains("#") { throw fail("the URL takes no fragment") }
+      var query: Substring = ""
+      if let mark = rest.firstIndex(of: "?") {
+        query = rest[rest.index(after: mark)...]
+        rest = rest[..<mark]
+      }
+      var mode: Substring = "disable"
+      var rootCertificate: String?
+      for parameter in query.split(separator: "&") {
+        let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let value = Self.decode(parts[1]) else {
+          throw fail("the parameter '\(parameter)' is not NAME=VALUE")
+        }
+        switch parts[0] {
+        case "sslmode": mode = Substring(value)
+        case "sslrootcert": rootCertificate = value
+        default:
+          throw fail(
+            "unknown parameter '\(parts[0])': the URL takes sslmode (disable, require, verify-full) and sslrootcert"
+          )
+        }
+      }
+      switch mode {
+      case "disable": tls = .disable
+      case "require": tls = .require
+      case "verify-full": tls = .verifyFull(caFile: rootCertificate)
+      default:
         throw fail(
-          "the URL takes no query or fragment (TLS is not supported, use a private network)")
+          "sslmode=\(mode) is not one of disable, require, verify-full (prefer, allow and verify-ca are not offered)"
+        )
+      }
+      if rootCertificate != nil, mode != "verify-full" {
+        throw fail("sslrootcert goes with sslmode=verify-full")
       }
       guard let at = rest.lastIndex(of: "@") else {
         throw fail("the URL names no user (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
@@ -599,7 +683,31 @@
       }
       self.redacted =
         "postgres://\(userText)\(passwordText == nil ? "" : ":***")@\(location)"
-        + (database.map { "/\($0)" } ?? "")
+        + (database.map { "/\($0)" } ?? "") + (query.isEmpty ? "" : "?\(query)")
+    }
+
+    /// The TLS settings of ``tls``; `nil` for `sslmode=disable`.
+    ///
+    /// - Throws: ``LinkStoreError`` when the CA file cannot be read.
+    func tlsConfiguration() throws(LinkStoreError) -> TLSConfiguration? {
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      switch tls {
+      case .disable:
+        return nil
+      case .require:
+        configuration.certificateVerification = .none
+      case .verifyFull(let caFile):
+        configuration.certificateVerification = .fullVerification
+        if let caFile {
+          do {
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
+          } catch {
+            throw LinkStoreError(
+              path: redacted, message: "cannot read the CA file \(caFile) (sslrootcert): \(error)")
+          }
+        }
+      }
+      return configuration
     }
 
     /// `text` with its `%XX` escapes decoded; `nil` when one is malformed or not UTF-8.

@@ -20,84 +20,13 @@
   /// try await store.close()
   /// ```
   public final class SQLiteLinkStore: LinkStore {
-    /// The schema version this release writes. Each step of ``migrations`` raises it by one.
-    public static let schemaVersion = 5
+    /// The schema version this release writes: the number of the schema's steps, which both
+    /// stores share.
+    public static var schemaVersion: Int { LinkSchema.version }
 
-    /// The schema, step by step: step `n` takes a file from version `n` to `n + 1`.
-    static let migrations: [[String]] = [
-      [
-        """
-        CREATE TABLE links (
-          code TEXT PRIMARY KEY NOT NULL,
-          url TEXT NOT NULL,
-          route TEXT NOT NULL,
-          "values" TEXT NOT NULL,
-          title TEXT,
-          description TEXT,
-          image TEXT,
-          expires INTEGER,
-          created INTEGER NOT NULL
-        ) WITHOUT ROWID
-        """
-      ],
-      // 2: install tokens, each tied to one visit of one link; `redeemed` is set once.
-      [
-        """
-        CREATE TABLE install_tokens (
-          token TEXT PRIMARY KEY NOT NULL,
-          code TEXT NOT NULL,
-          created INTEGER NOT NULL,
-          expires INTEGER NOT NULL,
-          redeemed INTEGER
-        ) WITHOUT ROWID
-        """
-      ],
-      // 3: click counts per day, link and platform class; nothing about who clicked.
-      [
-        """
-        CREATE TABLE clicks (
-          day INTEGER NOT NULL,
-          code TEXT NOT NULL,
-          route TEXT NOT NULL,
-          platform TEXT NOT NULL,
-          clicks INTEGER NOT NULL,
-          PRIMARY KEY (day, code, platform)
-        ) WITHOUT ROWID
-        """,
-        "CREATE INDEX clicks_route ON clicks (route, day)",
-      ],
-      // 4 (statistics): previews by crawlers, app opens and installs counted apart from
-      // clicks by people. The crawler fetches that versions up to 3 counted as clicks (platform
-      // 'crawler') become previews; `?code=` reads one link's rows by its index.
-      [
-        "ALTER TABLE clicks ADD COLUMN previews INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE clicks ADD COLUMN app_opens INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE clicks ADD COLUMN installs INTEGER NOT NULL DEFAULT 0",
-        "UPDATE clicks SET previews = previews + clicks, clicks = 0 WHERE platform = 'crawler'",
-        "CREATE INDEX clicks_code ON clicks (code, day)",
-      ],
-      // 5: install tokens carry their own proof (an HMAC under the secret in `switchyard_keys`),
-      // so a phone's visit writes nothing. A row is written only when a token is spent — its
-      // primary key keeps "exactly once" — and deleted once the token has expired. The rows of
-      // step 2, one per visit, go (tokens handed out before this step are not redeemable).
-      [
-        "DROP TABLE install_tokens",
-        """
-        CREATE TABLE spent_tokens (
-          id TEXT PRIMARY KEY NOT NULL,
-          code TEXT NOT NULL,
-          expires INTEGER NOT NULL
-        ) WITHOUT ROWID
-        """,
-        "CREATE INDEX spent_tokens_expires ON spent_tokens (expires)",
-        """
-        CREATE TABLE switchyard_keys (
-          name TEXT PRIMARY KEY NOT NULL,
-          value TEXT NOT NULL
-        ) WITHOUT ROWID
-        """,
-      ],
-    ]
+    /// The schema, step by step, in SQLite's SQL: step `n` takes a file from version `n` to
+    /// `n + 1`.
+    static var migrations: [[String]] { LinkSchema.steps.map(\.sqlite) }
 
     let connection: SQLiteConnection
     /// The file's path as given.
@@ -180,23 +109,16 @@
       do {
         // Waits (up to 5 s) for another process holding the write lock instead of failing.
         _ = try await connection.query("PRAGMA busy_timeout = 5000")
-        let version = try await userVersion()
-        guard version <= Self.schemaVersion else {
-          throw LinkStoreError(
-            path: path,
-            message:
-              "the database has schema version \(version), written by a newer release; this "
-              + "one reads up to version \(Self.schemaVersion) and leaves the file unchanged")
-        }
+        let pending = try LinkSchema.pending(from: try await userVersion(), location: path)
         let journal = try await connection.query("PRAGMA journal_mode = WAL")
         guard journal.first?.column("journal_mode")?.string?.lowercased() == "wal" else {
           throw LinkStoreError(path: path, message: "the database cannot use a WAL journal")
         }
         _ = try await connection.query("PRAGMA synchronous = FULL")
-        for step in version..<Self.schemaVersion {
+        for step in pending.indices {
           _ = try await connection.query("BEGIN IMMEDIATE")
           do {
-            for statement in Self.migrations[step] {
+            for statement in LinkSchema.steps[step].sqlite {
               _ = try await connection.query(statement)
             }
             _ = try await connection.query("PRAGMA user_version = \(step + 1)")
@@ -246,14 +168,75 @@
         FROM links WHERE code = ?
         """, [.text(code)])
       guard let row = rows.first else { return nil }
-      let values = StoredValues.pairs(row.column("values")?.string ?? "[]")
+      return try record(row, code: code)
+    }
+
+    /// The link of a row of `links`.
+    func record(_ row: SQLiteRow, code: String) throws(CorruptLinkError) -> LinkRecord {
+      // A column the schema declares NOT NULL may still hold a value that is not text (SQLite
+      // keeps any type): such a row is corrupt, never a link to an empty URL.
+      func text(_ column: String) throws(CorruptLinkError) -> String {
+        guard case .text(let value)? = row.column(column) else {
+          throw CorruptLinkError(location: path, code: code, column: column)
+        }
+        return value
+      }
       return LinkRecord(
-        code: row.column("code")?.string ?? code, url: row.column("url")?.string ?? "",
-        route: row.column("route")?.string ?? "", values: values,
+        code: code, url: try text("url"), route: try text("route"),
+        values: StoredValues.pairs(try text("values")),
         title: row.column("title")?.string, description: row.column("description")?.string,
         image: row.column("image")?.string,
         expires: row.column("expires")?.integer.map(Int64.init),
         created: Int64(row.column("created")?.integer ?? 0))
+    }
+
+    public func links(after: String?, limit: Int, route: String?, codePrefix: String?)
+      async throws -> [LinkRecord]
+    {
+      var conditions: [String] = []
+      var bindings: [SQLiteData] = []
+      if let after {
+        conditions.append("code > ?")
+        bindings.append(.text(after))
+      }
+      if let route {
+        conditions.append("route = ?")
+        bindings.append(.text(route))
+      }
+      if let codePrefix {
+        // Not LIKE: `_` is a code's character and LIKE's wildcard.
+        conditions.append("substr(code, 1, ?) = ?")
+        bindings += [.integer(SQLiteInt64(codePrefix.utf8.count)), .text(codePrefix)]
+      }
+      bindings.append(.integer(SQLiteInt64(limit)))
+      let rows = try await connection.query(
+        """
+        SELECT code, url, route, "values", title, description, image, expires, created
+        FROM links\(conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+        ORDER BY code LIMIT ?
+        """, bindings)
+      var records: [LinkRecord] = []
+      for row in rows {
+        records.append(try record(row, code: row.column("code")?.string ?? ""))
+      }
+      return records
+    }
+
+    public func update(_ record: LinkRecord) async throws -> Bool {
+      let rows = try await connection.query(
+        """
+        UPDATE links SET url = ?, route = ?, "values" = ?, title = ?, description = ?,
+          image = ?, expires = ?
+        WHERE code = ? RETURNING code
+        """,
+        [
+          .text(record.url), .text(record.route), .text(StoredValues.text(record.values)),
+          record.title.map(SQLiteData.text) ?? .null,
+          record.description.map(SQLiteData.text) ?? .null,
+          record.image.map(SQLiteData.text) ?? .null,
+          record.expires.map { .integer(SQLiteInt64($0)) } ?? .null, .text(record.code),
+        ])
+      return !rows.isEmpty
     }
 
     public func spendToken(id: String, code: String, expires: Int64, now: Int64) async throws

@@ -28,7 +28,8 @@ struct AndroidIntentFiltersTests {
     #expect(filters.map(\.hosts) == [["user"], ["about"], ["settings"], ["search"], ["*"]])
     #expect(
       filters.map(\.pathRules) == [
-        [.pattern("/..*")], [.path("/team")], [], [], [.path("/details")],
+        [.pattern("/..*")], [.path("/team"), .path("/team/")], [], [],
+        [.path("/details"), .path("/details/")],
       ])
     #expect(filters.allSatisfy { !$0.autoVerify })
     #expect(export.warnings.map(\.routeName) == ["user", "search", "search"])
@@ -52,7 +53,7 @@ struct AndroidIntentFiltersTests {
     #expect(filters[0].pathRules == [.pattern("/articles/..*/..*"), .pattern("/articles/..*")])
     #expect(filters[1].hosts == ["*.example.com"])
     #expect(filters[2].pathRules == [.path("/docs"), .prefix("/docs/")])
-    #expect(filters[3].pathRules == [.pattern("/v1/..*\\.json")])
+    #expect(filters[3].pathRules == [.pattern("/v1/..*\\.json"), .pattern("/v1/..*\\.json/")])
     // Routes with no host are written for --host; their filters are merged.
     #expect(filters[4].hosts == ["example.com"])
     #expect(filters[4].schemes == ["https"])
@@ -125,7 +126,8 @@ struct AndroidIntentFiltersTests {
     let export = AndroidIntentFilters.export(table)
     #expect(export.file.filters[0].pathRules == [.pattern("/v1.2/..*")])
     // Right after '.*' the matcher looks for the '.' itself: that one is exact.
-    #expect(export.file.filters[1].pathRules == [.pattern("/f/..*\\.json")])
+    #expect(
+      export.file.filters[1].pathRules == [.pattern("/f/..*\\.json"), .pattern("/f/..*\\.json/")])
     let dotWarnings = export.warnings.filter { $0.message.contains("a literal '.'") }
     #expect(dotWarnings.map(\.routeName) == ["version"])
     // A device lets /v1x2/a in with this filter: the model says so, as the reference does.

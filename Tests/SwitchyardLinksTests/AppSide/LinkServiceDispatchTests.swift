@@ -22,6 +22,9 @@
     /// A router for the built-in table's `user` route, which waits for sign-in.
     static func router(gated: Bool = true) throws -> Router<Screen> {
       let router = Router<Screen>()
+      // A clock no one advances: the hold timeout never ends a link by wall time (a request to
+      // a closed port took longer than the 30-second default under ThreadSanitizer).
+      router.links.use(TestClock())
       let metadata: RouteMetadata = gated ? .with(.gates, [.signedIn]) : RouteMetadata()
       try router.register("myapp://user/<int:id>", name: "user", metadata: metadata) { match in
         .user(try match.value("id", as: Int.self))
@@ -248,6 +251,8 @@
         let service = try Self.service(client)
         let screens = try await MainActor.run {
           let router = MainActorRouter<Screen>()
+          // A clock no one advances: the hold timeout never ends a link by wall time.
+          router.links.use(TestClock())
           try router.register(
             "myapp://user/<int:id>", metadata: .with(.gates, [.signedIn])
           ) { match in .user(try match.value("id", as: Int.self)) }

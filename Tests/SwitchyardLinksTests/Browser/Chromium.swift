@@ -39,26 +39,34 @@
     /// The size of the window: an iPhone's viewport in CSS pixels.
     static let windowSize = "390,844"
 
-    /// Loads `url` as a client sending `userAgent` and returns the DOM and console messages.
-    func load(_ url: URL, userAgent: String) throws -> Load {
-      let (output, console) = try run(["--dump-dom", url.absoluteString], userAgent: userAgent)
+    /// A desktop browser's window in CSS pixels (the admin's pages).
+    static let desktopWindowSize = "1280,900"
+
+    /// Loads `url` as a client sending `userAgent` in a window of `windowSize` ("width,height")
+    /// and returns the DOM and console messages.
+    func load(_ url: URL, userAgent: String, windowSize: String = Self.windowSize) throws -> Load {
+      let (output, console) = try run(
+        ["--dump-dom", url.absoluteString], userAgent: userAgent, windowSize: windowSize)
       return Load(dom: output, console: console)
     }
 
     /// Takes a screenshot of `url` into `file` (PNG) and returns the console messages.
-    func screenshot(_ url: URL, userAgent: String, into file: URL) throws -> [String] {
+    func screenshot(
+      _ url: URL, userAgent: String, into file: URL, windowSize: String = Self.windowSize,
+      scale: Int = 2
+    ) throws -> [String] {
       try run(
         [
-          "--screenshot=\(file.path)", "--hide-scrollbars", "--force-device-scale-factor=2",
+          "--screenshot=\(file.path)", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
           url.absoluteString,
         ],
-        userAgent: userAgent
+        userAgent: userAgent, windowSize: windowSize
       ).console
     }
 
     /// Runs the browser once with `arguments` and returns its standard output and the console
     /// messages it logged.
-    private func run(_ arguments: [String], userAgent: String) throws -> (
+    private func run(_ arguments: [String], userAgent: String, windowSize: String) throws -> (
       output: String, console: [String]
     ) {
       let run = UUID().uuidString
@@ -75,7 +83,7 @@
         [
           "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
           "--disable-extensions", "--user-data-dir=\(profile.path)",
-          "--enable-logging=stderr", "--v=0", "--window-size=\(Self.windowSize)",
+          "--enable-logging=stderr", "--v=0", "--window-size=\(windowSize)",
           "--user-agent=\(userAgent)",
         ] + arguments
       process.standardOutput = try FileHandle(forWritingTo: stdout)

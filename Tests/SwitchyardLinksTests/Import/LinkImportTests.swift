@@ -119,6 +119,78 @@
       #expect(reading.records[1].title == nil)
     }
 
+    @Test(
+      "FDL custom-domain links with a path prefix: the code is the last segment, the path noted")
+    func firebasePathPrefix() throws {
+      let text = """
+        Short Dynamic Link,Deep link
+        https://example.com/links/abc123,https://example.com/articles/7
+        https://example.page.link/m9Mm,myapp://user/42
+        https://example.com/links/more/x1?d=1,myapp://user/43
+        https://example.com//x2,myapp://user/44
+        """
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      #expect(reading.records.map(\.code) == ["abc123", "m9Mm", "x1"])
+      #expect(reading.shortLinkPrefixes == ["/links/", "/", "/links/more/"])
+      #expect(reading.problems.map(\.line) == [5])
+    }
+
+    @Test("Branch rows with only $deeplink_path: the app's scheme, then the table's web hosts")
+    func branchDeepLinkPath() throws {
+      // The example table routes myapp://user/<int:id>, and any page of (www.)example.com.
+      let text = """
+        url,alias,$canonical_url,$deeplink_path
+        https://example.app.link/d1,,,user/42
+        https://example.app.link/d2,,,/articles/7
+        https://example.app.link/d3,,https://example.com/articles/8,user/1
+        https://example.app.link/d4,,,about/team
+        https://example.app.link/d5,,,user/4\\2
+        https://example.app.link/d6,,,
+        """
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      #expect(reading.records.map(\.code) == ["d1", "d2", "d3", "d4"])
+      #expect(
+        reading.records.map(\.url) == [
+          "myapp://user/42", "https://www.example.com/articles/7",
+          "https://example.com/articles/8", "https://www.example.com/about/team",
+        ])
+      #expect(reading.records.map(\.route) == ["user", "article", "article", "website"])
+      #expect(reading.problems.map(\.line) == [6, 7])
+      #expect(reading.problems.map(\.row) == [5, 6])
+      let refused = try #require(reading.problems.first)
+      #expect(
+        refused.reason.hasPrefix(
+          "no route of the table handles the $deeplink_path \"user/4\\\\2\" (tried myapp://user/4\\2, https://www.example.com/user/4\\2"
+        ), "\(refused.reason)")
+      #expect(reading.problems.last?.reason == "the row has no long URL")
+    }
+
+    @Test("at --prefix /, a code equal to one of the service's own paths is refused")
+    func reservedCodesAtTheRoot() throws {
+      let text =
+        "admin,myapp://user/1\nhealthz,myapp://user/2\nv1,myapp://user/3\nok,myapp://user/4\n"
+      let root = LinkImport(text, minter: try Self.minter(), created: 0, prefix: "/")
+      #expect(root.records.map(\.code) == ["ok"])
+      #expect(root.problems.map(\.line) == [1, 2, 3])
+      #expect(
+        root.problems.first?.reason
+          == "the code admin is the service's own path /admin, which a short link at --prefix / cannot take"
+      )
+      let under = LinkImport(text, minter: try Self.minter(), created: 0, prefix: "/l/")
+      #expect(under.problems == [] && under.records.count == 4)
+    }
+
+    @Test("rows are counted apart from lines: a header and a quoted line break")
+    func rowNumbers() throws {
+      let text =
+        "short,long,title\na,myapp://user/1,\"two\nlines\"\nb,myapp://nowhere\nc,myapp://user/3\n"
+      let reading = LinkImport(text, minter: try Self.minter(), created: 0)
+      // The title of row 1 (lines 2 and 3) holds a line break, which a title may not.
+      #expect(reading.problems.map(\.line) == [2, 4] && reading.problems.map(\.row) == [1, 2])
+      #expect(reading.lines == [5] && reading.rows == [3])
+      #expect(reading.row(ofLine: 5) == 3)
+    }
+
     /// Runs `switchyard-links ARGUMENTS` in `folder`: its status, stdout and stderr.
     static func run(_ arguments: [String], in folder: String) throws -> (Int32, String, String) {
       let process = Process()
@@ -206,6 +278,82 @@
         #expect(failed.0 == 2, "\(arguments): \(failed.2)")
         #expect(failed.2.hasPrefix("error: ") && failed.2.split(separator: "\n").count == 1)
       }
+    }
+
+    @Test(
+      "--skip-invalid and --skip-existing: the other rows go in, each skipped row reported with its line, row and reason",
+      arguments: StoreBackend.allCases)
+    func skipping(_ backend: StoreBackend) async throws {
+      let folder = try temporaryFolder()
+      func write(_ name: String, _ text: String) throws {
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      }
+      let location =
+        backend == .sqlite ? folder + "/l.sqlite" : try await TestPostgres.newDatabase()
+      let store = backend == .sqlite ? ["--db", "l.sqlite"] : ["--postgres", location]
+      try write("first.csv", "short,long\nhello,myapp://user/42\nother,myapp://user/7\n")
+      try write(
+        "mixed.csv",
+        "short,long\nfresh,myapp://user/1\nnope,myapp://nowhere\nhello,myapp://user/42\n"
+          + "other,myapp://user/8\nlast,myapp://user/9\n")
+      #expect(try Self.run(["import"] + store + ["first.csv"], in: folder).0 == 0)
+
+      // Without the flags: nothing goes in.
+      let refused = try Self.run(["import"] + store + ["mixed.csv"], in: folder)
+      #expect(refused.0 == 1)
+      // --skip-invalid alone: the taken codes still stop the import.
+      let invalidOnly = try Self.run(
+        ["import", "--skip-invalid"] + store + ["mixed.csv"], in: folder)
+      #expect(invalidOnly.0 == 1, "\(invalidOnly.2)")
+      #expect(invalidOnly.2.contains("mixed.csv:3: row 2 skipped: no route of the table handles"))
+      #expect(invalidOnly.2.hasSuffix("error: 2 of the codes are taken; nothing was imported\n"))
+      #expect(try await Self.codes(backend, at: location) == ["hello", "other"])
+
+      let both = try Self.run(
+        ["import", "--skip-invalid", "--skip-existing"] + store + ["mixed.csv"], in: folder)
+      #expect(both.0 == 0, "\(both.2)")
+      #expect(
+        both.1
+          == "imported 2 links from mixed.csv (switchyard columns); skipped 3 rows (1 invalid, 2 existing)\n"
+      )
+      #expect(
+        both.2 == "mixed.csv:3: row 2 skipped: no route of the table handles myapp://nowhere\n"
+          + "mixed.csv:4: row 3 skipped: the code hello is there already, to the same URL\n"
+          + "mixed.csv:5: row 4 skipped: the code other is taken by another link (to myapp://user/7)\n"
+      )
+      #expect(try await Self.codes(backend, at: location) == ["fresh", "hello", "last", "other"])
+
+      // Again: every row is there or invalid, nothing is left to import, and that is fine.
+      let again = try Self.run(
+        ["import", "--skip-invalid", "--skip-existing"] + store + ["mixed.csv"], in: folder)
+      #expect(again.0 == 0, "\(again.2)")
+      #expect(again.1.hasPrefix("imported 0 links from mixed.csv"))
+      // A file with no good row at all is still an error with --skip-invalid.
+      try write("allbad.csv", "nope,myapp://nowhere\n")
+      let allBad = try Self.run(["import", "--skip-invalid"] + store + ["allbad.csv"], in: folder)
+      #expect(allBad.0 == 1)
+    }
+
+    @Test("--prefix / for the import: reserved codes refused; a note when the links' path differs")
+    func prefixes() async throws {
+      let folder = try temporaryFolder()
+      try "Short Dynamic Link,Deep link\nhttps://example.com/links/abc,myapp://user/1\n".write(
+        toFile: folder + "/fdl.csv", atomically: true, encoding: .utf8)
+      try "admin,myapp://user/1\n".write(
+        toFile: folder + "/admin.csv", atomically: true, encoding: .utf8)
+      let noted = try Self.run(["import", "--db", "l.sqlite", "fdl.csv"], in: folder)
+      #expect(noted.0 == 0, "\(noted.2)")
+      #expect(
+        noted.2
+          == "note: the file's short links are under /links/, not --prefix /l/: to keep their old "
+          + "addresses working, serve them on their host with --prefix /links/\n")
+      let quiet = try Self.run(
+        ["import", "--prefix", "/links/", "--db", "m.sqlite", "fdl.csv"], in: folder)
+      #expect(quiet.0 == 0 && quiet.2 == "", "\(quiet.2)")
+      let admin = try Self.run(
+        ["import", "--prefix", "/", "--db", "l.sqlite", "admin.csv"], in: folder)
+      #expect(admin.0 == 1)
+      #expect(admin.2.hasPrefix("admin.csv:1: the code admin is the service's own path /admin"))
     }
   }
 #endif

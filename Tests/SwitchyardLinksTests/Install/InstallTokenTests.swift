@@ -204,7 +204,7 @@
         let first = try await Self.redeem(client, token: token)
         #expect(first.status == .ok)
         #expect(
-          first.body == #"{"url":"myapp://user/42","route":"user","values":{"id":"42"}}"#)
+          first.body == #"{"route":"user","url":"myapp://user/42","values":{"id":"42"}}"#)
         let second = try await Self.redeem(client, token: token)
         #expect(second.status == .gone)
         #expect(jsonString(second.body, "field") == "token")

@@ -125,11 +125,11 @@
     func methodNotAllowed() async throws {
       try await LinksTestServer.run { client, _, _ async throws in
         let cases: [(HTTPRequest.Method, String, String)] = [
-          (.get, "/v1/links", "POST"), (.head, "/v1/redeem", "POST"),
-          (.delete, "/v1/links", "POST"), (.post, "/healthz", "GET, HEAD"),
+          (.put, "/v1/links", "GET, HEAD, POST"), (.head, "/v1/redeem", "POST"),
+          (.delete, "/v1/links", "GET, HEAD, POST"), (.post, "/healthz", "GET, HEAD"),
           (HTTPRequest.Method("TRACE")!, "/healthz", "GET, HEAD"),
           (HTTPRequest.Method("TRACE")!, "/l/abc", "GET, HEAD"),
-          (.options, "/v1/links/abc", "GET, HEAD"), (.put, "/admin", "GET, HEAD"),
+          (.options, "/v1/links/abc", "GET, HEAD, PATCH, DELETE"), (.put, "/admin", "GET, HEAD"),
           (.post, "/v1/stats", "GET, HEAD"), (.patch, "/v1/openapi.json", "GET, HEAD"),
           (HTTPRequest.Method("TRACE")!, "/.well-known/apple-app-site-association", "GET, HEAD"),
           (.delete, "/.well-known/assetlinks.json", "GET, HEAD"),
@@ -151,16 +151,16 @@
     @Test("elsewhere: 501 for a method the service implements nowhere, 404 for a path, in JSON")
     func unknownMethodsAndPaths() async throws {
       try await LinksTestServer.run { client, _, _ async throws in
-        for method in ["TRACE", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"] {
+        for method in ["TRACE", "PUT", "OPTIONS", "PROPFIND"] {
           let answer = try await client.send(HTTPRequest.Method(method)!, "/nowhere")
           #expect(answer.status == .notImplemented, "\(method)")
           #expect(answer.headers[.contentType] == "application/json", "\(method)")
           #expect(
             jsonString(answer.body, "error")
-              == "the method \(method) is not implemented: the service answers GET, HEAD and POST",
+              == "the method \(method) is not implemented: the service answers GET, HEAD, POST, PATCH and DELETE",
             "\(method)")
         }
-        for method in [HTTPRequest.Method.get, .post] {
+        for method in [HTTPRequest.Method.get, .post, .patch, .delete] {
           let answer = try await client.send(method, "/nowhere")
           #expect(answer.status == .notFound)
           #expect(jsonString(answer.body, "error") == "no such path: /nowhere")

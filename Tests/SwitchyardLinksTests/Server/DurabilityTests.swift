@@ -17,10 +17,11 @@
 
     /// Starts the binary with `arguments` on a free port and waits for the line that says
     /// where it serves.
-    init(_ arguments: [String], in folder: String) throws {
+    init(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws {
       let process = Process()
       process.executableURL = Self.binary
       process.arguments = arguments + ["--port", "0"]
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       process.currentDirectoryURL = URL(fileURLWithPath: folder)
       let errors = Pipe()
       process.standardError = errors
@@ -46,6 +47,10 @@
       if port == 0 {
         process.waitUntilExit()
         throw ProcessFailure(output: seen)
+      }
+      // The service logs every request: keep reading, so that a full pipe never stops it.
+      errors.fileHandleForReading.readabilityHandler = { handle in
+        if handle.availableData.isEmpty { handle.readabilityHandler = nil }
       }
     }
 
@@ -133,10 +138,13 @@
     /// Runs the binary with `arguments` (and `--port 0`) in `folder` until it exits: its exit
     /// status and what it wrote to stderr. A binary that starts serving instead is killed and
     /// reported with status -1 (so a start that should have been refused fails the test).
-    static func start(_ arguments: [String], in folder: String) throws -> (Int32, String) {
+    static func start(
+      _ arguments: [String], in folder: String, environment: [String: String] = [:]
+    ) throws -> (Int32, String) {
       let process = Process()
       process.executableURL = LinksProcess.binary
       process.arguments = arguments + ["--port", "0"]
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       process.currentDirectoryURL = URL(fileURLWithPath: folder)
       let errors = Pipe()
       process.standardError = errors

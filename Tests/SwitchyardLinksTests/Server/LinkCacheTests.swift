@@ -20,10 +20,11 @@
       cache.keep(Self.record("d"))
       #expect(cache.record("d") == Self.record("d"))
       #expect(cache.records.withLockedValue { $0.count } == 1)
-      cache.keep(page: ["x"], for: "1")
-      cache.keep(page: ["y"], for: "2")
-      cache.keep(page: ["z"], for: "3")
-      #expect(cache.page("3") == ["z"] && cache.page("1") == nil)
+      let policy = LinkPages.contentSecurityPolicy
+      cache.keep(page: .init(parts: ["x"], contentSecurityPolicy: policy), for: "1")
+      cache.keep(page: .init(parts: ["y"], contentSecurityPolicy: policy), for: "2")
+      cache.keep(page: .init(parts: ["z"], contentSecurityPolicy: policy), for: "3")
+      #expect(cache.page("3")?.parts == ["z"] && cache.page("1") == nil)
       #expect(cache.pages.withLockedValue { $0.count } == 1)
       #expect(LinkCache().placeholder.count == 54 && Base64URL.isEncoded(LinkCache().placeholder))
       #expect(LinkCache().placeholder != LinkCache().placeholder)
@@ -88,8 +89,7 @@
         // The same configuration and store as the server's: the page as rendered afresh.
         var configuration = try LinksTestServer.configuration(time: server.time)
         configure(&configuration)
-        let fresh = try LinksMiddleware<BasicRequestContext>(
-          configuration: configuration, store: server.store)
+        let fresh = try LinksService(configuration: configuration, store: server.store)
         for code in ["app", "only", "web"] {
           let record = try #require(try await server.store.link(code: code))
           let targets = fresh.targets(record)

@@ -1,17 +1,14 @@
 #if Links
   import HTTPTypes
   import Hummingbird
+  import HummingbirdTesting
   import Logging
   import NIOCore
-  import NIOHTTP1
-  import NIOHTTPTypes
-  import NIOHTTPTypesHTTP1
-  import NIOPosix
-  import ServiceLifecycle
   import Switchyard
   import SwitchyardFiles
   import SwitchyardLinks
   import NIOConcurrencyHelpers
+  import Testing
 
   #if canImport(Glibc)
     import Glibc
@@ -28,12 +25,12 @@
   }
 
   enum HarnessError: Error {
-    case serverDidNotStart
-    case incompleteResponse
     case noTemporaryFolder
   }
 
-  /// One HTTP/1.1 request per connection to 127.0.0.1:`port`, read to its end.
+  /// One HTTP/1.1 request per connection to 127.0.0.1:`port`, read to its end, with
+  /// HummingbirdTesting's client: for the app a test runs (``LinksTestServer``) and for the
+  /// `switchyard-links` processes the tests start.
   struct HTTPClient: Sendable {
     let port: Int
 
@@ -41,40 +38,19 @@
       _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:],
       body: [UInt8]? = nil
     ) async throws -> HTTPAnswer {
-      let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .connect(host: "127.0.0.1", port: port) { channel in
-          channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHTTPClientHandlers()
-            try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPClientCodec())
-            return try NIOAsyncChannel<HTTPResponsePart, HTTPRequestPart>(
-              wrappingChannelSynchronously: channel)
-          }
-        }
-      return try await channel.executeThenClose { inbound, outbound in
-        var fields = headers
-        if let body { fields[.contentLength] = "\(body.count)" }
-        let request = HTTPRequest(
-          method: method, scheme: "http", authority: "127.0.0.1:\(port)", path: path,
-          headerFields: fields)
-        try await outbound.write(.head(request))
-        if let body { try await outbound.write(.body(ByteBuffer(bytes: body))) }
-        try await outbound.write(.end(nil))
-        var head: HTTPResponse?
-        var received = ByteBuffer()
-        for try await part in inbound {
-          switch part {
-          case .head(let response): head = response
-          case .body(var bytes): received.writeBuffer(&bytes)
-          case .end:
-            guard let head else { throw HarnessError.incompleteResponse }
-            let bytes = Array(received.readableBytesView)
-            return HTTPAnswer(
-              status: head.status, headers: head.headerFields,
-              body: String(decoding: bytes, as: UTF8.self), bytes: bytes)
-          }
-        }
-        throw HarnessError.incompleteResponse
+      let request = TestClient.Request(
+        path, method: method, authority: "127.0.0.1:\(port)", headers: headers,
+        body: body.map { ByteBuffer(bytes: $0) })
+      // A minute: only a guard against a server that never answers (no duration is asserted).
+      let response = try await TestClient.withClient(
+        host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60))
+      ) { client in
+        try await client.execute(request)
       }
+      let bytes = response.body.map { Array($0.readableBytesView) } ?? []
+      return HTTPAnswer(
+        status: response.head.status, headers: response.head.headerFields,
+        body: String(decoding: bytes, as: UTF8.self), bytes: bytes)
     }
 
     func get(_ path: String, userAgent: String? = nil) async throws -> HTTPAnswer {
@@ -152,6 +128,11 @@
 
     /// ``run(configure:_:)-(_,(HTTPClient,SQLiteLinkStore,TestTime))`` with the counter, the
     /// file's path and the server's log lines (every level) at hand.
+    ///
+    /// The app is the one `switchyard-links` runs, made by `buildApplication` (its router,
+    /// middleware, timeouts, connection limit and services, the click counter among them), run
+    /// by HummingbirdTesting on a free loopback port. Its counter flushes once a day, so
+    /// that the tests flush it when they mean to (and it flushes as the app stops).
     static func run<Value: Sendable>(
       configure: (inout LinksConfiguration) -> Void = { _ in },
       log: LogRecorder? = nil,
@@ -163,53 +144,29 @@
       let folder = try temporaryFolder()
       let path = folder + "/links.sqlite"
       let store = try await SQLiteLinkStore.open(path: path)
-      let counter = ClickCounter(store: store)
-      let router = Router()
-      router.add(
-        middleware: try LinksMiddleware(
-          configuration: configuration, store: store, counter: counter))
-      let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+      let counter = ClickCounter(store: store, interval: .seconds(86_400))
       var logger = Logger(label: "switchyard.links.tests")
+      logger.logLevel = .critical
       if let log {
         logger = Logger(label: "switchyard.links.tests") { _ in log.handler() }
         logger.logLevel = .trace
       }
-      // The server as `switchyard-links` builds it: its timeouts and connection limit.
-      let application = Application(
-        router: router, server: configuration.httpServer,
-        configuration: configuration.applicationConfiguration(
-          address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in
-          portSink.yield(channel.localAddress?.port ?? 0)
-          portSink.finish()
-        },
-        logger: logger)
-      let services = ServiceGroup(configuration: .init(services: [application], logger: logger))
-      return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask {
-          defer { portSink.finish() }
-          try await services.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-          await services.triggerGracefulShutdown()
-          throw HarnessError.serverDidNotStart
-        }
-        do {
-          let value = try await test(
+      do {
+        let app = try buildApplication(
+          configuration, store: store, counter: counter, logger: logger)
+        let value = try await app.test(.live) { client in
+          let port = try #require(client.port)
+          return try await test(
             Running(
               client: HTTPClient(port: port), store: store, time: time, counter: counter,
               path: path))
-          await services.triggerGracefulShutdown()
-          try await group.waitForAll()
-          // A test may have closed the store itself (to make it unreachable).
-          try? await store.close()
-          return value
-        } catch {
-          await services.triggerGracefulShutdown()
-          try? await store.close()
-          throw error
         }
+        // A test may have closed the store itself (to make it unreachable).
+        try? await store.close()
+        return value
+      } catch {
+        try? await store.close()
+        throw error
       }
     }
   }

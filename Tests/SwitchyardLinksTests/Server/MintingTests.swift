@@ -24,7 +24,7 @@
         #expect(info.status == .ok)
         #expect(
           info.body
-            == #"{"code":"\#(code)","url":"https://example.com/articles/7/hello","route":"article","values":{"id":"7","slug":"hello"}}"#
+            == #"{"code":"\#(code)","route":"article","url":"https://example.com/articles/7/hello","values":{"id":"7","slug":"hello"}}"#
         )
         #expect(try await store.count() == 1)
       }

@@ -83,7 +83,7 @@
             let answer = try await client.get(path, userAgent: agent)
             #expect(answer.status == .ok, "\(route) \(agent)")
             #expect(answer.body.contains("apps.apple.com/app/id123456789"), "\(route) \(agent)")
-            Self.expectPageHeaders(answer)
+            Self.expectPageHeaders(answer, vary: "User-Agent, Accept-Language")
           }
           for agent in Self.android {
             let answer = try await client.get(path, userAgent: agent)
@@ -91,7 +91,7 @@
             #expect(
               answer.body.contains("play.google.com/store/apps/details?id=com.example.myapp"),
               "\(route) \(agent)")
-            Self.expectPageHeaders(answer)
+            Self.expectPageHeaders(answer, vary: "User-Agent, Accept-Language")
           }
           // A desktop goes to the web page; the example's app routes (myapp://) have none, so
           // it gets the page saying to open the link on a phone, never a redirect to myapp://.
@@ -114,8 +114,9 @@
       }
     }
 
-    static func expectPageHeaders(_ answer: HTTPAnswer) {
-      #expect(answer.headers[.vary] == "User-Agent")
+    /// `vary`: a phone's landing page also follows `Accept-Language` (its texts' language).
+    static func expectPageHeaders(_ answer: HTTPAnswer, vary: String = "User-Agent") {
+      #expect(answer.headers[.vary] == vary)
       #expect(answer.headers[.contentType] == "text/html; charset=utf-8")
       // The iOS landing page with "Get the app" also allows its one script, by hash.
       #expect(
@@ -267,7 +268,7 @@
         #expect(document.status == .ok)
         #expect(document.body == LinksOpenAPI.document)
         #expect(try await client.get("/nothing").status == .notFound)
-        #expect(try await client.send(.get, "/v1/links").status == .methodNotAllowed)
+        #expect(try await client.send(.put, "/v1/links").status == .methodNotAllowed)
       }
     }
   }

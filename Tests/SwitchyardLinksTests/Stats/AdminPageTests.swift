@@ -22,7 +22,7 @@
     func thePage() async throws {
       try await LinksTestServer.run { server async throws in
         let client = server.client
-        #expect(try await Self.admin(client, token: nil).status == .unauthorized)
+        #expect(try await Self.admin(client, token: "wrong").status == .unauthorized)
         let code = try await InstallTokenTests.mintUser(client)
         for _ in 0..<3 { _ = try await client.get("/l/" + code) }
         // Two previews fetched by crawlers and an app open: none of them is a click.
@@ -40,7 +40,7 @@
         let answer = try await Self.admin(client)
         #expect(answer.status == .ok)
         #expect(answer.headers[.contentType] == "text/html; charset=utf-8")
-        #expect(answer.headers[.contentSecurityPolicy] == LinkPages.contentSecurityPolicy)
+        #expect(answer.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
         #expect(answer.headers[.cacheControl] == "no-store")
         let html = answer.body
         #expect(html.contains("<p>9 clicks from 2026-12-17 to 2027-01-15 (UTC).</p>"))
@@ -93,6 +93,38 @@
         // Older than 7 days: gone from the page.
         #expect(!html.contains("nowhere/&lt;b&gt;"))
         #expect(Self.occurrences(of: "no route of the table handles", in: html) == 2)
+      }
+    }
+
+    @Test("the admin's desktop style sheet: named by its recomputed hash in the admin policy")
+    func adminStyleSheet() async throws {
+      #expect(
+        LinkPages.adminStyleHash
+          == "sha256-" + (try AppIdentityTests.sha256Base64(LinkPages.adminStylesheet)))
+      #expect(LinkPages.adminStylesheet.contains("main{max-width:72rem"))
+      #expect(
+        LinkPages.adminContentSecurityPolicy.contains(
+          "style-src '\(LinkPages.styleHash)' '\(LinkPages.adminStyleHash)';"))
+      try await LinksTestServer.run { server async throws in
+        let client = server.client
+        let code = try await InstallTokenTests.mintUser(client)
+        let (cookie, _) = try await AdminSignInTests.signIn(client)
+        var headers = HTTPFields()
+        headers[.cookie] = cookie
+        let pages = [
+          try await Self.admin(client), try await AdminSignInTests.get(client, cookie: nil),
+          try await AdminSignInTests.get(client, cookie: cookie),
+          try await client.send(.get, "/admin/links/" + code, headers: headers),
+        ]
+        for page in pages {
+          #expect(page.headers[.contentSecurityPolicy] == LinkPages.adminContentSecurityPolicy)
+          #expect(page.body.contains("<style>\(LinkPages.adminStylesheet)</style>"))
+          // The page's own <meta> policy is the header's, without frame-ancestors.
+          #expect(
+            page.body.contains(
+              "content=\"\(LinkPages.adminContentSecurityPolicy.replacingOccurrences(of: "; frame-ancestors 'none'", with: ""))\""
+            ))
+        }
       }
     }
   }

@@ -26,7 +26,8 @@
         ("postgres://a@host:70000/db", "is not 1 to 65535"),
         ("postgres://a@/db", "names no host"),
         ("postgres://a:%zz@host/db", "badly percent-encoded"),
-        ("postgres://a@host/db?sslmode=require", "no query"),
+        // TLS is `sslmode=disable|require|verify-full` (PostgresTLSTests); libpq's others are not.
+        ("postgres://a@host/db?sslmode=prefer", "is not one of disable, require, verify-full"),
       ])
     func malformedURLs(_ url: String, _ message: String) {
       #expect {

@@ -144,7 +144,7 @@ struct MigratingFromDeepNavigatorTests {
       "myapp://post/<int:id>",
       open: { [unowned navigator] match in
         guard let postID = (try? match.value("id", as: Int.self)) else { return false }
-        navigator.push(screen: .postID(postID))
+        navigator.host?.push(.postID(postID), animated: true)
         return true
       })
     #expect(navigator.open("myapp://post/12345"))

@@ -32,13 +32,16 @@ func verifyWitnesses(_ table: RouteTable, _ findings: [LintFinding]) {
       #expect(winner == finding.routes[1], "\(finding) candidates \(candidates)")
     case .captureNameCase, .matchesEverything, .undecided:
       #expect(candidates.contains(finding.routes[0]), "\(finding) candidates \(candidates)")
+    default:
+      // A kind added later gets its own check here.
+      Issue.record("no witness check for the kind \(finding.kind): \(finding)")
     }
   }
 }
 
 /// `kind routes…` for each finding, to compare whole lint results at a glance.
 func summary(_ findings: [LintFinding]) -> [String] {
-  findings.map { "\($0.kind.rawValue) \($0.routes.joined(separator: " "))" }
+  findings.map { "\($0.kind) \($0.routes.joined(separator: " "))" }
 }
 
 @Suite struct LintTests {

@@ -50,10 +50,13 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
 
   /// How the link ended, waiting until it has.
   ///
-  /// Awaited by a handler of the same router while it handles a dispatched link, a queued link
-  /// is delivered at once, in the awaiting handler's task, ahead of the links queued before
-  /// it; a held one is delivered on a task of its own as soon as it is released. So a handler
-  /// may dispatch a link and await it without waiting for itself.
+  /// A link dispatched while another link of its router is being delivered (by a handler, say),
+  /// awaited from anywhere — the handler's task, a `Task.detached`, a completion-handler
+  /// bridge — while that delivery goes on, and any link awaited inside one of its router's
+  /// deliveries, never waits behind a delivery: a queued one is delivered at once, in the awaiting task, ahead of the links
+  /// queued before it; a held one is delivered on a task of its own whenever it is released,
+  /// also after its route's `detach` held it again. So a handler may dispatch a link and await
+  /// it without waiting for itself. Links nobody awaits keep their order.
   ///
   /// Cancelling the task that waits here cancels the link (``LinkOutcome/cancelled``) unless a
   /// handler has already started on it.
@@ -66,10 +69,14 @@ public struct DispatchedLink<Output: Sendable>: Sendable {
       case .waiting(let waiting, let links): (box, owner) = (waiting, links)
       }
       if let result = box.result { return result }
-      // Awaited from inside a delivery of its own router (a handler awaiting a link it
-      // dispatched): delivered now, not behind the delivery that awaits it.
-      if let links = owner.links, links.isDeliveringInCurrentTask {
-        await links.deliverAwaited(box)
+      // Dispatched during a delivery (a handler's link, awaited from wherever the handler
+      // awaits it: its own task, a detached task, a completion-handler bridge), or awaited
+      // inside a delivery of its own router: delivered now, not behind that delivery.
+      if let links = owner.links {
+        let inDelivery = links.isDeliveringInCurrentTask
+        if inDelivery || !box.dispatchedDuring.isEmpty {
+          await links.deliverAwaited(box, inDelivery: inDelivery)
+        }
         if let result = box.result { return result }
       }
       return await withTaskCancellationHandler {

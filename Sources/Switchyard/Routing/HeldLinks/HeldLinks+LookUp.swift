@@ -26,11 +26,12 @@ extension HeldLinks {
     let box: LinkBox<Output> = state.withLock { state in
       state.nextSequence += 1
       let box = LinkBox<Output>(
-        id: LinkID(sequence: state.nextSequence), url: found, reader: reader)
+        id: LinkID(sequence: state.nextSequence), url: found, reader: reader,
+        dispatchedDuring: state.delivering)
       let source: PolicySource = policy.map { .link($0) } ?? .router
       let now = state.timer.now()
       let entry = Entry(
-        link: box, url: found, routeName: nil, match: nil, gates: [], waitsForHandler: false,
+        link: box, url: found, routeName: nil, match: nil, gates: [], waitingFor: [],
         withStack: withStack, context: context,
         // Never called: a link that is looked up is never released as it is.
         deliver: { .ended(Self.result($0, .cancelled)) }, policy: source,
@@ -70,7 +71,6 @@ extension HeldLinks {
         state.held[index].lookingUp != nil
       else { return }
       let entry = state.held.remove(at: index)
-      state.awaitedInDelivery.remove(box.id)
       if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
       effects.append(
         .finish(box, LinkResult(box.id, entry.url, .unresolved, error: error)))

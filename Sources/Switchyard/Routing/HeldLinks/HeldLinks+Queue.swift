@@ -9,10 +9,11 @@ extension HeldLinks {
   enum Delivery: Sendable {
     /// The link ended.
     case ended(LinkResult<Output>)
-    /// The link's best route has no handler now (it was detached after the link was queued or
-    /// released): the link is held again. `attachments` is ``State/attachments`` as read before
-    /// the router looked the route up.
-    case waitsForHandler(RouteMatch, attachments: UInt64)
+    /// The link's best route, or for a link delivered with its back stack one of its parents'
+    /// routes (`routes`, by name), has no handler now (it was detached after the link was
+    /// queued or released, or only declared): the link is held again. `attachments` is
+    /// ``State/attachments`` as read before the router looked the routes up.
+    case waitsForHandler(RouteMatch, routes: Set<String>, attachments: UInt64)
   }
 
   /// One held or queued link.
@@ -27,8 +28,13 @@ extension HeldLinks {
     var match: RouteMatch?
     /// The gates the route needs (its metadata's ``TypedKey/gates``).
     var gates: Set<Gate>
-    /// The route was declared without a handler, which is not attached yet.
-    var waitsForHandler: Bool
+    /// The routes, by name, declared without a handler that is not attached yet: its own, and
+    /// for a link delivered with its back stack, its parents' (<doc:BackStacks>).
+    var waitingFor: Set<String>
+    var waitsForHandler: Bool { !waitingFor.isEmpty }
+    /// Held again after its route lost its handler: when released it goes back to its place
+    /// among the queued links of its route, not behind them.
+    var heldAgain = false
     let withStack: Bool
     let context: RoutingContext
     let deliver: Deliver
@@ -147,10 +153,10 @@ extension HeldLinks {
     var queue: [Entry] = []
     var queueHead = 0
     var draining = false
-    /// Held links that a delivery of this router awaits (``deliverAwaited(_:)``): once
-    /// released, each is delivered on a task of its own instead of queueing behind that
-    /// delivery.
-    var awaitedInDelivery: Set<LinkID> = []
+    /// The links being delivered now (by the queue, by `dispatch` before it returns, or on
+    /// their own: awaited links, see ``deliverAwaited(_:inDelivery:)``). A link dispatched
+    /// meanwhile is marked with them (``LinkBox/dispatchedDuring``).
+    var delivering: Set<LinkID> = []
     /// When each URL was last dispatched, for coalescing.
     var lastDispatched: [String: Dispatched] = [:]
     /// How many URLs ``lastDispatched`` may hold before it forgets those no window needs.
@@ -199,13 +205,22 @@ extension HeldLinks {
   /// can route the link to its end here, without suspending.
   struct Lookup {
     let match: RouteMatch?
-    let waitsForHandler: Bool
+    /// The routes, by name, that have no handler yet: the best one, and for a link delivered
+    /// with its back stack, its parents' best ones.
+    let waitingFor: Set<String>
+    var waitsForHandler: Bool { !waitingFor.isEmpty }
     let reader: URLReader
     let deliversNow: Bool
 
-    init(_ best: Candidate?, reader: URLReader, deliversNow: Bool) {
+    init(
+      _ best: Candidate?, declaredParents: Set<String> = [], reader: URLReader, deliversNow: Bool
+    ) {
       match = best?.match
-      if case .declared = best?.handler { waitsForHandler = true } else { waitsForHandler = false }
+      var waitingFor = declaredParents
+      if case .declared = best?.handler, let name = best?.match.route.name {
+        waitingFor.insert(name)
+      }
+      self.waitingFor = waitingFor
       self.reader = reader
       self.deliversNow = deliversNow
     }
@@ -220,6 +235,9 @@ extension HeldLinks {
     /// Nothing is queued or being delivered and the link can go: its router delivers it now,
     /// before `dispatch` returns.
     case deliverNow(LinkID)
+    /// No route matches and another link is being delivered: its router ends it now as
+    /// unmatched (the unmatched handler runs), beside that delivery; nothing waits for it.
+    case unmatchedNow(LinkID)
   }
 
   /// A link that waited for its URL, now dispatched with it (see
@@ -255,7 +273,8 @@ extension HeldLinks {
     var attachments = state.withLock { $0.attachments }
     while true {
       let found = lookup()
-      let (best, waitsForHandler, reader) = (found.match, found.waitsForHandler, found.reader)
+      let (best, waitingFor, reader) = (found.match, found.waitingFor, found.reader)
+      let waitsForHandler = !waitingFor.isEmpty
       let decision: Decision = state.withLock { state in
         if waitsForHandler, state.attachments != attachments {
           attachments = state.attachments
@@ -301,16 +320,24 @@ extension HeldLinks {
           && (routeName == nil || !state.held.holds(routeName))
         if ready, found.deliversNow, !state.draining {
           state.draining = true
+          state.delivering.insert(id)
           return .deliverNow(id)
         }
-        let link = resumed?.box ?? LinkBox<Output>(id: id, url: url, reader: reader)
+        if routeName == nil, found.deliversNow, resumed == nil {
+          // Unmatched while another link is delivered: it waits for nothing, so it ends now.
+          return .unmatchedNow(id)
+        }
+        let link =
+          resumed?.box
+          ?? LinkBox<Output>(
+            id: id, url: url, reader: reader, dispatchedDuring: state.delivering)
         let entry = Entry(
           link: link, url: url, routeName: routeName, match: best, gates: gates,
-          waitsForHandler: waitsForHandler, withStack: withStack, context: context,
+          waitingFor: waitingFor, withStack: withStack, context: context,
           deliver: deliver(), policy: source)
-        if ready, state.awaitedInDelivery.remove(id) != nil {
-          // A resumed link that a delivery awaits: queueing it behind that delivery would
-          // never end.
+        if ready, routeName == nil || link.isAwaitedAlone {
+          // Unmatched (on a router whose handlers may suspend), or a resumed link that a
+          // delivery may await: queueing it behind that delivery could never end.
           effects.append(.deliverAlone(entry))
         } else if ready {
           // A link queued behind a delivery waits no longer than its policy's timeout.
@@ -328,6 +355,13 @@ extension HeldLinks {
       case .dispatched(let link):
         perform(effects)
         return DispatchedLink(box: link, links: self)
+      case .unmatchedNow(let id):
+        perform(effects)
+        var result = deliverNow(
+          Parcel(id: id, url: url, match: nil, withStack: withStack, context: context))
+        result.reader = reader
+        announce(result)
+        return DispatchedLink(finished: result)
       case .deliverNow(let id):
         perform(effects)
         var result = deliverNow(
@@ -346,6 +380,20 @@ extension HeldLinks {
   /// A link delivered by `dispatch` has ended with `result`: subscribers hear of it, then the
   /// links queued meanwhile are drained, or the queue stops draining.
   private func delivered(_ result: LinkResult<Output>) {
+    state.withLock { _ = $0.delivering.remove(result.id) }
+    announce(result)
+    let stillQueued = state.withLock { state in
+      if state.queueHead < state.queue.count { return true }
+      state.queue = []
+      state.queueHead = 0
+      state.draining = false
+      return false
+    }
+    if stillQueued { startDraining() }
+  }
+
+  /// Tells the subscribers that a link delivered by `dispatch` has ended with `result`.
+  private func announce(_ result: LinkResult<Output>) {
     let subscribers = state.withLock { state in
       state.subscribers.isEmpty ? [] : Array(state.subscribers.values)
     }
@@ -355,14 +403,6 @@ extension HeldLinks {
         result: result)
       for subscriber in subscribers { subscriber.yield(event) }
     }
-    let stillQueued = state.withLock { state in
-      if state.queueHead < state.queue.count { return true }
-      state.queue = []
-      state.queueHead = 0
-      state.draining = false
-      return false
-    }
-    if stillQueued { startDraining() }
   }
 
   /// Holds `entry`, applying the policy's repeat rule (unless `repeats` is false: a link held
@@ -457,7 +497,18 @@ extension HeldLinks {
   }
 
   private static func enqueue(_ entry: Entry, in state: inout State, effects: inout [Effect]) {
-    state.queue.append(entry)
+    if entry.heldAgain, entry.routeName != nil,
+      let index = state.queue[state.queueHead...].firstIndex(where: {
+        $0.routeName == entry.routeName && $0.link.id > entry.link.id
+      })
+    {
+      // Held again while later links of its route stayed queued: it goes back ahead of them.
+      // (Only such a link can have later links of its route queued: while one is held, new
+      // links of its route are held behind it.)
+      state.queue.insert(entry, at: index)
+    } else {
+      state.queue.append(entry)
+    }
     if !state.draining {
       state.draining = true
       effects.append(.drain)
@@ -489,8 +540,8 @@ extension HeldLinks {
   func handlerAttached(to name: String) {
     state.withLock { state in
       state.attachments &+= 1
-      for index in state.held.indices where state.held[index].routeName == name {
-        state.held[index].waitsForHandler = false
+      for index in state.held.indices where state.held[index].waitingFor.contains(name) {
+        state.held[index].waitingFor.remove(name)
       }
     }
     release()
@@ -507,8 +558,10 @@ extension HeldLinks {
           continue
         }
         effects.append(Self.event(.released, entry))
-        if state.awaitedInDelivery.remove(entry.link.id) != nil {
-          // A delivery awaits it: queueing it behind that delivery would never end.
+        if entry.link.isAwaitedAlone {
+          // A delivery may await it (it was dispatched during one, or awaited inside one):
+          // queueing it behind that delivery could never end. The mark stays on the link, so
+          // this holds however often it is held again and released.
           if let task = entry.timeoutTask { effects.append(.cancelTimer(task)) }
           entry.timeoutTask = nil
           effects.append(.deliverAlone(entry))
@@ -548,7 +601,6 @@ extension HeldLinks {
     var effects: [Effect] = []
     state.withLock { state in
       if let index = state.held.firstIndex(where: { $0.link === link }) {
-        state.awaitedInDelivery.remove(link.id)
         let entry = state.held.remove(at: index)
         if let task = entry.lookingUp?.task { effects.append(.cancelTimer(task)) }
         effects.append(.finish(link, Self.result(entry, .timedOut)))
@@ -584,17 +636,22 @@ extension HeldLinks {
     return next
   }
 
-  /// Delivers `link` now, in the calling task, when it is queued; when it is held, has it
-  /// delivered on a task of its own once released. Called when a handler of this router,
-  /// running inside one of its deliveries, awaits the link's result: links are delivered one
-  /// at a time, so the link would otherwise wait behind the delivery that awaits it, for ever.
-  func deliverAwaited(_ link: LinkBox<Output>) async {
+  /// Called when `link` is awaited inside one of this router's deliveries (`inDelivery`, known
+  /// by the task), or was dispatched during a delivery that is still going on (known by the
+  /// link, so also when it is awaited from a detached task or a completion-handler bridge):
+  /// links are delivered one at a time, so the link could otherwise wait behind the delivery
+  /// that awaits it, for ever. Then delivers it now, in the calling task, when it is queued,
+  /// and marks it so that whenever it is released (now held, or held again later by a
+  /// `detach`) it is delivered on a task of its own. Otherwise does nothing: the link keeps
+  /// its place.
+  func deliverAwaited(_ link: LinkBox<Output>, inDelivery: Bool) async {
     let queued: Entry? = state.withLock { state in
+      guard inDelivery || !link.dispatchedDuring.isDisjoint(with: state.delivering) else {
+        return nil
+      }
+      link.markAwaitedAlone()
       if let index = state.queue[state.queueHead...].firstIndex(where: { $0.link === link }) {
         return state.queue.remove(at: index)
-      }
-      if state.held.contains(where: { $0.link === link }) {
-        state.awaitedInDelivery.insert(link.id)
       }
       return nil
     }
@@ -616,13 +673,21 @@ extension HeldLinks {
 
   /// Delivers `entry` and ends it, or holds it again when its route has lost its handler.
   private func deliver(_ entry: Entry) async {
+    let id = entry.link.id
+    state.withLock { _ = $0.delivering.insert(id) }
     while true {
       switch await entry.deliver(entry) {
       case .ended(let result):
+        // No longer being delivered before anyone hears it ended: a link dispatched after
+        // that is not marked as dispatched during it.
+        state.withLock { _ = $0.delivering.remove(id) }
         perform([.finish(entry.link, result)])
         return
-      case .waitsForHandler(let match, let attachments):
-        if holdAgain(entry, for: match, unlessAttachedSince: attachments) { return }
+      case .waitsForHandler(let match, let routes, let attachments):
+        if holdAgain(entry, for: match, waitingFor: routes, unlessAttachedSince: attachments) {
+          state.withLock { _ = $0.delivering.remove(id) }
+          return
+        }
       }
     }
   }
@@ -630,7 +695,8 @@ extension HeldLinks {
   /// Holds `entry` again, for `match`'s route, with its timeout started afresh; `false` when a
   /// handler was attached since the router looked (the link is then delivered again).
   private func holdAgain(
-    _ entry: Entry, for match: RouteMatch, unlessAttachedSince attachments: UInt64
+    _ entry: Entry, for match: RouteMatch, waitingFor routes: Set<String>,
+    unlessAttachedSince attachments: UInt64
   ) -> Bool {
     var effects: [Effect] = []
     let held = state.withLock { state in
@@ -639,7 +705,8 @@ extension HeldLinks {
       entry.routeName = match.route.name
       entry.match = match
       entry.gates = match.route.metadata[.gates]
-      entry.waitsForHandler = true
+      entry.waitingFor = routes
+      entry.heldAgain = true
       Self.hold(
         entry, policy: state.policy(entry.policy), repeats: false, now: state.timer.now(),
         in: &state, effects: &effects)
@@ -731,17 +798,31 @@ final class LinkBox<Output: Sendable>: Sendable {
   let url: String
   /// Reads the URL's parameters for a result that has no match.
   let reader: URLReader
+  /// The links of its router being delivered when it was dispatched: awaited from anywhere
+  /// while one of them is still being delivered, it is delivered at once rather than behind
+  /// that delivery (whose handler may be the one awaiting it, from a task that carries no
+  /// mark of its own, such as a `Task.detached`).
+  let dispatchedDuring: Set<LinkID>
   private struct State {
     var result: LinkResult<Output>?
     var waiters: [CheckedContinuation<LinkResult<Output>, Never>] = []
+    var awaitedAlone = false
   }
   private let state = Locked(State())
 
-  init(id: LinkID, url: String, reader: URLReader) {
+  init(id: LinkID, url: String, reader: URLReader, dispatchedDuring: Set<LinkID> = []) {
     self.id = id
     self.url = url
     self.reader = reader
+    self.dispatchedDuring = dispatchedDuring
   }
+
+  /// Whether a delivery may await the link (``HeldLinks/deliverAwaited(_:)``): once
+  /// released it is delivered on a task of its own, never queued. Set for good: it outlives
+  /// the first release, so a link held again by a `detach` keeps it.
+  var isAwaitedAlone: Bool { state.withLock { $0.awaitedAlone } }
+
+  func markAwaitedAlone() { state.withLock { $0.awaitedAlone = true } }
 
   /// Sets the result and resumes the waiters; returns the result as set (with the reader a
   /// result without a match reads its parameters with), or `nil` when one was already set.

@@ -52,6 +52,11 @@ public struct HoldPolicy: Sendable, Hashable {
 
   /// What a route does with a new link while it already holds one.
   ///
+  /// The three cases are every answer there is — keep every link, only the newer or only
+  /// the older — so this is an enum. How long, how many and which repeats merge are the
+  /// policy's other properties (``HoldPolicy/timeout``, ``HoldPolicy/capacity``,
+  /// ``HoldPolicy/coalescingWindow``).
+  ///
   /// ```swift
   /// HoldPolicy(repeats: .keepLatest)   // a newer link replaces the one held
   /// ```

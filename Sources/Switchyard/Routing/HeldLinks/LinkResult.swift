@@ -1,4 +1,5 @@
-/// How a dispatched link ended.
+/// How a dispatched link ended: one of the static members below, compared with `==` or in a
+/// `switch` (which needs a `default`: a later release may add outcomes). It prints as its name.
 ///
 /// ```swift
 /// let result = await router.dispatch("myapp://user/42").result
@@ -8,25 +9,33 @@
 /// default: print(result.outcome, result.url)
 /// }
 /// ```
-public enum LinkOutcome: String, Sendable, Hashable {
+public struct LinkOutcome: Sendable, Hashable, CustomStringConvertible {
+  private enum Name: String, Sendable, Hashable {
+    case handled, unmatched, failed, timedOut, cancelled, dropped, coalesced, unresolved
+  }
+
+  private let name: Name
+
+  private init(_ name: Name) { self.name = name }
+
   /// A route's handler took the link; its output is ``LinkResult/output``.
-  case handled
+  public static let handled = LinkOutcome(.handled)
   /// No route matches the link, or every candidate declined without throwing (or an
   /// interceptor rejected it); the unmatched handler ran (its output, if any, is
   /// ``LinkResult/output``).
-  case unmatched
+  public static let unmatched = LinkOutcome(.unmatched)
   /// No handler took the link and a handler threw (``LinkResult/error``).
-  case failed
+  public static let failed = LinkOutcome(.failed)
   /// The link waited longer than its hold policy's timeout.
-  case timedOut
+  public static let timedOut = LinkOutcome(.timedOut)
   /// The link was cancelled (``DispatchedLink/cancel()``, ``HeldLinks/cancelAll()``, or the
   /// task awaiting its result was cancelled) before a handler ran.
-  case cancelled
+  public static let cancelled = LinkOutcome(.cancelled)
   /// The link was dropped by its hold policy: over capacity (oldest first), or a repeat for a
   /// route that keeps only its first or latest link.
-  case dropped
+  public static let dropped = LinkOutcome(.dropped)
   /// The same URL was dispatched within the coalescing window; the earlier link stands for it.
-  case coalesced
+  public static let coalesced = LinkOutcome(.coalesced)
   /// The link stood for another that its link service did not give: a short link or an
   /// install token that the service does not know, that was spent or has expired, or a
   /// service that could not be reached. ``LinkResult/error`` says which. Only a link handed to
@@ -36,7 +45,10 @@ public enum LinkOutcome: String, Sendable, Hashable {
   /// let result = await router.dispatch(resolving: clipboardText, via: linkService).result
   /// if result.outcome == .unresolved { print(result.error!) }   // e.g. the token was spent
   /// ```
-  case unresolved
+  public static let unresolved = LinkOutcome(.unresolved)
+
+  /// The name, as written after the dot: `timedOut`.
+  public var description: String { name.rawValue }
 }
 
 /// Identifies one dispatch: the same URL dispatched twice is two links.
@@ -158,14 +170,36 @@ public struct LinkEvent<Output> {
 
 extension LinkEvent: Sendable where Output: Sendable {}
 
-/// What a ``LinkEvent`` tells.
-public enum LinkEventKind: String, Sendable, Hashable {
+/// What a ``LinkEvent`` tells: one of the static members below, compared with `==` or in a
+/// `switch` (which needs a `default`: a later release may add kinds). It prints as its name.
+///
+/// ```swift
+/// for await event in router.links.events() {
+///   switch event.kind {
+///   case .held: showSpinner(for: event.url)
+///   case .finished: hideSpinner(for: event.url)
+///   default: break
+///   }
+/// }
+/// ```
+public struct LinkEventKind: Sendable, Hashable, CustomStringConvertible {
+  private enum Name: String, Sendable, Hashable {
+    case held, released, finished
+  }
+
+  private let name: Name
+
+  private init(_ name: Name) { self.name = name }
+
   /// The link's route cannot take it yet (no handler, or a closed gate): it waits.
-  case held
+  public static let held = LinkEventKind(.held)
   /// A held link can be delivered now: its handler was set or its gates opened.
-  case released
+  public static let released = LinkEventKind(.released)
   /// The link ended; ``LinkEvent/result`` says how.
-  case finished
+  public static let finished = LinkEventKind(.finished)
+
+  /// The name, as written after the dot: `finished`.
+  public var description: String { name.rawValue }
 }
 
 extension LinkResult {

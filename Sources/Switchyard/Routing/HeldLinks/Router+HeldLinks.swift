@@ -53,12 +53,17 @@ extension Router where Output: Sendable {
   ///   - policy: How this link is held, in place of its route's or the router's policy
   ///     (PromisingRouter's `dispatch(url, timeout: 10)` is `policy: HoldPolicy(timeout: .seconds(10))`).
   ///   - stack: Deliver its back stack too (``LinkResult/stack``): the link is then routed as
-  ///     ``stack(for:context:)`` routes it.
+  ///     ``stack(for:context:)`` routes it (handlers root first), and held while a route one
+  ///     of its parents goes to has no handler yet.
   ///   - context: What the call carries to interceptors and handlers.
   /// - Note: Links are delivered one at a time, in order, so a link dispatched from a handler
-  ///   is delivered after that handler returns — unless the handler awaits its result: a link
-  ///   awaited by a handler of this router while it runs is delivered at once, ahead of the
-  ///   queue (a held one as soon as it is released), so a handler never waits for itself.
+  ///   is delivered after that handler returns — unless it is awaited: a link dispatched while
+  ///   another is being delivered and awaited from anywhere (the handler's task, a
+  ///   `Task.detached`, a completion-handler bridge) while that delivery goes on is delivered
+  ///   at once, ahead of the queue (a held one whenever it is released, also after a `detach`
+  ///   held it again), so a handler never waits for itself. A link no route matches never
+  ///   waits: it ends as unmatched at once, beside any delivery (on a router with asynchronous
+  ///   handlers, on a task of its own, with no timer).
   @discardableResult
   public func dispatch(
     _ url: String, policy: HoldPolicy? = nil, stack: Bool = false,

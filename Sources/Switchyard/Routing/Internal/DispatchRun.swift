@@ -206,21 +206,24 @@ struct DispatchRun {
 extension RoutingSnapshot {
   /// The back stack of `url` (<doc:BackStacks>). `route` routes one URL and gives its output
   /// and the outcome; parents are routed without interceptors and without the unmatched
-  /// handler.
+  /// handler. Handlers run in the stack's order: the parents from the root, then the leaf, so
+  /// a handler that pushes what it makes builds the path in order. When the leaf gives no
+  /// output the stack is empty, and when an interceptor redirected or rejected it the stack is
+  /// the leaf's output alone: the parents' outputs are then dropped.
   func stack<Output>(
     for url: String,
     _ route: (_ url: String, _ isLeaf: Bool) -> (output: Output?, outcome: DispatchOutcome)
   ) -> [Output] {
-    let leaf = route(url, true)
-    guard let leafOutput = leaf.output else { return [] }
-    // The gate applies to the link: an interceptor that redirected or rejected it decides
-    // the whole stack.
-    if leaf.outcome.intercepted { return [leafOutput] }
     var entries: [(output: Output, route: String?)] = []
     for parent in reader.parentURLs(of: url) where matches(parent) {
       let result = route(parent, false)
       if let output = result.output { entries.append((output, result.outcome.match?.route.name)) }
     }
+    let leaf = route(url, true)
+    guard let leafOutput = leaf.output else { return [] }
+    // The gate applies to the link: an interceptor that redirected or rejected it decides
+    // the whole stack.
+    if leaf.outcome.intercepted { return [leafOutput] }
     entries.append((leafOutput, leaf.outcome.match?.route.name))
     // A route that answers several levels of the URL (a catch-all, an optional group) gives
     // one entry: the deepest.

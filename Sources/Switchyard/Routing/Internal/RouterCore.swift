@@ -185,8 +185,9 @@ package final class RouterCore: Sendable {
         let current = self.read()
         looked = current
         return HeldLinks.Lookup(
-          current.snapshot.best(url), reader: current.snapshot.reader,
-          deliversNow: !current.snapshot.hasAsyncHandlers)
+          current.snapshot.best(url),
+          declaredParents: withStack ? current.snapshot.declaredParents(of: url) : [],
+          reader: current.snapshot.reader, deliversNow: !current.snapshot.hasAsyncHandlers)
       },
       deliverNow: { parcel in
         let (snapshot, fallback) = looked ?? self.read()
@@ -198,8 +199,12 @@ package final class RouterCore: Sendable {
         guard let self else { return .ended(HeldLinks.result(entry, .cancelled)) }
         let attachments = self.heldLinks.get(Output.self).attachmentCount
         let snapshot = self.snapshot()
-        if let best = snapshot.best(entry.url), case .declared = best.handler {
-          return .waitsForHandler(best.match, attachments: attachments)
+        if let best = snapshot.best(entry.url) {
+          var routes = entry.withStack ? snapshot.declaredParents(of: entry.url) : []
+          if case .declared = best.handler { routes.insert(best.match.route.name) }
+          if !routes.isEmpty {
+            return .waitsForHandler(best.match, routes: routes, attachments: attachments)
+          }
         }
         guard let result = await deliver(entry.parcel, snapshot) else {
           return .ended(HeldLinks.result(entry, .cancelled))
@@ -211,6 +216,19 @@ package final class RouterCore: Sendable {
 }
 
 extension RoutingSnapshot {
+  /// The names of the routes that `url`'s parents (<doc:BackStacks>) are routed to and that
+  /// were declared without a handler not attached yet: a link delivered with its back stack
+  /// waits for them, so that no parent is left out for want of a handler.
+  func declaredParents(of url: String) -> Set<String> {
+    var names: Set<String> = []
+    for parent in reader.parentURLs(of: url) where matches(parent) {
+      if let best = best(parent), case .declared = best.handler {
+        names.insert(best.match.route.name)
+      }
+    }
+    return names
+  }
+
   /// Routes `url` for a router whose handlers give `Output`: `run` runs one candidate's
   /// handler (the kinds its router registers) and leaves its output.
   func resolve<Output>(
