@@ -104,4 +104,35 @@ struct RoutesSharedUseTests {
     }
     #expect(failures.isEmpty, "\(failures.prefix(10))")
   }
+
+  @Test("300 tables, each compiled for its URL building by 8 tasks at once: every URL right")
+  func firstCompilation() async throws {
+    let base = try Self.sharedTable()
+    var wrong = 0
+    for round in 0..<300 {
+      // A change gives the copy a slot of its own, empty until a URL is built.
+      var table = base
+      try table.add("round\(round)", "/round/\(round)/<int:id>")
+      let shared = table
+      wrong += await withTaskGroup(of: Int.self) { group in
+        for task in 0..<Self.tasks {
+          group.addTask {
+            var wrong = 0
+            let id = round * 100 + task
+            if (try? shared.url(for: "round\(round)", values: ["id": id]))
+              != "shop://round/\(round)/\(id)"
+            {
+              wrong += 1
+            }
+            if (try? shared.url(for: "itemSlug\(task)", values: ["slug": "\(id)"])) != nil {
+              wrong += 1
+            }
+            return wrong
+          }
+        }
+        return await group.reduce(0, +)
+      }
+    }
+    #expect(wrong == 0)
+  }
 }
