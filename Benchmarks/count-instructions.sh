@@ -6,6 +6,7 @@
 #   ./count-instructions.sh                    # github and synthetic-100, 20 rounds
 #   TABLES="synthetic-1000" ROUNDS=5 ./count-instructions.sh
 #   MODES="match routes" TABLES=github SWITCHYARD_BENCH_ROUTES=1 ./count-instructions.sh
+#   MODES="match url-match url-table url-router" TABLES=synthetic-1000 ./count-instructions.sh  # per URL built, and the match of those URLs
 set -eu
 cd "$(dirname "$0")"
 

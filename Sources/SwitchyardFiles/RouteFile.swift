@@ -460,7 +460,19 @@ private struct RouteFileDecoder {
         case "holdPolicy":
           metadata[.holdPolicy] = try decodeHoldPolicy(entry)
           continue
-        default: break
+        default:
+          // A router's own key misspelt would be kept as a plain value, and the route would
+          // go ungated without a word: a key that differs from one only in case is refused,
+          // and so is a near miss whose value no plain key may have (a list or an object).
+          if let suggestion = closestMatch(to: member.key, in: Self.routerMetadataKeys),
+            member.key.lowercased() == suggestion.lowercased()
+              || entry.arrayElements != nil || entry.objectMembers != nil
+          {
+            throw error(
+              at: member.keyPosition,
+              "unknown metadata key \"\(JSONEscaping.escape(member.key))\"; did you mean \"\(suggestion)\"?"
+            )
+          }
         }
         switch entry.kind {
         case .string(let text): metadata[name: member.key] = text
@@ -486,6 +498,9 @@ private struct RouteFileDecoder {
   }
 
   static let holdPolicyKeys = ["timeout", "repeats", "capacity", "coalescingWindow"]
+
+  /// The metadata keys the routers read as their own types.
+  static let routerMetadataKeys = ["gates", "holdPolicy"]
 
   /// `"gates": ["signedIn", "migrated"]`: the gates a route needs open, by name.
   func decodeGates(_ value: JSONValue) throws(RouteFileError) -> Set<Gate> {

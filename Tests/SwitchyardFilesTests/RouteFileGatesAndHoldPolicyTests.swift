@@ -86,6 +86,22 @@ struct RouteFileGatesAndHoldPolicyTests {
         #"routes.json:1:88: "capacity" must be a non-negative integer or null, found a number"#
       ),
       (
+        #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"Gates":["signedIn"]}}]}"#,
+        #"routes.json:1:63: unknown metadata key "Gates"; did you mean "gates"?"#
+      ),
+      (
+        #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"gate":["signedIn"]}}]}"#,
+        #"routes.json:1:63: unknown metadata key "gate"; did you mean "gates"?"#
+      ),
+      (
+        #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"holdpolicy":{"timeout":1}}}]}"#,
+        #"routes.json:1:63: unknown metadata key "holdpolicy"; did you mean "holdPolicy"?"#
+      ),
+      (
+        #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"HoldPolicy":"none"}}]}"#,
+        #"routes.json:1:63: unknown metadata key "HoldPolicy"; did you mean "holdPolicy"?"#
+      ),
+      (
         #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"holdPolicy":{"timeuot":1}}}]}"#,
         #"routes.json:1:77: unknown key "timeuot" in a hold policy; did you mean "timeout"?"#
       ),
@@ -97,5 +113,31 @@ struct RouteFileGatesAndHoldPolicyTests {
     } catch {
       #expect(error.description == message)
     }
+  }
+
+  @Test("a plain key near a router's key keeps its plain value")
+  func nearMissWithPlainValue() throws {
+    let text =
+      #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"gate":"front","hold":true}}]}"#
+    let route = try #require(RouteFile.parse(text, fileName: "routes.json").route(named: "a"))
+    #expect(route.metadata[name: "gate"] as? String == "front")
+    #expect(route.metadata[name: "hold"] as? Bool == true)
+    #expect(route.metadata[.gates].isEmpty)
+  }
+
+  @Test("a metadata object of 40,000 members is read whole, each value under its name")
+  func largeMetadataObject() throws {
+    let count = 40_000
+    var members: [String] = []
+    members.reserveCapacity(count)
+    for index in 0..<count { members.append("\"k\(index)\": \(index)") }
+    let text =
+      #"{"version":1,"routes":[{"name":"a","pattern":"/a","metadata":{"#
+      + members.joined(separator: ",") + "}}]}"
+    let route = try #require(RouteFile.parse(text, fileName: "routes.json").route(named: "a"))
+    #expect(route.metadata.names.count == count)
+    var wrong = 0
+    for index in 0..<count where route.metadata[name: "k\(index)"] as? Int != index { wrong += 1 }
+    #expect(wrong == 0)
   }
 }

@@ -77,4 +77,85 @@ struct ConcurrencyTests {
     #expect(wrong.all.isEmpty)
     #expect(router.table.routes.isEmpty)
   }
+
+  @Test("URLs built from many tasks while routes come and go: each is its route's, or refused")
+  func buildWhileChanging() async throws {
+    let router = Router<String>(options: RouteOptions(defaultScheme: "shop"))
+    try router.register("/category/<int:id>", name: "category") { _ in "category" }
+    try router.register("/category/:slug", name: "categorySlug") { _ in "categorySlug" }
+    let wrong = Recorder<String>()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for index in 0..<100 {
+          _ = try? router.register("/extra/\(index)", name: "extra\(index)") { _ in "extra" }
+          if index % 3 == 0 { router.remove("extra\(index)") }
+        }
+      }
+      for task in 0..<6 {
+        group.addTask {
+          for round in 0..<150 {
+            let slug = "s\(task)-\(round)"
+            if (try? router.url(for: "categorySlug", values: ["slug": slug]))
+              != "shop://category/\(slug)"
+            {
+              wrong.append("categorySlug \(slug)")
+            }
+            // Another route wins this URL: refused, whatever else is registered meanwhile.
+            if let built = try? router.url(for: "categorySlug", values: ["slug": "\(round)"]) {
+              wrong.append("built \(built)")
+            }
+            if (try? SharedTableLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
+              wrong.append("SharedTableLink \(slug)")
+            }
+            if (try? SharedTableLink.categorySlug(slug: "\(round)").url) != nil {
+              wrong.append("SharedTableLink built \(round)")
+            }
+            if SharedTableLink(url: "shop://category/\(round)") != .category(id: round) {
+              wrong.append("SharedTableLink(url:) \(round)")
+            }
+          }
+        }
+      }
+    }
+    #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
+  }
+}
+
+/// A `Routes` type written as `@Routes` writes it: its `url` builds through its static table,
+/// whose compiled matcher (kept in the table's slot) every task shares.
+private enum SharedTableLink: Routes, Equatable {
+  case category(id: Int)
+  case categorySlug(slug: String)
+
+  static let routeTable: RouteTable = {
+    var table = RouteTable(options: RouteOptions(defaultScheme: "shop"))
+    for (name, pattern) in [
+      ("category", "/category/<int:id>"), ("categorySlug", "/category/:slug"),
+    ] {
+      do { try table.add(name, pattern) } catch { fatalError("\(error)") }
+    }
+    return table
+  }()
+
+  init?(routeIndex: Int, match: RouteMatch) {
+    switch routeIndex {
+    case 0:
+      guard let id = try? match.value("id", as: Int.self) else { return nil }
+      self = .category(id: id)
+    case 1:
+      guard let slug = try? match.value("slug", as: String.self) else { return nil }
+      self = .categorySlug(slug: slug)
+    default: return nil
+    }
+  }
+
+  func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
+    switch self {
+    case .category(let id):
+      try Self.routeTable.url(for: "category", values: ["id": id], host: host, scheme: scheme)
+    case .categorySlug(let slug):
+      try Self.routeTable.url(
+        for: "categorySlug", values: ["slug": slug], host: host, scheme: scheme)
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // Runs a table's probes through Switchyard between callgrind's collection toggles, so that
 // `count-instructions.sh` can report instructions per lookup (see README.md).
 //
-//   InstructionCount <table> <match|route|context|context1|context2|routes|borrowed> [rounds]
+//   InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match> [rounds]
 //
 // `routes` is the GitHub table's `@Routes` enum (`GitHubLink(url:)`), built only with
 // `SWITCHYARD_BENCH_ROUTES=1`, as is `borrowed` (the lookup that enum runs, reading only the
@@ -11,6 +11,11 @@
 // one untimed warm-up round, then `rounds` rounds of every probe inside `collectedLookups`,
 // the only function whose instructions callgrind collects (`--toggle-collect`). It prints the
 // number of lookups collected, for the script to divide by.
+//
+// `url-table` and `url-router` build the URL of every route of the table in turn instead
+// (`SwitchyardURLBuilds`: one value per capture, by a `RouteTable` or by a `Router<Int>`), after
+// checking that each matches its route back; a "lookup" is one URL built, the plans made in
+// the warm-up round. `url-match` matches those URLs, built beforehand, with `RouteMatcher.match`.
 
 import BenchSupport
 import SwitchyardRouter
@@ -31,6 +36,52 @@ enum Mode: String {
   case context2
   case routes
   case borrowed
+  case urlTable = "url-table"
+  case urlRouter = "url-router"
+  case urlMatch = "url-match"
+}
+
+/// One URL built per "lookup": the input is the route's position; the answer the URL's length.
+struct URLBuildLookup: RouteLookup {
+  let builds: SwitchyardURLBuilds
+  let builder: SwitchyardURLBuilds.Builder
+
+  func input(for path: String) -> Int { 0 }
+
+  func lookup(_ position: Int) -> Int? {
+    (try? builds.url(position, by: builder))?.utf8.count
+  }
+}
+
+/// `RouteMatcher.match` (the `match` mode's router) of the URLs the `url-table` mode builds,
+/// made before: what the round trip of a built URL costs on the other side, and what the URL
+/// modes compare against.
+func runURLMatches(table: BenchTable, rounds: Int) throws -> Int {
+  let builds = try SwitchyardURLBuilds(table.routes)
+  try builds.check()
+  let urls = try (0..<builds.count).map { try builds.url($0, by: .routeTable) }
+  let router = try SwitchyardRouter.build(table.routes)
+  let expected = lookups(router, urls, rounds: 1)
+  guard expected == (0..<builds.count).reduce(0, &+),
+    collectedLookups(router, urls, rounds: rounds) == expected &* rounds
+  else {
+    throw BenchDataError("URL matches on \(table.name): a built URL matched another route")
+  }
+  return urls.count * rounds
+}
+
+func runURLs(_ builder: SwitchyardURLBuilds.Builder, table: BenchTable, rounds: Int) throws -> Int {
+  let builds = try SwitchyardURLBuilds(table.routes)
+  try builds.check()
+  let lookup = URLBuildLookup(builds: builds, builder: builder)
+  let inputs = Array(0..<builds.count)
+  // The warm-up round makes every route's plan; it is not counted.
+  let expected = lookups(lookup, inputs, rounds: 1)
+  guard collectedLookups(lookup, inputs, rounds: rounds) == expected &* rounds else {
+    throw BenchDataError(
+      "\(builder.rawValue) URLs on \(table.name): the answers changed between rounds")
+  }
+  return inputs.count * rounds
 }
 
 /// Every probe `rounds` times; the answers are summed so the calls cannot be dropped.
@@ -73,7 +124,7 @@ func main() -> Int32 {
     let rounds = arguments.count == 3 ? Int(arguments[2]) : 10, rounds > 0
   else {
     print(
-      "usage: InstructionCount <table> <match|route|context|context1|context2|routes|borrowed> [rounds]"
+      "usage: InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match> [rounds]"
     )
     return 2
   }
@@ -87,6 +138,9 @@ func main() -> Int32 {
       lookups = try run(SwitchyardContextReusedRouter.self, table: table, rounds: rounds)
     case .context1: lookups = try run(SwitchyardContextRouter1.self, table: table, rounds: rounds)
     case .context2: lookups = try run(SwitchyardContextRouter2.self, table: table, rounds: rounds)
+    case .urlTable: lookups = try runURLs(.routeTable, table: table, rounds: rounds)
+    case .urlRouter: lookups = try runURLs(.router, table: table, rounds: rounds)
+    case .urlMatch: lookups = try runURLMatches(table: table, rounds: rounds)
     case .routes, .borrowed:
       #if canImport(SwitchyardRoutesEnum)
         lookups =

@@ -21,6 +21,13 @@ final class BuildPlan: Sendable {
   /// Whether the path, as each scheme reads it, has optional groups (which each call decides).
   let pathHasGroups: Bool
   let hostAsPathHasGroups: Bool
+  /// The path as each scheme reads it, segment by segment, when it has no optional groups
+  /// (`nil` when it has): a segment of literal text only is written as its bytes, escaped
+  /// ahead for where it prints, so that a call copies it rather than escaping it byte by byte.
+  let pathPieces: [PathPiece]?
+  let hostAsPathPieces: [PathPiece]?
+  /// The bytes the literal pieces print (``PathPiece/literal(path:authority:)`` ranges).
+  let literalBytes: [UInt8]
   /// Whether the plan proves that a URL built from these items reads back as its values (see
   /// ``BuildPlan/proves(readsHostAsPath:hostAsPath:)``): for the path as written, for the path
   /// when its first segment is printed in the host position, and for the host read as a path.
@@ -42,6 +49,16 @@ final class BuildPlan: Sendable {
     let port: Int?
     /// Whether the scheme as written reads its host as the first path segment.
     let hostAsPath: Bool
+  }
+
+  /// One non-empty segment of a path without optional groups.
+  enum PathPiece {
+    /// Literal text only: its bytes in ``BuildPlan/literalBytes`` as a path segment prints
+    /// them, and as the first segment prints them in the host position
+    /// (``URLBuilder/Place/authoritySegment``).
+    case literal(path: Range<Int>, authority: Range<Int>)
+    /// Anything else: these items of the path, written by the builder.
+    case items(Range<Int>)
   }
 
   /// What a URL's reading depends on beyond its values, for a route whose plan proves the
@@ -113,6 +130,11 @@ final class BuildPlan: Sendable {
       16 + schemeAndHost + route.pattern.text.utf8.count + 16 * pattern.captureNames.count
     pathHasGroups = template.pathItems.contains(where: Self.isGroup)
     hostAsPathHasGroups = template.hostAsPathItems.contains(where: Self.isGroup)
+    var literalBytes: [UInt8] = []
+    pathPieces = pathHasGroups ? nil : Self.pieces(template.pathItems, into: &literalBytes)
+    hostAsPathPieces =
+      hostAsPathHasGroups ? nil : Self.pieces(template.hostAsPathItems, into: &literalBytes)
+    self.literalBytes = literalBytes
     // Values are proven only when no capture name is used twice (one printed text per name).
     let distinct = names.count == pattern.captureNames.count
     capturesAreDistinct = distinct
@@ -154,6 +176,42 @@ final class BuildPlan: Sendable {
         shapes.append(shape)
       }
     }
+  }
+
+  /// The non-empty segments of `items` (a path without groups), a segment of literal bytes
+  /// only escaped ahead into `bytes` for both places it may print in, as
+  /// `URLBuilder.appendLiteral` escapes it.
+  private static func pieces(
+    _ items: [PatternParser.Item], into bytes: inout [UInt8]
+  ) -> [PathPiece] {
+    var pieces: [PathPiece] = []
+    var start = 0
+    while start < items.count {
+      var end = start
+      var literal = true
+      while end < items.count {
+        if case .slash = items[end] { break }
+        if case .byte = items[end] {} else { literal = false }
+        end += 1
+      }
+      if end > start {
+        if literal {
+          var ranges: [Range<Int>] = []
+          for place in [URLBuilder.Place.pathSegment, .authoritySegment] {
+            let first = bytes.count
+            for case .byte(let byte, let escaped) in items[start..<end] {
+              URLBuilder.appendLiteral(byte, escaped: escaped, in: place, to: &bytes)
+            }
+            ranges.append(first..<bytes.count)
+          }
+          pieces.append(.literal(path: ranges[0], authority: ranges[1]))
+        } else {
+          pieces.append(.items(start..<end))
+        }
+      }
+      start = end + 1
+    }
+    return pieces
   }
 
   private static func isGroup(_ item: PatternParser.Item) -> Bool {

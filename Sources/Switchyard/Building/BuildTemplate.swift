@@ -4,7 +4,7 @@
 /// It is read with the pattern parser's own lexer (`PatternParser.items(in:context:)`), so a
 /// byte means here what it means to the matcher; the scheme and host alternatives come from
 /// the parsed ``RoutePattern``'s variants.
-struct BuildTemplate {
+struct BuildTemplate: Sendable {
   typealias Item = PatternParser.Item
 
   let pattern: RoutePattern
@@ -25,9 +25,17 @@ struct BuildTemplate {
     _ pattern: RoutePattern, options: RouteOptions, types: [ParameterType]
   ) throws(PatternSyntaxError) {
     let text = pattern.text
-    self.pattern =
-      pattern.variants.isEmpty
-      ? try RoutePattern(text, options: options, types: types) : pattern
+    // Read again as the table read it: under its accepted origins when it names none itself
+    // (a compiled matcher's routes keep no variants).
+    if !pattern.variants.isEmpty {
+      self.pattern = pattern
+    } else if let underOrigins = try? RouteTable.readUnderOrigins(
+      text, name: "", options: options, types: types)
+    {
+      self.pattern = underOrigins
+    } else {
+      self.pattern = try RoutePattern(text, options: options, types: types)
+    }
     var parser = PatternParser(text: text, options: options, types: types)
     let bytes = parser.bytes
     // The parser's own split and authority rule: scheme, authority (host and port), path, query.
@@ -95,8 +103,3 @@ struct BuildTemplate {
     return repairedUTF8(result)
   }
 }
-
-// Every stored property is a `let` of plain values (the parser's items hold bytes, strings,
-// capture types and offsets), so a template can be shared between threads; the parser's item
-// type is declared with the parser, without a `Sendable` conformance of its own.
-extension BuildTemplate: @unchecked Sendable {}

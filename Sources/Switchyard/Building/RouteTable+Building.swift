@@ -1,4 +1,11 @@
 extension RouteTable {
+  /// The matcher of the table as it is now: compiled the first time it is asked for, and kept
+  /// in the table's slot, which copies share until one of them changes.
+  var matcherForBuilding: RouteMatcher {
+    RouteMatcher(
+      storage: compiledSlot.object(as: MatcherStorage.self) { MatcherStorage(table: self) })
+  }
+
   /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>).
   ///
   /// ```swift
@@ -29,9 +36,19 @@ extension RouteTable {
     for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, route: route(named: name), in: routes, options: options, types: parameterTypes,
-      values: values, host: host, scheme: scheme)
+    guard let position = position(named: name) else {
+      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
+    }
+    // The route is copied once, into the builder.
+    return try URLBuilder(route: routes[position], options: options, types: parameterTypes)
+      .url(values: values, host: host, scheme: scheme) { url in
+        // Only another route can win: a table of one route has none. The winner is told by
+        // its position (a route's index in the table is its index in the table's matcher),
+        // and a route is copied only when it is another.
+        guard routes.count > 1, let won = matcherForBuilding.winnerIndex(url), won != position
+        else { return nil }
+        return routes[won]
+      }
   }
 }
 
@@ -51,7 +68,9 @@ extension RouteMatcher {
   ) throws(URLBuildingError) -> String {
     try URLBuilder.url(
       for: name, in: routes, options: options, types: storage.types, values: values,
-      host: host,
-      scheme: scheme)
+      host: host, scheme: scheme
+    ) { url in
+      routes.count > 1 ? winner(url) : nil
+    }
   }
 }

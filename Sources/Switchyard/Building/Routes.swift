@@ -178,7 +178,8 @@ enum RoutesMatchers {
     if let compiled = matchers.withLock({ $0[key] }) { return compiled }
     // Compiled outside the lock: two threads may both compile, and the first one kept wins.
     let (table, indices) = table(of: type, options: options)
-    let compiled = (matcher: RouteMatcher(table), indices: indices)
+    // The table's own matcher: the one its URL building checks with, compiled once for both.
+    let compiled = (matcher: table.matcherForBuilding, indices: indices)
     return matchers.withLock { matchers in
       if let kept = matchers[key] { return kept }
       matchers[key] = compiled

@@ -32,27 +32,44 @@ package struct URLBuilder {
     var readsHostAsPath: Bool
   }
 
-  /// Finds the route named `name` in `routes` and builds its URL.
+  /// Finds the route named `name` in `routes` and builds its URL; `winner` as below.
   static func url(
     for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
-    values: Values, host: String?, scheme: String?
+    values: Values, host: String?, scheme: String?, winner: (String) -> Route?
   ) throws(URLBuildingError) -> String {
     try url(
       for: name, route: routes.first(where: { $0.name == name }), in: routes, options: options,
-      types: types, values: values, host: host, scheme: scheme)
+      types: types, values: values, host: host, scheme: scheme, winner: winner)
   }
 
   /// Builds the URL of `route`, already looked up by `name` in `routes` (`nil`: none is
-  /// named so).
+  /// named so); `winner` as in ``url(values:host:scheme:winner:)``.
   static func url(
     for name: String, route: Route?, in routes: [Route], options: RouteOptions,
-    types: [ParameterType], values: Values, host: String?, scheme: String?
+    types: [ParameterType], values: Values, host: String?, scheme: String?,
+    winner: (String) -> Route?
   ) throws(URLBuildingError) -> String {
     guard let route else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
     }
     return try URLBuilder(route: route, options: options, types: types)
-      .build(values: values, host: host, scheme: scheme)
+      .url(values: values, host: host, scheme: scheme, winner: winner)
+  }
+
+  /// Builds the URL of the builder's route. `winner` gives the route of the whole table that
+  /// wins a URL (`nil`: none, no other route can, or it may say `nil` when the route itself
+  /// wins): a URL another route wins is refused, since it would not match its route back.
+  func url(
+    values: Values, host: String?, scheme: String?, winner: (String) -> Route?
+  ) throws(URLBuildingError) -> String {
+    let url = try build(values: values, host: host, scheme: scheme)
+    if let won = winner(url), won.name != route.name {
+      throw failure(
+        .ambiguous, nil,
+        "the URL built for these values, \(url), is won by route '\(won.name)' (\(won.pattern.text)), which a match prefers; give other values, or change the routes' precedence"
+      )
+    }
+    return url
   }
 
   func build(values: Values, host: String?, scheme: String?) throws(URLBuildingError) -> String {
@@ -101,18 +118,21 @@ package struct URLBuilder {
     _ plan: BuildPlan, host: String?, scheme: String?
   ) throws(URLBuildingError) -> Target {
     let template = plan.template
-    var origin = plan.origins.first
-    var schemeText = origin?.schemeText
-    var hostAsPath = origin?.hostAsPath ?? options.hostAsPath.applies(toScheme: nil)
+    // The origin by its place in the plan: a copy of one would retain each of its arrays.
+    let origins = plan.origins
+    var origin: Int? = origins.isEmpty ? nil : 0
+    var schemeText = origin.flatMap { origins[$0].schemeText }
+    var hostAsPath =
+      origin.map { origins[$0].hostAsPath } ?? options.hostAsPath.applies(toScheme: nil)
     if let scheme {
       let bytes = Array(scheme.utf8)
       guard let first = bytes.first, isAlpha(first), bytes.allSatisfy(isSchemeByte) else {
         throw failure(.invalidScheme, nil, "'\(scheme)' is not a valid scheme")
       }
       let lowered = bytes.map(asciiLower)
-      if let any = plan.origins.first(where: { $0.scheme == nil }) {
+      if let any = origins.firstIndex(where: { $0.scheme == nil }) {
         origin = any
-      } else if let named = plan.origins.first(where: { $0.scheme == lowered }) {
+      } else if let named = origins.firstIndex(where: { $0.scheme == lowered }) {
         origin = named
       } else {
         let answered = plan.origins.compactMap(\.schemeText)
@@ -123,11 +143,11 @@ package struct URLBuilder {
       schemeText = scheme
       hostAsPath = options.hostAsPath.applies(toScheme: scheme)
     }
-    let hosts = origin?.hosts ?? []
+    let hosts = origin.map { origins[$0].hosts } ?? []
 
     // A pattern without a scheme is read with its host kept; under a host-as-path scheme of
     // the caller's it can only be reached when it names no host.
-    let readsHostAsPath = hostAsPath && origin?.scheme != nil
+    let readsHostAsPath = hostAsPath && origin.map { origins[$0].scheme != nil } == true
     if hostAsPath && !readsHostAsPath && hosts.contains(where: { $0 != .omitted }) {
       throw failure(
         .schemeMismatch, nil,
@@ -166,10 +186,11 @@ package struct URLBuilder {
           .hostRequired, nil,
           "its host '\(template.hostText ?? "*")' is a wildcard, so a host must be given")
       }
-      hostText = origin?.hostTexts[chosen]
+      hostText = origin.flatMap { origins[$0].hostTexts[chosen] }
     }
     return Target(
-      schemeText: schemeText, hostText: hostText, port: origin?.port, hostAsPath: hostAsPath,
+      schemeText: schemeText, hostText: hostText, port: origin.flatMap { origins[$0].port },
+      hostAsPath: hostAsPath,
       readsHostAsPath: readsHostAsPath)
   }
 
@@ -206,6 +227,18 @@ package struct URLBuilder {
       var flat: [Item] = []
       try flatten(items, values: values, into: &flat)
       try writePath(flat[...], values: values, to: &writer)
+    } else if let pieces = target.readsHostAsPath ? plan.hostAsPathPieces : plan.pathPieces {
+      for piece in pieces {
+        switch piece {
+        case .literal(let path, let authority):
+          writer.startSegment()
+          writer.append(
+            plan.literalBytes[writer.segmentPlace == .authoritySegment ? authority : path])
+          writer.finishSegment()
+        case .items(let range):
+          try writeSegment(items[range], values: values, to: &writer)
+        }
+      }
     } else {
       try writePath(items[...], values: values, to: &writer)
     }

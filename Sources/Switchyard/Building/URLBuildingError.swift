@@ -55,8 +55,10 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
     public static let invalidScheme = Code(.invalidScheme)
     /// A value with no capture names a query key the pattern fixes.
     public static let queryConflict = Code(.queryConflict)
-    /// The URL these values give would match the route with other values (two captures
-    /// that a URL cannot tell apart, such as two adjacent optional captures).
+    /// The URL these values give would not match the route back with them: it would match
+    /// with other values (two captures that a URL cannot tell apart, such as two adjacent
+    /// optional captures), or another route of the table wins it (`/category/:slug` built
+    /// with `"4"` when `/category/<int:id>` is also a route; the message names the winner).
     public static let ambiguous = Code(.ambiguous)
     /// The route's pattern cannot be read (a typed route whose `routePattern` has
     /// a syntax error: `SwitchyardMigration`'s `Routable`).

@@ -47,6 +47,9 @@ struct URLWriter {
 
   mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+  /// Bytes printed as they are (already escaped for their place).
+  mutating func append(_ printed: ArraySlice<UInt8>) { bytes.append(contentsOf: printed) }
+
   /// `:` and the port in decimal.
   mutating func appendPort(_ port: Int) {
     append(ascii: ":")

@@ -21,14 +21,19 @@
 /// An empty context costs nothing; each value takes one small allocation, which keeps it with
 /// its type, so a read compares names and checks one class: a context made once and reused
 /// costs a read a fraction of a match. A context made per call costs its allocations on every
-/// call: see <doc:MetadataAndContext> before making one for every server request.
+/// call: see <doc:MetadataAndContext> before making one for every server request. A context
+/// of more than a few values keeps them by name, so setting, reading or replacing any of
+/// thousands of values costs the same as for a few.
 public struct RoutingContext: Sendable {
   // The value set last, each entry pointing at the one set before it; `nil` until a value is
   // set, so an empty context (every call that passes none) costs nothing to make, copy or
   // drop. Entries never change, so copies of a context share them. Usable from inlinable
   // code, like the accessors below: they are specialised in the caller for the key's value
-  // type, so a read is a name comparison and one class check.
+  // type, so a read is a name comparison and one class check. The chain holds at most
+  // `ContextEntry.chainLimit` values; a context given more keeps all of them in `table`
+  // instead (and `last` is `nil`), by name, copied when it is shared and set, as metadata is.
   @usableFromInline var last: ContextEntry? = nil
+  @usableFromInline var table: KeyedStorage<ContextEntry>? = nil
 
   /// An empty context.
   @inlinable
@@ -67,13 +72,30 @@ public struct RoutingContext: Sendable {
   @inlinable
   public subscript<Value>(_ key: TypedKey<Value>) -> Value {
     get {
-      guard let last else { return key.defaultValue }
+      guard let last else {
+        guard let table else { return key.defaultValue }
+        return (table.value(named: key.name) as? TypedContextEntry<Value>)?.value
+          ?? key.defaultValue
+      }
       // The entry set last first, inline: most contexts hold one or two values.
       let entry = last.name == key.name ? last : last.previous?.entry(named: key.name)
       return (entry as? TypedContextEntry<Value>)?.value ?? key.defaultValue
     }
     set {
-      last = TypedContextEntry(name: key.name, value: newValue, previous: last?.removing(key.name))
+      if table == nil {
+        guard let last else {
+          self.last = TypedContextEntry(name: key.name, value: newValue, previous: nil)
+          return
+        }
+        if let kept = last.keptBelow(setting: key.name) {
+          self.last = TypedContextEntry(name: key.name, value: newValue, previous: kept.chain)
+          return
+        }
+        moveToTable()
+      }
+      store(
+        TypedContextEntry(name: key.name, value: newValue, previous: nil), named: key.name,
+        in: &table)
     }
   }
 
@@ -83,7 +105,24 @@ public struct RoutingContext: Sendable {
   /// RoutingContext().isEmpty   // true
   /// ```
   @inlinable
-  package var isEmpty: Bool { last == nil }
+  package var isEmpty: Bool { last == nil && table == nil }
+
+  /// Moves the chain's values into `table`, oldest first; each entry is made again without
+  /// the chain, so no value outlives its replacement. The chain is at most
+  /// `ContextEntry.chainLimit` long.
+  @usableFromInline
+  mutating func moveToTable() {
+    var chain: [ContextEntry] = []
+    var entry = last
+    while let current = entry {
+      chain.append(current)
+      entry = current.previous
+    }
+    last = nil
+    for current in chain.reversed() {
+      store(current.replacingPrevious(nil), named: current.name, in: &table)
+    }
+  }
 }
 
 /// One value of a ``RoutingContext`` and its name, with the entry set before it.
@@ -115,15 +154,50 @@ class ContextEntry: @unchecked Sendable {
     return entry
   }
 
-  /// The chain from this entry without the entry named `name` (`self` when there is none), so
-  /// that setting a name again does not keep the value it replaces.
+  /// How many values a context keeps in a chain; a context given more keeps them by name.
   @usableFromInline
-  func removing(_ name: String) -> ContextEntry? {
-    if self.name == name { return previous }
-    guard let previous else { return self }
-    let kept = previous.removing(name)
-    return kept === previous ? self : replacingPrevious(kept)
+  static var chainLimit: Int { 8 }
+
+  /// The chain from this entry without the entry named `name` (`self` when there is none),
+  /// to put a new value named `name` on, so that setting a name again does not keep the value
+  /// it replaces; `nil` when the new value would make the chain longer than `chainLimit`.
+  /// Walks without recursion and allocates nothing but the entries above the one replaced,
+  /// made again: a value set under a new name (the common case) walks the chain once and
+  /// allocates nothing here. The chain is at most `chainLimit` long, so finding each entry
+  /// above again from the top is cheaper than keeping them in an array.
+  @usableFromInline
+  func keptBelow(setting name: String) -> KeptChain? {
+    var depth = 0
+    var entry: ContextEntry? = self
+    while let current = entry, current.name != name {
+      depth += 1
+      entry = current.previous
+    }
+    guard let replaced = entry else {
+      // No entry is named `name`: the chain grows by one.
+      return depth < Self.chainLimit ? KeptChain(self) : nil
+    }
+    // The entries above the one replaced, the lowest first, each on the ones kept below it.
+    var kept = replaced.previous
+    for position in stride(from: depth - 1, through: 0, by: -1) {
+      var current: ContextEntry = self
+      for _ in 0..<position {
+        if let previous = current.previous { current = previous }
+      }
+      kept = current.replacingPrevious(kept)
+    }
+    return KeptChain(kept)
   }
+}
+
+/// The entries a new value of a context's chain goes on (see
+/// ``ContextEntry/keptBelow(setting:)``).
+@usableFromInline
+struct KeptChain {
+  @usableFromInline let chain: ContextEntry?
+
+  @usableFromInline
+  init(_ chain: ContextEntry?) { self.chain = chain }
 }
 
 /// A context entry holding a `Value`: a read with a key of that type finds it by a class

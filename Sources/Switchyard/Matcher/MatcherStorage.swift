@@ -436,6 +436,8 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   deinit {
+    // Every buffer holds bitwise-copyable values (`owned` and `FlatBuffer` accept no other),
+    // so there is nothing to deinitialize before freeing.
     branches.deallocate()
     nodes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
     parents.deallocate()
@@ -450,8 +452,11 @@ final class MatcherStorage: @unchecked Sendable {
   }
 
   /// A buffer holding a copy of `array` (with room for one element when it is empty, so the
-  /// base address is never nil).
-  private static func owned<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+  /// base address is never nil). Only for bitwise-copyable elements: `deinit` frees the
+  /// buffers without deinitializing them, which is right only for values that own nothing (a
+  /// `String` or a class reference in an element would leak), and the constraint makes the
+  /// compiler refuse any other.
+  private static func owned<T: BitwiseCopyable>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
     _ = buffer.initialize(from: array)
     return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])

@@ -27,6 +27,11 @@ public struct RouteMatcher: Sendable {
     storage = MatcherStorage(table: table)
   }
 
+  /// The matcher over a table already compiled.
+  init(storage: MatcherStorage) {
+    self.storage = storage
+  }
+
   /// The routes, in registration order.
   public var routes: [Route] { storage.routes }
 
@@ -162,6 +167,19 @@ public struct RouteMatcher: Sendable {
         storage.search(bytes, mode: .best, slots: &slots, split: $0)
       }
     }
+  }
+
+  /// The route that wins `url` (the route of ``match(_:)``), found without making a match.
+  func winner(_ url: String) -> Route? {
+    winnerIndex(url).map { routes[$0] }
+  }
+
+  /// The index in ``routes`` of the route that wins `url`, found without making a match or
+  /// copying a route.
+  func winnerIndex(_ url: String) -> Int? {
+    var index: Int? = nil
+    _ = withBest(url) { routeIndex, _ in index = routeIndex }
+    return index
   }
 
   /// Whether some route matches `url` (nothing is allocated for the answer).

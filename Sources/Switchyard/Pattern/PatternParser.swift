@@ -13,7 +13,7 @@ struct PatternParser {
   }
 
   /// One lexical item of a part of a pattern.
-  enum Item {
+  enum Item: Sendable {
     case slash
     /// A literal byte; `escaped` when written `%XX` (then it never acts as syntax).
     case byte(UInt8, escaped: Bool)

@@ -56,35 +56,37 @@ enum OSLock {
 /// A value guarded by a mutual-exclusion lock (an ``OSLock``).
 ///
 /// Critical sections are short: routers only swap snapshot references and edit their
-/// registries under it. The state lives in memory of its own, not in a stored property: the
-/// lock already makes every access exclusive, and a class's `var` would add a dynamic
-/// exclusivity check to every routing call.
+/// registries under it. The state is the header of a `ManagedBuffer` and the lock its one tail
+/// element, as ``ParsedParameters`` keeps its own: the compiler tracks the state's lifetime
+/// (nothing is allocated or freed by hand), and the header is reached through the buffer's
+/// pointer, so an access adds no dynamic exclusivity check to a routing call (the lock already
+/// makes every access exclusive). Copies of a `Locked` share one state and one lock.
 @usableFromInline
-package final class Locked<State> {
-  private let lock: UnsafeMutablePointer<OSLock.Primitive>
-  private let state: UnsafeMutablePointer<State>
-
-  init(_ state: State) {
-    self.state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    self.state.initialize(to: state)
-    lock = UnsafeMutablePointer<OSLock.Primitive>.allocate(capacity: 1)
-    OSLock.initialize(lock)
+package struct Locked<State> {
+  /// The state, with the lock as the one tail element.
+  private final class Buffer: ManagedBuffer<State, OSLock.Primitive> {
+    deinit {
+      withUnsafeMutablePointerToElements { OSLock.destroy($0) }
+    }
   }
 
-  deinit {
-    OSLock.destroy(lock)
-    lock.deallocate()
-    state.deinitialize(count: 1)
-    state.deallocate()
+  private let buffer: Buffer
+
+  init(_ state: State) {
+    let made = Buffer.create(minimumCapacity: 1) { _ in state }
+    made.withUnsafeMutablePointerToElements { OSLock.initialize($0) }
+    buffer = unsafeDowncast(made, to: Buffer.self)
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call back into the lock.
   package func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    OSLock.lock(lock)
-    defer { OSLock.unlock(lock) }
-    return try body(&state.pointee)
+    try buffer.withUnsafeMutablePointers { (state, lock) throws(Failure) -> Result in
+      OSLock.lock(lock)
+      defer { OSLock.unlock(lock) }
+      return try body(&state.pointee)
+    }
   }
 }
 

@@ -90,7 +90,7 @@ public struct RouteMetadata: Sendable, Hashable, CustomStringConvertible {
 
   public static func == (lhs: RouteMetadata, rhs: RouteMetadata) -> Bool {
     let left = lhs.storage?.entries ?? []
-    guard left.count == (rhs.storage?.entries.count ?? 0) else { return false }
+    guard left.count == (rhs.storage?.count ?? 0) else { return false }
     for entry in left {
       guard let other = rhs.storage?.value(named: entry.name),
         AnyHashable(entry.value) == AnyHashable(other)

@@ -142,6 +142,9 @@ public struct RouteTable: Sendable {
   private var positions = IntegerTable()
   /// The literal segments of the patterns added, each kept once (see `LiteralPool`).
   private var literals = LiteralPool(sharing: true)
+  /// Where the table compiled is kept once made (the first time a URL is built, to check that
+  /// no other route wins it); shared by copies, and every change to the table starts a new one.
+  private(set) var compiledSlot = KeptObjectSlot()
 
   /// The most capture types one table can register: `UInt8.max` minus the built-in types,
   /// since a capture's type is stored in one byte of the compiled matcher.
@@ -179,6 +182,7 @@ public struct RouteTable: Sendable {
         message: "a table can register at most \(RouteTable.maximumParameterTypes) capture types")
     }
     parameterTypes.append(type)
+    compiledSlot = KeptObjectSlot()
   }
 
   /// Adds a route at the end of the registration order.
@@ -236,6 +240,7 @@ public struct RouteTable: Sendable {
       }
     }
     positions.insert(nameHash, Int32(routes.count))
+    compiledSlot = KeptObjectSlot()
     routes.append(
       Route(
         name: name, pattern: parsed, priority: priority, index: routes.count, metadata: metadata))
@@ -248,6 +253,7 @@ public struct RouteTable: Sendable {
   public mutating func remove(_ name: String) -> Route? {
     guard let position = position(of: name, hash: Self.hash(name)) else { return nil }
     let removed = routes.remove(at: position)
+    compiledSlot = KeptObjectSlot()
     for index in position..<routes.count {
       let route = routes[index]
       routes[index] = Route(

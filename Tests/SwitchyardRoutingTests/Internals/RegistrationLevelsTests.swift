@@ -124,3 +124,39 @@ struct RegistrationLevelsTests {
     #expect(compiledRoutes() - before <= 2 * count)
   }
 }
+
+@Suite("Removing routes at size")
+struct RemovalAtSizeTests {
+  @Test("a removal finds its route without searching the other routes, compiled or pending")
+  func removalLooksUpItsRoute() throws {
+    let router = Router<Int>()
+    let count = 8_000
+    for index in 0..<count {
+      try router.register("/c/\(index)/:x", name: "c\(index)") { _ in index }
+      // Routing now and then leaves the routes in several compiled levels.
+      if index % 1_000 == 999 { _ = router.route("/c/0/a") }
+    }
+    // These wait in the pending list: nothing routes after them.
+    for index in 0..<count {
+      try router.register("/p/\(index)/:x", name: "p\(index)") { _ in index }
+    }
+    func lookups() -> Int { router.core.state.withLock { $0.registry.placeLookups } }
+    // Removed in an order that is neither registration order nor its reverse.
+    var removed = 0
+    for index in Array(stride(from: 0, to: count, by: 2)) + Array(stride(from: 1, to: count, by: 2))
+    {
+      if router.remove("c\(index)") != nil { removed += 1 }
+      if router.remove("p\(index)") != nil { removed += 1 }
+      if index == 1_001 { try router.register("/p/1001/:x", name: "p1001") { _ in -2 } }
+    }
+    #expect(removed == 2 * count)
+    #expect(router.remove("c7") == nil)
+    // The route registered again after its first registration was removed answers.
+    #expect(router.table.routes.map(\.name) == ["p1001"])
+    #expect(router.route("/p/1001/a") == -2)
+    #expect(router.route("/c/5/a") == nil)
+    // Each removal looks at a few levels (at most log₂ n) and, amortised, a pending name or
+    // two; a search of the routes' names would look at about n² / 4 of them.
+    #expect(lookups() <= 20 * count)
+  }
+}

@@ -66,13 +66,24 @@ package final class RouterCore: Sendable {
     for name: String, values: [String: any BuildValueConvertible], host: String?,
     scheme: String?
   ) throws(URLBuildingError) -> String {
-    let (route, options, routes) = state.withLock { state in
-      let route = state.registry.route(named: name)
-      return (route, state.registry.options, route == nil ? state.registry.routes : [])
+    // The route (copied once, into its builder) and the routes it is checked against, read
+    // together under one lock.
+    let (builder, snapshot, routes) = state.withLock {
+      state -> (URLBuilder?, RoutingSnapshot?, [Route]) in
+      guard let route = state.registry.route(named: name) else {
+        return (nil, nil, state.registry.routes)
+      }
+      return (
+        URLBuilder(route: route, options: state.registry.options, types: []),
+        state.registry.snapshot(), []
+      )
     }
-    return try URLBuilder.url(
-      for: name, route: route, in: routes, options: options, types: [],
-      values: values, host: host, scheme: scheme)
+    guard let builder, let snapshot else {
+      throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
+    }
+    return try builder.url(values: values, host: host, scheme: scheme) { url in
+      snapshot.winner(url, otherThan: name)
+    }
   }
 
   // MARK: Registering

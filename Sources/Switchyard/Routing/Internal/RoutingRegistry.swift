@@ -35,7 +35,11 @@ package struct RoutingRegistry: Sendable {
     var captureNames: [String]
   }
   private var levels: [Level] = []
-  private var pending: [String] = []
+  /// Routes added since the last compilation, with their sequence: a removed route stays
+  /// here (its sequence no longer matches its entry's) until the next compilation, or until
+  /// such stale names are half of the list, so a removal never searches the list.
+  private var pending: [(name: String, sequence: Int)] = []
+  private var stalePending = 0
   private var sequence = 0
   private(set) var interceptors: [InterceptorEntry] = []
   private(set) var observers: [@Sendable (RoutingEvent) -> Void] = []
@@ -49,12 +53,24 @@ package struct RoutingRegistry: Sendable {
   private(set) var compilations = 0
   /// How many routes those levels held in all: the work compiling did.
   private(set) var compiledRoutes = 0
+  /// How many levels and pending names removals and new handlers looked at to find their
+  /// route: tests count work with it.
+  private(set) var placeLookups = 0
 
   private struct Entry {
     var route: Route
     var handler: RouteHandler
     var sequence: Int
     var signature: RegistrationKey
+    /// Where the route is compiled (`nil` while it is pending): a removal or a new handler
+    /// finds it there without searching the levels' names.
+    var place: Place? = nil
+  }
+
+  /// A compiled route's level (by the level's `id`) and position in it.
+  private struct Place {
+    var level: Int
+    var position: Int
   }
 
   /// A level's routes and, once compiled, their matcher. A removal patches the compiled level
@@ -67,10 +83,13 @@ package struct RoutingRegistry: Sendable {
     var names: [String?]
     var compiled: CompiledLevel?
     var removed = 0
+    /// Tells this level from the others (the count of compilations when it was made).
+    let id: Int
 
-    init(names: [String], compiled: CompiledLevel?) {
+    init(id: Int, names: [String], compiled: CompiledLevel?) {
       self.names = names
       self.compiled = compiled
+      self.id = id
     }
 
     /// The routes still in the level, in registration order.
@@ -149,8 +168,8 @@ package struct RoutingRegistry: Sendable {
     signatures[signature] = route.name
     entries[route.name] = Entry(
       route: route, handler: handler, sequence: sequence, signature: signature)
+    pending.append((route.name, sequence))
     sequence += 1
-    pending.append(route.name)
     changed()
     return route
   }
@@ -162,10 +181,8 @@ package struct RoutingRegistry: Sendable {
     // The new handler goes into the compiled level in place (no matcher is built), and the
     // old one is let go now rather than on the next routing call: a detached handler's
     // captures must not outlive it.
-    if let level = levels.firstIndex(where: { $0.names.contains(name) }),
-      let position = levels[level].names.firstIndex(of: name)
-    {
-      levels[level].compiled?.replaceHandler(at: position, with: handler)
+    if let place = entries[name]?.place, let level = levelIndex(place) {
+      levels[level].compiled?.replaceHandler(at: place.position, with: handler)
     }
     cached = nil
     return true
@@ -174,17 +191,22 @@ package struct RoutingRegistry: Sendable {
   package mutating func remove(_ name: String) -> Route? {
     guard let entry = entries.removeValue(forKey: name) else { return nil }
     signatures[entry.signature] = nil
-    if let position = pending.firstIndex(of: name) {
-      pending.remove(at: position)
-    } else if let level = levels.firstIndex(where: { $0.names.contains(name) }),
-      let position = levels[level].names.firstIndex(of: name)
-    {
+    if let place = entry.place, let level = levelIndex(place) {
+      let position = place.position
       levels[level].names[position] = nil
       levels[level].removed += 1
       if levels[level].removed == levels[level].names.count {
         levels.remove(at: level)
       } else {
         levels[level].compiled?.remove(at: position)
+      }
+    } else {
+      // Pending: its name stays in `pending` until the list is compiled or compacted.
+      stalePending += 1
+      if stalePending * 2 > pending.count {
+        placeLookups += pending.count
+        pending.removeAll { entries[$0.name]?.sequence != $0.sequence }
+        stalePending = 0
       }
     }
     changed()
@@ -196,6 +218,7 @@ package struct RoutingRegistry: Sendable {
     signatures = [:]
     levels = []
     pending = []
+    stalePending = 0
     changed()
   }
 
@@ -233,9 +256,10 @@ package struct RoutingRegistry: Sendable {
       let merged = compile(levels.flatMap(\.live))
       levels = [merged]
     } else if !pending.isEmpty {
-      let added = compile(pending)
-      levels.append(added)
+      let live = livePending
       pending = []
+      stalePending = 0
+      if !live.isEmpty { levels.append(compile(live)) }
       while levels.count > 1,
         levels[levels.count - 2].names.count <= levels[levels.count - 1].names.count
       {
@@ -261,6 +285,18 @@ package struct RoutingRegistry: Sendable {
     return compiled
   }
 
+  /// The pending routes not removed since, in registration order.
+  private var livePending: [String] {
+    pending.compactMap { entries[$0.name]?.sequence == $0.sequence ? $0.name : nil }
+  }
+
+  /// The index in `levels` of the level `place` names: levels are at most log₂ n.
+  private mutating func levelIndex(_ place: Place) -> Int? {
+    guard let index = levels.firstIndex(where: { $0.id == place.level }) else { return nil }
+    placeLookups += index + 1
+    return index
+  }
+
   private mutating func changed() {
     cached = nil
     callsSinceChange = 0
@@ -271,9 +307,12 @@ package struct RoutingRegistry: Sendable {
     compilations += 1
     compiledRoutes += names.count
     let chosen = names.compactMap { entries[$0] }
+    for (position, name) in names.enumerated() {
+      entries[name]?.place = Place(level: compilations, position: position)
+    }
     let table = RouteTable(options: options, types: types, reading: chosen.map(\.route))
     return Level(
-      names: names,
+      id: compilations, names: names,
       compiled: CompiledLevel(
         matcher: RouteMatcher(table), routes: table.routes, handlers: chosen.map(\.handler),
         sequences: chosen.map(\.sequence)))

@@ -77,6 +77,19 @@ final class RoutingSnapshot: Sendable {
     return found.count > 1 ? rank(found, url).first : found.first
   }
 
+  /// The route that wins `url` (what ``best(_:)`` matches) when it is not the route named
+  /// `name` (`nil`: none matches, or that route wins), found without making a match when one
+  /// level holds every route: building a URL asks it, and allocates nothing for it.
+  func winner(_ url: String, otherThan name: String) -> Route? {
+    guard levels.count == 1, !hasRemovedRoutes else {
+      guard let route = best(url)?.match.route, route.name != name else { return nil }
+      return route
+    }
+    guard let index = levels[0].matcher.winnerIndex(url), levels[0].routes[index].name != name
+    else { return nil }
+    return levels[0].routes[index]
+  }
+
   /// Whether some route matches `url`.
   func matches(_ url: String) -> Bool {
     if hasRemovedRoutes { return best(url) != nil }
