@@ -42,10 +42,14 @@ extension RouteTable {
     // The route is copied once, into the builder.
     return try URLBuilder(route: routes[position], options: options, types: parameterTypes)
       .url(values: values, host: host, scheme: scheme) { url in
-        // Only another route can win: a table of one route has none. The winner is told by
-        // its position (a route's index in the table is its index in the table's matcher),
-        // and a route is copied only when it is another.
-        guard routes.count > 1, let won = matcherForBuilding.winnerIndex(url), won != position
+        // Only another route can win: a table of one route has none, and the matcher proves
+        // of most routes that none can (``UncontestedRoutes``; the URL matches its route).
+        // The winner is told by its position (a route's index in the table is its index in
+        // the table's matcher), and a route is copied only when it is another.
+        guard routes.count > 1 else { return nil }
+        let matcher = matcherForBuilding
+        guard !matcher.storage.uncontested.wins(position),
+          let won = matcher.winnerIndex(url), won != position
         else { return nil }
         return routes[won]
       }
@@ -66,11 +70,16 @@ extension RouteMatcher {
     for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, in: routes, options: options, types: storage.types, values: values,
-      host: host, scheme: scheme
+    let position = routes.firstIndex { $0.name == name }
+    return try URLBuilder.url(
+      for: name, route: position.map { routes[$0] }, in: routes, options: options,
+      types: storage.types, values: values, host: host, scheme: scheme
     ) { url in
-      routes.count > 1 ? winner(url) : nil
+      // The URL matches the route at `position`: no search when no other route can win it.
+      guard routes.count > 1, let position, !storage.uncontested.wins(position) else {
+        return nil
+      }
+      return winner(url)
     }
   }
 }

@@ -80,14 +80,24 @@ final class RoutingSnapshot: Sendable {
   /// The route that wins `url` (what ``best(_:)`` matches) when it is not the route named
   /// `name` (`nil`: none matches, or that route wins), found without making a match when one
   /// level holds every route: building a URL asks it, and allocates nothing for it.
-  func winner(_ url: String, otherThan name: String) -> Route? {
+  ///
+  /// `url` must match the route named `name`, at `position` of its compiled level: when one
+  /// level holds every route and its matcher proves that route wins every URL it matches
+  /// (``UncontestedRoutes``), the answer is `nil` without a search.
+  func winner(_ url: String, otherThan name: String, at position: Int?) -> Route? {
     guard levels.count == 1, !hasRemovedRoutes else {
       guard let route = best(url)?.match.route, route.name != name else { return nil }
       return route
     }
-    guard let index = levels[0].matcher.winnerIndex(url), levels[0].routes[index].name != name
+    let level = levels[0]
+    if let position, position < level.routes.count, level.routes[position].name == name,
+      level.matcher.storage.uncontested.wins(position)
+    {
+      return nil
+    }
+    guard let index = level.matcher.winnerIndex(url), level.routes[index].name != name
     else { return nil }
-    return levels[0].routes[index]
+    return level.routes[index]
   }
 
   /// Whether some route matches `url`.
