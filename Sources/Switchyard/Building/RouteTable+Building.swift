@@ -1,10 +1,26 @@
-extension RouteTable {
-  /// The matcher of the table as it is now: compiled the first time it is asked for, and kept
-  /// in the table's slot, which copies share until one of them changes.
-  var matcherForBuilding: RouteMatcher {
-    RouteMatcher(
-      storage: compiledSlot.object(as: MatcherStorage.self) { MatcherStorage(table: self) })
+/// What a table checks the URLs it builds with: its compiled matcher and the routes that
+/// matcher proves no other route can win, made together and kept in the table's slot, so that
+/// a call reads both under one lock.
+final class BuildingCheck: Sendable {
+  let matcher: RouteMatcher
+  let uncontested: UncontestedRoutes
+
+  init(_ table: RouteTable) {
+    let storage = MatcherStorage(table: table)
+    matcher = RouteMatcher(storage: storage)
+    uncontested = UncontestedRoutes(storage)
   }
+}
+
+extension RouteTable {
+  /// The table's check as it is now: made the first time it is asked for, and kept in the
+  /// table's slot, which copies share until one of them changes.
+  var buildingCheck: BuildingCheck {
+    compiledSlot.object(as: BuildingCheck.self) { BuildingCheck(self) }
+  }
+
+  /// The matcher of the table as it is now (see ``buildingCheck``).
+  var matcherForBuilding: RouteMatcher { buildingCheck.matcher }
 
   /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>).
   ///
@@ -47,9 +63,9 @@ extension RouteTable {
         // The winner is told by its position (a route's index in the table is its index in
         // the table's matcher), and a route is copied only when it is another.
         guard routes.count > 1 else { return nil }
-        let matcher = matcherForBuilding
-        guard !matcher.storage.uncontested.wins(position),
-          let won = matcher.winnerIndex(url), won != position
+        let check = buildingCheck
+        guard !check.uncontested.wins(position), let won = check.matcher.winnerIndex(url),
+          won != position
         else { return nil }
         return routes[won]
       }

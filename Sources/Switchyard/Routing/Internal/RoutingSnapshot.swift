@@ -89,15 +89,14 @@ final class RoutingSnapshot: Sendable {
       guard let route = best(url)?.match.route, route.name != name else { return nil }
       return route
     }
-    let level = levels[0]
-    if let position, position < level.routes.count, level.routes[position].name == name,
-      level.matcher.storage.uncontested.wins(position)
+    if let position, position < levels[0].routes.count, levels[0].routes[position].name == name,
+      levels[0].matcher.storage.uncontested.wins(position)
     {
       return nil
     }
-    guard let index = level.matcher.winnerIndex(url), level.routes[index].name != name
+    guard let index = levels[0].matcher.winnerIndex(url), levels[0].routes[index].name != name
     else { return nil }
-    return level.routes[index]
+    return levels[0].routes[index]
   }
 
   /// Whether some route matches `url`.
