@@ -7,6 +7,7 @@
 #   TABLES="synthetic-1000" ROUNDS=5 ./count-instructions.sh
 #   MODES="match routes" TABLES=github SWITCHYARD_BENCH_ROUTES=1 ./count-instructions.sh
 #   MODES="match url-match url-table url-router" TABLES=synthetic-1000 ./count-instructions.sh  # per URL built, and the match of those URLs
+#   MODES="match url-routes" TABLES=github SWITCHYARD_BENCH_ROUTES=1 ./count-instructions.sh  # the @Routes enum's url
 set -eu
 cd "$(dirname "$0")"
 

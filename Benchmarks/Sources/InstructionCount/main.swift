@@ -1,11 +1,12 @@
 // Runs a table's probes through Switchyard between callgrind's collection toggles, so that
 // `count-instructions.sh` can report instructions per lookup (see README.md).
 //
-//   InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match> [rounds]
+//   InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match|url-routes> [rounds]
 //
 // `routes` is the GitHub table's `@Routes` enum (`GitHubLink(url:)`), built only with
 // `SWITCHYARD_BENCH_ROUTES=1`, as is `borrowed` (the lookup that enum runs, reading only the
-// route index).
+// route index) and `url-routes` (the enum's `url` of the value of every GitHub probe that
+// hits, the values read with `GitHubLink(url:)` beforehand).
 //
 // Loads `<table>.routes` and `<table>.probes` from the data folder, checks every answer, runs
 // one untimed warm-up round, then `rounds` rounds of every probe inside `collectedLookups`,
@@ -39,6 +40,7 @@ enum Mode: String {
   case urlTable = "url-table"
   case urlRouter = "url-router"
   case urlMatch = "url-match"
+  case urlRoutes = "url-routes"
 }
 
 /// One URL built per "lookup": the input is the route's position; the answer the URL's length.
@@ -84,6 +86,38 @@ func runURLs(_ builder: SwitchyardURLBuilds.Builder, table: BenchTable, rounds: 
   return inputs.count * rounds
 }
 
+#if canImport(SwitchyardRoutesEnum)
+  /// A `@Routes` enum's `url` per "lookup": the input is the value's position; the answer the
+  /// URL's length.
+  struct RoutesURLLookup: RouteLookup {
+    let values: [GitHubLink]
+
+    func input(for path: String) -> Int { 0 }
+
+    func lookup(_ position: Int) -> Int? {
+      (try? values[position].url)?.utf8.count
+    }
+  }
+
+  /// The enum's `url` of every probe that hits, each checked to read back as its value first.
+  func runRoutesURLs(table: BenchTable, rounds: Int) throws -> Int {
+    _ = try SwitchyardRoutesRouter.build(table.routes)
+    let values = table.probes.compactMap { $0.expected == nil ? nil : GitHubLink(url: $0.path) }
+    for value in values {
+      guard let url = try? value.url, GitHubLink(url: url) == value else {
+        throw BenchDataError("url-routes: \(value) does not read back from its URL")
+      }
+    }
+    let lookup = RoutesURLLookup(values: values)
+    let inputs = Array(values.indices)
+    let expected = lookups(lookup, inputs, rounds: 1)
+    guard collectedLookups(lookup, inputs, rounds: rounds) == expected &* rounds else {
+      throw BenchDataError("url-routes on \(table.name): the answers changed between rounds")
+    }
+    return inputs.count * rounds
+  }
+#endif
+
 /// Every probe `rounds` times; the answers are summed so the calls cannot be dropped.
 @inline(never)
 func lookups<R: RouteLookup>(_ router: R, _ inputs: [R.Input], rounds: Int) -> Int {
@@ -124,7 +158,7 @@ func main() -> Int32 {
     let rounds = arguments.count == 3 ? Int(arguments[2]) : 10, rounds > 0
   else {
     print(
-      "usage: InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match> [rounds]"
+      "usage: InstructionCount <table> <match|route|context|context1|context2|routes|borrowed|url-table|url-router|url-match|url-routes> [rounds]"
     )
     return 2
   }
@@ -141,12 +175,14 @@ func main() -> Int32 {
     case .urlTable: lookups = try runURLs(.routeTable, table: table, rounds: rounds)
     case .urlRouter: lookups = try runURLs(.router, table: table, rounds: rounds)
     case .urlMatch: lookups = try runURLMatches(table: table, rounds: rounds)
-    case .routes, .borrowed:
+    case .routes, .borrowed, .urlRoutes:
       #if canImport(SwitchyardRoutesEnum)
-        lookups =
-          mode == .routes
-          ? try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
-          : try run(SwitchyardBorrowedRouter.self, table: table, rounds: rounds)
+        switch mode {
+        case .routes: lookups = try run(SwitchyardRoutesRouter.self, table: table, rounds: rounds)
+        case .borrowed:
+          lookups = try run(SwitchyardBorrowedRouter.self, table: table, rounds: rounds)
+        default: lookups = try runRoutesURLs(table: table, rounds: rounds)
+        }
       #else
         print("InstructionCount: build with SWITCHYARD_BENCH_ROUTES=1 for the @Routes enum")
         return 2

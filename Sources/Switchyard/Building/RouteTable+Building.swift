@@ -1,10 +1,26 @@
-extension RouteTable {
-  /// The matcher of the table as it is now: compiled the first time it is asked for, and kept
-  /// in the table's slot, which copies share until one of them changes.
-  var matcherForBuilding: RouteMatcher {
-    RouteMatcher(
-      storage: compiledSlot.object(as: MatcherStorage.self) { MatcherStorage(table: self) })
+/// What a table checks the URLs it builds with: its compiled matcher and the routes that
+/// matcher proves no other route can win, made together and kept in the table's slot, so that
+/// a call reads both under one lock.
+final class BuildingCheck: Sendable {
+  let matcher: RouteMatcher
+  let uncontested: UncontestedRoutes
+
+  init(_ table: RouteTable) {
+    let storage = MatcherStorage(table: table)
+    matcher = RouteMatcher(storage: storage)
+    uncontested = UncontestedRoutes(storage)
   }
+}
+
+extension RouteTable {
+  /// The table's check as it is now: made the first time it is asked for, and kept in the
+  /// table's slot, which copies share until one of them changes.
+  var buildingCheck: BuildingCheck {
+    compiledSlot.object(as: BuildingCheck.self) { BuildingCheck(self) }
+  }
+
+  /// The matcher of the table as it is now (see ``buildingCheck``).
+  var matcherForBuilding: RouteMatcher { buildingCheck.matcher }
 
   /// The URL that matches the route named `name` with exactly `values` (<doc:BuildingURLs>).
   ///
@@ -42,10 +58,14 @@ extension RouteTable {
     // The route is copied once, into the builder.
     return try URLBuilder(route: routes[position], options: options, types: parameterTypes)
       .url(values: values, host: host, scheme: scheme) { url in
-        // Only another route can win: a table of one route has none. The winner is told by
-        // its position (a route's index in the table is its index in the table's matcher),
-        // and a route is copied only when it is another.
-        guard routes.count > 1, let won = matcherForBuilding.winnerIndex(url), won != position
+        // Only another route can win: a table of one route has none, and the matcher proves
+        // of most routes that none can (``UncontestedRoutes``; the URL matches its route).
+        // The winner is told by its position (a route's index in the table is its index in
+        // the table's matcher), and a route is copied only when it is another.
+        guard routes.count > 1 else { return nil }
+        let check = buildingCheck
+        guard !check.uncontested.wins(position), let won = check.matcher.winnerIndex(url),
+          won != position
         else { return nil }
         return routes[won]
       }
@@ -66,11 +86,16 @@ extension RouteMatcher {
     for name: String, values: [String: any BuildValueConvertible] = [:], host: String? = nil,
     scheme: String? = nil
   ) throws(URLBuildingError) -> String {
-    try URLBuilder.url(
-      for: name, in: routes, options: options, types: storage.types, values: values,
-      host: host, scheme: scheme
+    let position = routes.firstIndex { $0.name == name }
+    return try URLBuilder.url(
+      for: name, route: position.map { routes[$0] }, in: routes, options: options,
+      types: storage.types, values: values, host: host, scheme: scheme
     ) { url in
-      routes.count > 1 ? winner(url) : nil
+      // The URL matches the route at `position`: no search when no other route can win it.
+      guard routes.count > 1, let position, !storage.uncontested.wins(position) else {
+        return nil
+      }
+      return winner(url)
     }
   }
 }

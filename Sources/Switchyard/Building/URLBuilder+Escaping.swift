@@ -38,12 +38,42 @@ extension URLBuilder {
   static func appendEscaped(_ text: some StringProtocol, in place: Place, to output: inout [UInt8])
   {
     let dotSegment = place != .query && isDotSegment(text.utf8)
+    if !dotSegment,
+      text.utf8.withContiguousStorageIfAvailable({
+        appendEscaped($0, in: place, to: &output)
+      }) != nil
+    {
+      return
+    }
     for byte in text.utf8 {
       if isAllowed(byte, in: place) && !dotSegment {
         output.append(byte)
       } else {
         appendPercentEscaped(byte, to: &output)
       }
+    }
+  }
+
+  /// Appends `bytes` escaped for `place`: each run of bytes that stay is copied at once.
+  static func appendEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, in place: Place, to output: inout [UInt8]
+  ) {
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if isAllowed(bytes[index], in: place) {
+        index += 1
+        continue
+      }
+      if start < index {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      }
+      appendPercentEscaped(bytes[index], to: &output)
+      index += 1
+      start = index
+    }
+    if start < bytes.count {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
   }
 

@@ -32,16 +32,6 @@ package struct URLBuilder {
     var readsHostAsPath: Bool
   }
 
-  /// Finds the route named `name` in `routes` and builds its URL; `winner` as below.
-  static func url(
-    for name: String, in routes: [Route], options: RouteOptions, types: [ParameterType],
-    values: Values, host: String?, scheme: String?, winner: (String) -> Route?
-  ) throws(URLBuildingError) -> String {
-    try url(
-      for: name, route: routes.first(where: { $0.name == name }), in: routes, options: options,
-      types: types, values: values, host: host, scheme: scheme, winner: winner)
-  }
-
   /// Builds the URL of `route`, already looked up by `name` in `routes` (`nil`: none is
   /// named so); `winner` as in ``url(values:host:scheme:winner:)``.
   static func url(

@@ -60,6 +60,8 @@ final class MatcherStorage: @unchecked Sendable {
   let pathRoots: UnsafeMutableBufferPointer<Int32>
   /// Whether the host-as-path rule applies to a URL with no scheme (under the default scheme).
   let pathHostAsPath: Bool
+  /// Where ``uncontested`` is kept once made (URLs built against this matcher ask for it).
+  let uncontestedSlot = KeptObjectSlot()
 
   /// Nodes with more literal children than this use a hash table; others a linear scan. Each
   /// scanned child costs two word comparisons of its inline key, so a few of them cost less

@@ -66,23 +66,25 @@ package final class RouterCore: Sendable {
     for name: String, values: [String: any BuildValueConvertible], host: String?,
     scheme: String?
   ) throws(URLBuildingError) -> String {
-    // The route (copied once, into its builder) and the routes it is checked against, read
-    // together under one lock.
-    let (builder, snapshot, routes) = state.withLock {
-      state -> (URLBuilder?, RoutingSnapshot?, [Route]) in
-      guard let route = state.registry.route(named: name) else {
-        return (nil, nil, state.registry.routes)
+    // The route (copied once, into its builder), its compiled position and the routes it is
+    // checked against, read together under one lock (the snapshot compiles pending routes
+    // first, so the position is read after it).
+    let (builder, snapshot, position, routes) = state.withLock {
+      state -> (URLBuilder?, RoutingSnapshot?, Int?, [Route]) in
+      let snapshot = state.registry.snapshot()
+      guard let found = state.registry.compiledRoute(named: name) else {
+        return (nil, nil, nil, state.registry.routes)
       }
       return (
-        URLBuilder(route: route, options: state.registry.options, types: []),
-        state.registry.snapshot(), []
+        URLBuilder(route: found.route, options: state.registry.options, types: []), snapshot,
+        found.position, []
       )
     }
     guard let builder, let snapshot else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
     }
     return try builder.url(values: values, host: host, scheme: scheme) { url in
-      snapshot.winner(url, otherThan: name)
+      snapshot.winner(url, otherThan: name, at: position)
     }
   }
 

@@ -131,6 +131,13 @@ package struct RoutingRegistry: Sendable {
   /// the build plan it keeps is made once (``Routing/url(for:values:host:scheme:)``).
   func route(named name: String) -> Route? { entries[name]?.route }
 
+  /// The route named `name` and its position in the compiled level that holds it (`nil` while
+  /// it is pending): read after ``snapshot()``, which compiles every pending route.
+  func compiledRoute(named name: String) -> (route: Route, position: Int?)? {
+    guard let entry = entries[name] else { return nil }
+    return (entry.route, entry.place?.position)
+  }
+
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
   /// ` #3`… appended when that is taken.
   @usableFromInline

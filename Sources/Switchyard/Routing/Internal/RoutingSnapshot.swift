@@ -80,10 +80,19 @@ final class RoutingSnapshot: Sendable {
   /// The route that wins `url` (what ``best(_:)`` matches) when it is not the route named
   /// `name` (`nil`: none matches, or that route wins), found without making a match when one
   /// level holds every route: building a URL asks it, and allocates nothing for it.
-  func winner(_ url: String, otherThan name: String) -> Route? {
+  ///
+  /// `url` must match the route named `name`, at `position` of its compiled level: when one
+  /// level holds every route and its matcher proves that route wins every URL it matches
+  /// (``UncontestedRoutes``), the answer is `nil` without a search.
+  func winner(_ url: String, otherThan name: String, at position: Int?) -> Route? {
     guard levels.count == 1, !hasRemovedRoutes else {
       guard let route = best(url)?.match.route, route.name != name else { return nil }
       return route
+    }
+    if let position, position < levels[0].routes.count, levels[0].routes[position].name == name,
+      levels[0].matcher.storage.uncontested.wins(position)
+    {
+      return nil
     }
     guard let index = levels[0].matcher.winnerIndex(url), levels[0].routes[index].name != name
     else { return nil }
