@@ -985,6 +985,12 @@ package enum KotlinRouter {
             if (printed == null || typed(if (printed.type == 4) 0 else printed.type, printed.text) != value) same = false
         }
         if (!same) throw fail("ambiguous", null, "these values cannot be told apart in a URL: " + built)
+        // And no other route may win it: the first way that matches it is the winner's.
+        for (way in data.ways) {
+            if (tryWay(way, read) == null) continue
+            if (way.route != index) throw fail("ambiguous", null, "the URL built for these values, " + built + ", is won by route '" + data.names[way.route] + "', which a match prefers")
+            break
+        }
         return built
     }
 

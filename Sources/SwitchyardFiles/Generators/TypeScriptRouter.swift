@@ -648,6 +648,12 @@ package enum TypeScriptRouter {
         if (printed === undefined || typed(printed.type === 4 ? 0 : printed.type, printed.text) !== back[name]) same = false;
       }
       if (!same) throw fail("ambiguous", null, `these values cannot be told apart in a URL: ${w.out}`);
+      // And no other route may win it: the first way that matches it is the winner's.
+      for (const way of DATA.ways) {
+        if (tryWay(way, read) === null) continue;
+        if (way[0] !== index) throw fail("ambiguous", null, `the URL built for these values, ${w.out}, is won by route '${DATA.names[way[0]]}', which a match prefers`);
+        break;
+      }
       return w.out;
     }
 
