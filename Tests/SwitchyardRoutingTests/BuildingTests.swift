@@ -208,6 +208,41 @@ struct BuildingTests {
     }
   }
 
+  @Test("A router builds for the routes it holds now: removed, registered again, recompiled")
+  func routerAfterChanges() throws {
+    let router = Router<String>(options: RouteOptions(defaultScheme: "myapp"))
+    try router.register("/user/<int:id>", name: "user") { _ in "user" }
+    try router.register("/post/:id", name: "post") { _ in "post" }
+    #expect(try router.url(for: "user", values: ["id": 42]) == "myapp://user/42")
+    // Removed: no URL for it, though its level was compiled with it.
+    _ = router.remove("user")
+    #expect(throws: URLBuildingError.self) { try router.url(for: "user", values: ["id": 42]) }
+    // The same name again, another pattern: its URL is the new route's.
+    try router.register("/people/<int:id>", name: "user") { _ in "people" }
+    #expect(try router.url(for: "user", values: ["id": 42]) == "myapp://people/42")
+    // Routes registered one at a time, each followed by a URL (levels compiled and merged),
+    // then the early ones removed (the level compiled again without them): every URL is its
+    // route's and routes back to it.
+    for index in 0..<20 {
+      try router.register("/item\(index)/:id", name: "item \(index)") { _ in "item \(index)" }
+      #expect(try router.url(for: "item \(index)", values: ["id": "a"]) == "myapp://item\(index)/a")
+    }
+    for index in 0..<12 { _ = router.remove("item \(index)") }
+    for index in 0..<20 {
+      if index < 12 {
+        #expect(throws: URLBuildingError.self) {
+          try router.url(for: "item \(index)", values: ["id": "a"])
+        }
+      } else {
+        let url = try router.url(for: "item \(index)", values: ["id": "a"])
+        #expect(url == "myapp://item\(index)/a")
+        #expect(router.route(url) == "item \(index)")
+      }
+    }
+    router.removeAll()
+    #expect(throws: URLBuildingError.self) { try router.url(for: "post", values: ["id": "1"]) }
+  }
+
   @MainActor
   @Test("A navigator builds for its routes, in its default scheme")
   func navigator() throws {

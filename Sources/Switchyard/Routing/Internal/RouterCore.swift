@@ -66,26 +66,21 @@ package final class RouterCore: Sendable {
     for name: String, values: [String: any BuildValueConvertible], host: String?,
     scheme: String?
   ) throws(URLBuildingError) -> String {
-    // The route (copied once, into its builder), its compiled position and the routes it is
-    // checked against, read together under one lock (the snapshot compiles pending routes
-    // first, so the position is read after it).
-    let (builder, snapshot, position, routes) = state.withLock {
-      state -> (URLBuilder?, RoutingSnapshot?, Int?, [Route]) in
+    // The route's builder and compiled position (one shared reference, made when its level
+    // was compiled) and the routes it is checked against, read together under one lock (the
+    // snapshot compiles pending routes first, so the target is read after it).
+    let (target, snapshot, routes) = state.withLock {
+      state -> (RouteURLTarget?, RoutingSnapshot, [Route]) in
       let snapshot = state.registry.snapshot()
-      guard let found = state.registry.compiledRoute(named: name) else {
-        return (nil, nil, nil, state.registry.routes)
+      guard let target = state.registry.urlTarget(named: name) else {
+        return (nil, snapshot, state.registry.routes)
       }
-      return (
-        URLBuilder(route: found.route, options: state.registry.options, types: []), snapshot,
-        found.position, []
-      )
+      return (target, snapshot, [])
     }
-    guard let builder, let snapshot else {
+    guard let target else {
       throw URLBuildingError.unknownRoute(name, among: routes.map(\.name))
     }
-    return try builder.url(values: values, host: host, scheme: scheme) { url in
-      snapshot.winner(url, otherThan: name, at: position)
-    }
+    return try target.url(values: values, host: host, scheme: scheme, checkedAgainst: snapshot)
   }
 
   // MARK: Registering

@@ -22,6 +22,9 @@ package struct RoutingRegistry: Sendable {
   /// from; none otherwise).
   let types: [ParameterType]
   private var entries: [String: Entry] = [:]
+  /// What building a URL needs of each compiled route, by name: made when its level is
+  /// compiled, so a build reads one reference under the lock (``urlTarget(named:)``).
+  private var urlTargets: [String: RouteURLTarget] = [:]
   /// Each route's signature and capture names, to refuse a new route that duplicates one
   /// already registered (see `add(_:handler:)`).
   private var signatures: [RegistrationKey: String] = [:]
@@ -131,12 +134,10 @@ package struct RoutingRegistry: Sendable {
   /// the build plan it keeps is made once (``Routing/url(for:values:host:scheme:)``).
   func route(named name: String) -> Route? { entries[name]?.route }
 
-  /// The route named `name` and its position in the compiled level that holds it (`nil` while
-  /// it is pending): read after ``snapshot()``, which compiles every pending route.
-  func compiledRoute(named name: String) -> (route: Route, position: Int?)? {
-    guard let entry = entries[name] else { return nil }
-    return (entry.route, entry.place?.position)
-  }
+  /// The URL builder of the route named `name` and its position in the compiled level that
+  /// holds it (`nil`: no such route, or it is pending): read after ``snapshot()``, which
+  /// compiles every pending route.
+  func urlTarget(named name: String) -> RouteURLTarget? { urlTargets[name] }
 
   /// Adds a route; `name` defaults to `defaultName` (the pattern unless given), with ` #2`,
   /// ` #3`… appended when that is taken.
@@ -198,6 +199,7 @@ package struct RoutingRegistry: Sendable {
   package mutating func remove(_ name: String) -> Route? {
     guard let entry = entries.removeValue(forKey: name) else { return nil }
     signatures[entry.signature] = nil
+    urlTargets[name] = nil
     if let place = entry.place, let level = levelIndex(place) {
       let position = place.position
       levels[level].names[position] = nil
@@ -223,6 +225,7 @@ package struct RoutingRegistry: Sendable {
   mutating func removeAllRoutes() {
     entries = [:]
     signatures = [:]
+    urlTargets = [:]
     levels = []
     pending = []
     stalePending = 0
@@ -317,6 +320,10 @@ package struct RoutingRegistry: Sendable {
     for (position, name) in names.enumerated() {
       entries[name]?.place = Place(level: compilations, position: position)
     }
+    for (position, entry) in chosen.enumerated() {
+      urlTargets[entry.route.name] = RouteURLTarget(
+        builder: URLBuilder(route: entry.route, options: options, types: []), position: position)
+    }
     let table = RouteTable(options: options, types: types, reading: chosen.map(\.route))
     return Level(
       id: compilations, names: names,
@@ -336,6 +343,31 @@ package struct RoutingRegistry: Sendable {
     var number = 2
     while entries["\(base) #\(number)"] != nil { number += 1 }
     return "\(base) #\(number)"
+  }
+}
+
+/// What building a URL for one compiled route needs: its builder (the route as registered, so
+/// the build plan it keeps is made once) and its position in its compiled level. Immutable and
+/// shared: a build takes one reference to it under the registry's lock and copies no route.
+final class RouteURLTarget: Sendable {
+  let builder: URLBuilder
+  let position: Int
+
+  init(builder: URLBuilder, position: Int) {
+    self.builder = builder
+    self.position = position
+  }
+
+  /// The route's URL for `values`, refused when a route of `snapshot` (read with this target)
+  /// other than this one wins it. A method of the target, so the builder is read in place
+  /// rather than copied out of it.
+  func url(
+    values: [String: any BuildValueConvertible], host: String?, scheme: String?,
+    checkedAgainst snapshot: RoutingSnapshot
+  ) throws(URLBuildingError) -> String {
+    try builder.url(values: values, host: host, scheme: scheme) { url in
+      snapshot.winner(url, otherThan: builder.route.name, at: position)
+    }
   }
 }
 
