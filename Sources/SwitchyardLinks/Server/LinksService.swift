@@ -59,11 +59,61 @@
       self.titleTemplates = try TitleTemplate.templates(of: configuration.table)
     }
 
-    /// The request's host without its port, lowercased.
+    /// The request's host without its port, lowercased (``authority(of:)``).
     static func requestHost(_ request: Request) -> String {
-      let authority = request.head.authority ?? ""
-      let host = authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-      return host.lowercased()
+      authority(of: request.head.authority ?? "").host
+    }
+
+    /// The request's host and port as a link names them (`127.0.0.1:8080`, ``authority(of:)``):
+    /// the short links of `--trust-host-header` are on it, so that a trial on a port other than
+    /// 80 gets links that open.
+    static func requestAuthority(_ request: Request) -> String {
+      let (host, port) = authority(of: request.head.authority ?? "")
+      return port.map { host + ":" + $0 } ?? host
+    }
+
+    /// The host (lowercased) and port of a `Host` header. Only a host of letters, digits, `-`,
+    /// `_` and `.`, or a bracketed IPv6 address, with a port of one to five digits, is read as
+    /// given; anything else is `localhost` without a port, so a made-up header can put no
+    /// other text into a link or a page.
+    ///
+    /// ```swift
+    /// LinksService.authority(of: "127.0.0.1:8080")  // ("127.0.0.1", "8080")
+    /// LinksService.authority(of: "[::1]:8080")      // ("[::1]", "8080")
+    /// LinksService.authority(of: "evil.com/x")      // ("localhost", nil)
+    /// ```
+    static func authority(of header: String) -> (host: String, port: String?) {
+      let text = header.lowercased()
+      var host = Substring(text)
+      var port: Substring? = nil
+      if text.hasPrefix("[") {
+        guard let close = text.firstIndex(of: "]") else { return ("localhost", nil) }
+        host = text[...close]
+        let rest = text[text.index(after: close)...]
+        if !rest.isEmpty {
+          guard rest.first == ":" else { return ("localhost", nil) }
+          port = rest.dropFirst()
+        }
+        let inside = host.dropFirst().dropLast()
+        guard !inside.isEmpty,
+          inside.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })
+        else { return ("localhost", nil) }
+      } else {
+        if let colon = text.firstIndex(of: ":") {
+          host = text[..<colon]
+          port = text[text.index(after: colon)...]
+        }
+        guard !host.isEmpty,
+          host.allSatisfy({
+            ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "."
+          })
+        else { return ("localhost", nil) }
+      }
+      if let digits = port {
+        guard (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return ("localhost", nil) }
+      }
+      return (String(host), port.map(String.init))
     }
 
     // MARK: Links
@@ -181,10 +231,11 @@
     }
 
     /// The short link of `code`: on the first `--host` over `https`, else on the request's
-    /// host over `http` (`--trust-host-header`).
+    /// host and port over `http` (`--trust-host-header`; `requestHost` is then
+    /// ``requestAuthority(_:)``).
     ///
     /// ```swift
-    /// service.shortURL("spring", requestHost: "127.0.0.1")  // https://go.example.com/l/spring
+    /// service.shortURL("spring", requestHost: "127.0.0.1:8080")  // https://go.example.com/l/spring
     /// ```
     func shortURL(_ code: String, requestHost: String) -> String {
       if let host = configuration.hosts.first {

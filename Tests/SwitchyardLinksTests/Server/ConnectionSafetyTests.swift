@@ -67,6 +67,23 @@
       "POST /v1/redeem HTTP/1.1\r\nHost: go.example.com\r\nContent-Type: application/json\r\n"
       + "Content-Length: 100\r\n\r\n{\"tok"
 
+    @Test("the Host header a link is built on: a host and a port as given, anything else localhost")
+    func hostHeaderInLinks() {
+      let cases: [(String, String, String?)] = [
+        ("127.0.0.1:8080", "127.0.0.1", "8080"), ("Links.Example.COM", "links.example.com", nil),
+        ("[::1]:8080", "[::1]", "8080"), ("[::1]", "[::1]", nil), ("localhost:1", "localhost", "1"),
+        ("evil.com/x", "localhost", nil), ("evil.com:80/x", "localhost", nil),
+        ("a\"b", "localhost", nil), ("<x>", "localhost", nil), ("host:", "localhost", nil),
+        ("host:123456", "localhost", nil), ("[::1]x", "localhost", nil),
+        ("[x]", "localhost", nil), ("", "localhost", nil), ("ｅｘａｍｐｌｅ", "localhost", nil),
+        ("[：：1]", "localhost", nil),
+      ]
+      for (header, host, port) in cases {
+        let read = LinksService.authority(of: header)
+        #expect(read.host == host && read.port == port, "\(header) → \(read)")
+      }
+    }
+
     @Test("a request's head sent by halves: the idle timeout closes the connection, unanswered")
     func halfSentHead() async throws {
       try await LinksTestServer.run(configure: {

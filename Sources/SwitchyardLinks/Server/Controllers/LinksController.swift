@@ -94,7 +94,8 @@
           .created,
           LinkBody(
             record,
-            link: service.shortURL(record.code, requestHost: LinksService.requestHost(request))))
+            link: service.shortURL(record.code, requestHost: LinksService.requestAuthority(request))
+          ))
         response.headers[.location] = "/v1/links/" + record.code
         return response
       } catch let error as LinkMintingError {

@@ -67,7 +67,7 @@
         throw LinksAnswer(
           .serviceUnavailable, ErrorBody("the store failed: \(error)"), cause: error)
       }
-      let host = LinksService.requestHost(request)
+      let host = LinksService.requestAuthority(request)
       return LinksAnswer.json(
         .ok,
         LinkListBody(
@@ -97,7 +97,7 @@
         .ok,
         LinkDetailBody(
           record,
-          link: service.shortURL(record.code, requestHost: LinksService.requestHost(request))))
+          link: service.shortURL(record.code, requestHost: LinksService.requestAuthority(request))))
     }
 
     /// `record` with `change` made: a new long URL resolved through the route table as a

@@ -34,7 +34,7 @@
       }
       let code = request.uri.path.dropFirst(configuration.prefix.count)
       let userAgent = request.headers[.userAgent]
-      let host = LinksService.requestHost(request)
+      let host = LinksService.requestAuthority(request)
       let record: LinkRecord
       switch await service.find(code) {
       case .failure(let missing):
