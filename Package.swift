@@ -242,6 +242,7 @@ let package = Package(
     // Helpers shared by the test targets (not a product: nothing outside the tests uses it).
     .target(
       name: "SwitchyardTestSupport",
+      dependencies: ["Switchyard"],
       path: "Tests/SwitchyardTestSupport",
       swiftSettings: swiftSettings
     ),

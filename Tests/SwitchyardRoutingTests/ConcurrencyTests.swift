@@ -1,4 +1,5 @@
 import Switchyard
+import SwitchyardTestSupport
 import Testing
 
 @Suite("Concurrency")
@@ -104,58 +105,19 @@ struct ConcurrencyTests {
             if let built = try? router.url(for: "categorySlug", values: ["slug": "\(round)"]) {
               wrong.append("built \(built)")
             }
-            if (try? SharedTableLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
-              wrong.append("SharedTableLink \(slug)")
+            if (try? ShopCategoryLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
+              wrong.append("ShopCategoryLink \(slug)")
             }
-            if (try? SharedTableLink.categorySlug(slug: "\(round)").url) != nil {
-              wrong.append("SharedTableLink built \(round)")
+            if (try? ShopCategoryLink.categorySlug(slug: "\(round)").url) != nil {
+              wrong.append("ShopCategoryLink built \(round)")
             }
-            if SharedTableLink(url: "shop://category/\(round)") != .category(id: round) {
-              wrong.append("SharedTableLink(url:) \(round)")
+            if ShopCategoryLink(url: "shop://category/\(round)") != .category(id: round) {
+              wrong.append("ShopCategoryLink(url:) \(round)")
             }
           }
         }
       }
     }
     #expect(wrong.all.isEmpty, "\(wrong.all.prefix(5))")
-  }
-}
-
-/// A `Routes` type written as `@Routes` writes it: its `url` builds through its static table,
-/// whose compiled matcher (kept in the table's slot) every task shares.
-private enum SharedTableLink: Routes, Equatable {
-  case category(id: Int)
-  case categorySlug(slug: String)
-
-  static let routeTable: RouteTable = {
-    var table = RouteTable(options: RouteOptions(defaultScheme: "shop"))
-    for (name, pattern) in [
-      ("category", "/category/<int:id>"), ("categorySlug", "/category/:slug"),
-    ] {
-      do { try table.add(name, pattern) } catch { fatalError("\(error)") }
-    }
-    return table
-  }()
-
-  init?(routeIndex: Int, match: RouteMatch) {
-    switch routeIndex {
-    case 0:
-      guard let id = try? match.value("id", as: Int.self) else { return nil }
-      self = .category(id: id)
-    case 1:
-      guard let slug = try? match.value("slug", as: String.self) else { return nil }
-      self = .categorySlug(slug: slug)
-    default: return nil
-    }
-  }
-
-  func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
-    switch self {
-    case .category(let id):
-      try Self.routeTable.url(for: "category", values: ["id": id], host: host, scheme: scheme)
-    case .categorySlug(let slug):
-      try Self.routeTable.url(
-        for: "categorySlug", values: ["slug": slug], host: host, scheme: scheme)
-    }
   }
 }

@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import Switchyard
@@ -115,11 +116,11 @@ struct URLBuildingWinnerTests {
 
   @Test("a Routes type's url (what @Routes writes) refuses it: no round trip changes the case")
   func routesType() throws {
-    #expect(try ShopLink.categorySlug(slug: "shoes").url == "shop://category/shoes")
-    #expect(ShopLink(url: "shop://category/shoes") == .categorySlug(slug: "shoes"))
-    #expect(try ShopLink.category(id: 4).url == "shop://category/4")
+    #expect(try ShopCategoryLink.categorySlug(slug: "shoes").url == "shop://category/shoes")
+    #expect(ShopCategoryLink(url: "shop://category/shoes") == .categorySlug(slug: "shoes"))
+    #expect(try ShopCategoryLink.category(id: 4).url == "shop://category/4")
     #expect {
-      try ShopLink.categorySlug(slug: "4").url
+      try ShopCategoryLink.categorySlug(slug: "4").url
     } throws: { error in
       (error as? URLBuildingError)?.description == Self.shadowed
     }
@@ -142,14 +143,14 @@ struct URLBuildingSharedMatcherTests {
           var copy = table
           for round in 0..<300 {
             let slug = "s\(task)-\(round)"
-            if (try? ShopLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
-              failures.append("ShopLink.categorySlug(\(slug)).url")
+            if (try? ShopCategoryLink.categorySlug(slug: slug).url) != "shop://category/\(slug)" {
+              failures.append("ShopCategoryLink.categorySlug(\(slug)).url")
             }
-            if (try? ShopLink.categorySlug(slug: "\(round)").url) != nil {
-              failures.append("ShopLink.categorySlug(\(round)).url built")
+            if (try? ShopCategoryLink.categorySlug(slug: "\(round)").url) != nil {
+              failures.append("ShopCategoryLink.categorySlug(\(round)).url built")
             }
-            if ShopLink(url: "shop://category/\(round)") != .category(id: round) {
-              failures.append("ShopLink(url:) \(round)")
+            if ShopCategoryLink(url: "shop://category/\(round)") != .category(id: round) {
+              failures.append("ShopCategoryLink(url:) \(round)")
             }
             if (try? table.url(for: "category", values: ["id": round]))
               != "shop://category/\(round)"
@@ -172,44 +173,5 @@ struct URLBuildingSharedMatcherTests {
       return all
     }
     #expect(failures.isEmpty, "\(failures.prefix(5))")
-  }
-}
-
-/// A `Routes` type written by hand as `@Routes` writes it: `url` builds through the type's
-/// table.
-private enum ShopLink: Routes, Equatable {
-  case category(id: Int)
-  case categorySlug(slug: String)
-
-  static let routeTable: RouteTable = {
-    var table = RouteTable(options: RouteOptions(defaultScheme: "shop"))
-    for (name, pattern) in [
-      ("category", "/category/<int:id>"), ("categorySlug", "/category/:slug"),
-    ] {
-      do { try table.add(name, pattern) } catch { fatalError("\(error)") }
-    }
-    return table
-  }()
-
-  init?(routeIndex: Int, match: RouteMatch) {
-    switch routeIndex {
-    case 0:
-      guard let id = try? match.value("id", as: Int.self) else { return nil }
-      self = .category(id: id)
-    case 1:
-      guard let slug = try? match.value("slug", as: String.self) else { return nil }
-      self = .categorySlug(slug: slug)
-    default: return nil
-    }
-  }
-
-  func url(host: String? = nil, scheme: String? = nil) throws(URLBuildingError) -> String {
-    switch self {
-    case .category(let id):
-      try Self.routeTable.url(for: "category", values: ["id": id], host: host, scheme: scheme)
-    case .categorySlug(let slug):
-      try Self.routeTable.url(
-        for: "categorySlug", values: ["slug": slug], host: host, scheme: scheme)
-    }
   }
 }
